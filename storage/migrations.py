@@ -1,0 +1,45 @@
+"""Numbered schema migrations, applied in order at start-up."""
+
+from __future__ import annotations
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: games, users, chat settings, processed updates
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        chat_id INTEGER NOT NULL,
+        thread_id INTEGER NOT NULL DEFAULT 0,
+        kind TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('lobby', 'running', 'finished', 'stopped')),
+        state TEXT,
+        meta TEXT NOT NULL DEFAULT '{}',
+        version INTEGER NOT NULL DEFAULT 0,
+        table_message_id INTEGER,
+        hand_messages TEXT NOT NULL DEFAULT '{}',
+        deadline_at REAL,
+        created_by INTEGER NOT NULL,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+    );
+    CREATE UNIQUE INDEX games_one_active_per_topic
+        ON games (chat_id, thread_id) WHERE status IN ('lobby', 'running');
+    CREATE INDEX games_by_status ON games (status);
+    CREATE TABLE users (
+        user_id INTEGER PRIMARY KEY,
+        first_name TEXT NOT NULL,
+        username TEXT,
+        language_code TEXT,
+        can_message INTEGER NOT NULL DEFAULT 0,
+        updated_at REAL NOT NULL
+    );
+    CREATE TABLE chat_settings (
+        chat_id INTEGER PRIMARY KEY,
+        language TEXT,
+        turn_seconds INTEGER
+    );
+    CREATE TABLE processed_updates (
+        update_id INTEGER PRIMARY KEY,
+        processed_at REAL NOT NULL
+    );
+    """,
+)

@@ -1,0 +1,47 @@
+"""Plain records the repositories read and write."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+ACTIVE_STATUSES = ("lobby", "running")
+
+
+@dataclass
+class GameRecord:
+    """One game in one chat (or forum topic).
+
+    ``state`` is the engine's ``to_dict`` (None while in the lobby); ``meta``
+    holds what the bot needs around the engine: seats (user ids, names,
+    computer levels), options, the language of the table. ``hand_messages``
+    maps a user id (as text) to the id of their private-hand message.
+    """
+
+    chat_id: int
+    kind: str
+    created_by: int
+    thread_id: int = 0
+    status: str = "lobby"
+    state: dict[str, Any] | None = None
+    meta: dict[str, Any] = field(default_factory=dict)
+    version: int = 0
+    table_message_id: int | None = None
+    hand_messages: dict[str, int] = field(default_factory=dict)
+    deadline_at: float | None = None
+    created_at: float = 0.0
+    updated_at: float = 0.0
+    id: int = 0
+
+    @property
+    def active(self) -> bool:
+        return self.status in ACTIVE_STATUSES
+
+
+@dataclass
+class UserRecord:
+    user_id: int
+    first_name: str
+    username: str | None = None
+    language_code: str | None = None
+    can_message: bool = False

@@ -1,0 +1,114 @@
+"""The SQLite store: migrations, one active game per topic, optimistic saves."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from storage.db import Database, database_path
+from storage.records import GameRecord, UserRecord
+
+
+@pytest.fixture
+async def db(tmp_path: Path):
+    database = await Database.open(str(tmp_path / "bot.db"), clock=lambda: 1000.0)
+    yield database
+    await database.close()
+
+
+def _game(chat_id: int = -100, thread_id: int = 0) -> GameRecord:
+    return GameRecord(chat_id=chat_id, thread_id=thread_id, kind="reversi", created_by=1,
+                      meta={"seats": [{"name": "Alice", "user": 1, "level": None}]})  # fmt: skip
+
+
+def test_database_urls() -> None:
+    assert database_path("sqlite:///data/bot.db") == "data/bot.db"
+    assert database_path("sqlite:////var/lib/bot.db") == "/var/lib/bot.db"
+    assert database_path("sqlite:///:memory:") == ":memory:"
+    for bad in ("postgres://x", "sqlite://", "data/bot.db", "sqlite:///"):
+        with pytest.raises(ValueError):
+            database_path(bad)
+
+
+async def test_migrations_run_once_and_wal_is_on(tmp_path: Path) -> None:
+    path = str(tmp_path / "m.db")
+    first = await Database.open(path)
+    await first.close()
+    again = await Database.open(path)  # a second start must not re-run migration 1
+    async with again._db.execute("PRAGMA user_version") as cursor:
+        assert (await cursor.fetchone())[0] == again.schema_version
+    async with again._db.execute("PRAGMA journal_mode") as cursor:
+        assert (await cursor.fetchone())[0] == "wal"
+    await again.close()
+
+
+async def test_one_active_game_per_chat_topic(db: Database) -> None:
+    first = await db.create_game(_game())
+    assert first is not None and first.id > 0
+    assert await db.create_game(_game()) is None
+    assert await db.create_game(_game(thread_id=7)) is not None  # another forum topic
+    assert await db.create_game(_game(chat_id=-200)) is not None
+    first.status = "finished"
+    assert await db.save_game(first)
+    assert await db.create_game(_game()) is not None  # the old one is over
+
+
+async def test_optimistic_save_refuses_a_stale_version(db: Database) -> None:
+    game = await db.create_game(_game())
+    assert game is not None
+    a = await db.get_game(game.id)
+    b = await db.get_game(game.id)
+    assert a is not None and b is not None
+    a.meta["hints"] = False
+    assert await db.save_game(a)
+    assert a.version == 1
+    b.meta["hints"] = True
+    assert not await db.save_game(b)  # someone else moved first
+    again = await db.get_game(game.id)
+    assert again is not None and again.meta["hints"] is False and again.version == 1
+
+
+async def test_update_recorded_with_the_move_is_not_applied_twice(db: Database) -> None:
+    game = await db.create_game(_game())
+    assert game is not None
+    game.state = {"schema": 1, "x": 1}
+    assert await db.save_game(game, update_id=42)
+    assert await db.update_processed(42)
+    reloaded = await db.get_game(game.id)
+    assert reloaded is not None
+    reloaded.state = {"schema": 1, "x": 2}
+    assert not await db.save_game(reloaded, update_id=42)  # redelivered update
+    final = await db.get_game(game.id)
+    assert final is not None and final.state == {"schema": 1, "x": 1}
+    assert not await db.update_processed(43)
+
+
+async def test_state_survives_reopening(tmp_path: Path) -> None:
+    path = str(tmp_path / "r.db")
+    db = await Database.open(path)
+    game = await db.create_game(_game())
+    assert game is not None
+    game.state = {"schema": 1, "board": [1, 2, 3]}
+    game.status = "running"
+    assert await db.save_game(game)
+    await db.set_table_message(game.id, 77)
+    await db.close()
+    db = await Database.open(path)
+    (running,) = await db.games_with_status("running")
+    assert running.state == {"schema": 1, "board": [1, 2, 3]}
+    assert running.table_message_id == 77 and running.version == 1
+    await db.close()
+
+
+async def test_users_and_chat_language(db: Database) -> None:
+    await db.upsert_user(UserRecord(5, "Ana", "ana", "es", can_message=True))
+    await db.upsert_user(UserRecord(5, "Ana B", None, "es", can_message=False))
+    user = await db.get_user(5)
+    assert user == UserRecord(5, "Ana B", None, "es", True)  # reachability is not lost
+    await db.set_can_message(5, False)
+    assert (await db.get_user(5)) == UserRecord(5, "Ana B", None, "es", False)
+    assert await db.chat_language(-1) is None
+    await db.set_chat_language(-1, "ru")
+    await db.set_chat_language(-1, "es")
+    assert await db.chat_language(-1) == "es"
