@@ -1,0 +1,1 @@
+"""Telegram glue: the python-telegram-bot application, handlers, rendering, i18n."""

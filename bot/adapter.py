@@ -1,0 +1,67 @@
+"""How the chat layer drives one kind of game, and the seats of a table."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from bot.ui import Buttons, Rendered
+from games.base import Engine
+from storage.records import GameRecord
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat at the table: a person (``user``) or a computer player (``level``)."""
+
+    name: str
+    user: int | None = None
+    level: str | None = None
+
+    @property
+    def is_computer(self) -> bool:
+        return self.user is None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "user": self.user, "level": self.level}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Seat:
+        return cls(str(data["name"]), data.get("user"), data.get("level"))
+
+
+def seats_of(game: GameRecord) -> list[Seat]:
+    return [Seat.from_dict(s) for s in game.meta.get("seats", [])]
+
+
+def set_seats(game: GameRecord, seats: list[Seat]) -> None:
+    game.meta["seats"] = [s.to_dict() for s in seats]
+
+
+def seat_of_user(game: GameRecord, user_id: int) -> int | None:
+    for index, seat in enumerate(seats_of(game)):
+        if seat.user == user_id:
+            return index
+    return None
+
+
+class GameAdapter(Protocol):
+    """One game as the chat sees it: its engine, its lobby rules, its rendering."""
+
+    kind: str
+    engine: Engine[Any, Any, Any]
+    min_seats: int
+    max_seats: int
+    computer_levels: tuple[str, ...]
+    strict_versions: bool
+    private_hands: bool
+
+    def title(self, language: str) -> str: ...
+
+    def options(self, game: GameRecord) -> dict[str, Any]: ...
+
+    def rematch_seats(self, seats: list[Seat]) -> list[Seat]: ...
+
+    def render_table(
+        self, game: GameRecord, state: Any, language: str, buttons: Buttons
+    ) -> Rendered: ...

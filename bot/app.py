@@ -1,0 +1,122 @@
+"""Builds the python-telegram-bot Application: the only place handlers are added."""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from collections.abc import Callable
+
+from telegram import BotCommand, Update
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    ApplicationBuilder,
+    CallbackQueryHandler,
+    CommandHandler,
+    ContextTypes,
+)
+
+from bot.adapter import GameAdapter
+from bot.commands import language_button, language_command, start, stop
+from bot.config import Config
+from bot.i18n import LANGUAGES, tr
+from bot.lobby import open_game
+from bot.play import on_game_button
+from bot.processor import PerChatUpdateProcessor
+from bot.reversi import ReversiAdapter
+from bot.services import Services
+from storage.db import Database
+
+log = logging.getLogger(__name__)
+ALLOWED_UPDATES = ["message", "callback_query", "my_chat_member"]
+
+
+def default_adapters() -> dict[str, GameAdapter]:
+    adapters: list[GameAdapter] = [ReversiAdapter()]
+    return {a.kind: a for a in adapters}
+
+
+def _game_command(kind: str) -> Callable[[Update, ContextTypes.DEFAULT_TYPE], object]:
+    async def command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        await open_game(update, context, kind)
+
+    command.__name__ = f"open_{kind}"
+    return command
+
+
+def _commands(language: str) -> list[BotCommand]:
+    return [
+        BotCommand("reversi", tr(language, "Play Reversi")),
+        BotCommand("stop", tr(language, "End the running game")),
+        BotCommand("language", tr(language, "Choose the chat's language")),
+        BotCommand("help", tr(language, "How to play")),
+    ]
+
+
+async def _announce_commands(application: Application) -> None:  # type: ignore[type-arg]
+    await application.bot.set_my_commands(_commands("en"))
+    for language in LANGUAGES:
+        if language != "en":
+            await application.bot.set_my_commands(_commands(language), language_code=language)
+
+
+async def _on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    chat_id = (
+        update.effective_chat.id if isinstance(update, Update) and update.effective_chat else None
+    )
+    log.error("handler failed", exc_info=context.error, extra={"chat_id": chat_id})
+
+
+def build_application(
+    config: Config,
+    db: Database | None = None,
+    *,
+    rng: random.Random | None = None,
+    clock: Callable[[], float] = time.time,
+) -> Application:  # type: ignore[type-arg]
+    """The bot. Without ``db`` the database is opened in ``post_init`` from the config."""
+    builder = (
+        ApplicationBuilder()
+        .token(config.token)
+        .concurrent_updates(PerChatUpdateProcessor(256))
+        .rate_limiter(
+            AIORateLimiter(
+                overall_max_rate=config.overall_messages_per_second,
+                group_max_rate=config.group_messages_per_minute,
+                max_retries=5,
+            )
+        )
+    )
+    if config.api_base_url:
+        builder = builder.base_url(config.api_base_url).base_file_url(
+            config.api_base_url.replace("/bot", "/file/bot", 1)
+        )
+
+    async def post_init(application: Application) -> None:  # type: ignore[type-arg]
+        if "services" not in application.bot_data:
+            opened = await Database.open(config.database_path, clock)
+            application.bot_data["services"] = Services(
+                opened, default_adapters(), clock, rng or random.SystemRandom()
+            )
+        await _announce_commands(application)
+
+    async def post_shutdown(application: Application) -> None:  # type: ignore[type-arg]
+        services = application.bot_data.get("services")
+        if services is not None and db is None:
+            await services.db.close()
+
+    application = builder.post_init(post_init).post_shutdown(post_shutdown).build()
+    if db is not None:
+        application.bot_data["services"] = Services(
+            db, default_adapters(), clock, rng or random.SystemRandom()
+        )
+    for kind in default_adapters():
+        application.add_handler(CommandHandler(kind, _game_command(kind)))
+    application.add_handler(CommandHandler(["start", "help"], start))
+    application.add_handler(CommandHandler("language", language_command))
+    application.add_handler(CommandHandler("stop", stop))
+    application.add_handler(CallbackQueryHandler(language_button, pattern=r"^lang:"))
+    application.add_handler(CallbackQueryHandler(on_game_button))
+    application.add_error_handler(_on_error)
+    return application

@@ -1,0 +1,108 @@
+"""/start, /help, /language and /stop."""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import InlineKeyboardButton, Update
+from telegram.constants import ChatType
+from telegram.ext import ContextTypes
+
+from bot.flow import publish
+from bot.i18n import LANGUAGE_NAMES, LANGUAGES, tr
+from bot.language import chat_language, user_language
+from bot.messaging import send
+from bot.people import is_admin, remember, topic_of
+from bot.services import services
+from bot.ui import Rendered
+
+log = logging.getLogger(__name__)
+
+
+def help_text(language: str) -> str:
+    return "\n".join(
+        [
+            tr(language, "<b>Table games for your group chat.</b>"),
+            "",
+            tr(language, "/reversi — Reversi for two (or against the computer)"),
+            tr(language, "/stop — end the running game (its starter or an admin)"),
+            tr(language, "/language — the language of this chat"),
+            tr(language, "/help — this message"),
+            "",
+            tr(
+                language,
+                "Add me to a group and send a game command there: I post a table, "
+                "people join with its buttons. In this private chat, a game command "
+                "starts a game against the computer.",
+            ),
+        ]
+    )
+
+
+async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    message, user = update.effective_message, update.effective_user
+    if message is None or user is None:
+        return
+    svc = services(context)
+    await remember(svc.db, user, reachable=message.chat.type == ChatType.PRIVATE)
+    language = await user_language(svc.db, user)
+    if message.chat.type != ChatType.PRIVATE:
+        language = await chat_language(svc.db, message.chat.id, language)
+    await send(context.bot, message.chat.id, Rendered(help_text(language)), topic_of(message))
+
+
+async def language_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    message = update.effective_message
+    if message is None:
+        return
+    svc = services(context)
+    language = await chat_language(
+        svc.db, message.chat.id, await user_language(svc.db, update.effective_user)
+    )
+    keyboard = [
+        [InlineKeyboardButton(LANGUAGE_NAMES[code], callback_data=f"lang:{code}")]
+        for code in LANGUAGES
+    ]
+    text = tr(language, "Choose the language of this chat:")
+    await send(context.bot, message.chat.id, Rendered(text, keyboard), topic_of(message))
+
+
+async def language_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    query = update.callback_query
+    if query is None or query.message is None:
+        return
+    svc = services(context)
+    chat = query.message.chat
+    code = (query.data or "").removeprefix("lang:")
+    reader = await user_language(svc.db, query.from_user)
+    if code not in LANGUAGES:
+        await query.answer(tr(reader, "This button is not from a game I know."), True)
+        return
+    if not await is_admin(context.bot, chat, query.from_user.id):
+        await query.answer(tr(reader, "Only a chat administrator can do that."), True)
+        return
+    await svc.db.set_chat_language(chat.id, code)
+    await query.answer(tr(code, "This chat now speaks English."))
+    await query.edit_message_text(tr(code, "This chat now speaks English."))
+
+
+async def stop(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    message, user = update.effective_message, update.effective_user
+    if message is None or user is None:
+        return
+    svc = services(context)
+    language = await user_language(svc.db, user)
+    game = await svc.db.active_game(message.chat.id, topic_of(message))
+    if game is None:
+        text = tr(language, "No game is running here.")
+    elif user.id != game.created_by and not await is_admin(context.bot, message.chat, user.id):
+        text = tr(language, "Only the player who started the game or an admin can stop it.")
+    else:
+        game.status = "stopped"
+        game.meta["stopped_by"] = user.first_name
+        if not await svc.db.save_game(game, update.update_id):
+            return
+        await publish(context.bot, svc.db, svc.adapters[game.kind], game)
+        log.info("game stopped", extra={"chat_id": game.chat_id, "game_id": game.id})
+        return
+    await send(context.bot, message.chat.id, Rendered(text), topic_of(message))

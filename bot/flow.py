@@ -1,0 +1,80 @@
+"""Moving a game forward: starting it, letting computer seats play, showing it."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+from telegram import Bot
+
+from bot.adapter import GameAdapter, seats_of
+from bot.language import table_language
+from bot.lobby_view import render_lobby
+from bot.messaging import show
+from bot.ui import Buttons, Rendered
+from storage.db import Database
+from storage.records import GameRecord
+
+MAX_COMPUTER_STEPS = 500
+
+
+def load_state(adapter: GameAdapter, game: GameRecord) -> Any:
+    return adapter.engine.from_dict(game.state) if game.state is not None else None
+
+
+def store_state(adapter: GameAdapter, game: GameRecord, state: Any) -> None:
+    game.state = adapter.engine.to_dict(state)
+    if adapter.engine.outcome(state) is not None:
+        game.status = "finished"
+
+
+async def advance_computers(
+    adapter: GameAdapter, game: GameRecord, state: Any, rng: random.Random
+) -> tuple[Any, list[Any]]:
+    """Let every computer seat that is to move play, until a person is to move
+    or the game is over. All their moves end up in one edit of the table."""
+    engine = adapter.engine
+    seats = seats_of(game)
+    events: list[Any] = []
+    for _ in range(MAX_COMPUTER_STEPS):
+        if engine.outcome(state) is not None:
+            break
+        computers = sorted(s for s in engine.to_move(state) if seats[s].is_computer)
+        if not computers:
+            break
+        seat = computers[0]
+        legal = engine.legal_actions(state, seat)
+        view = engine.view(state, seat)
+        level = seats[seat].level or "normal"
+        action = await asyncio.to_thread(engine.choose, view, legal, rng, level)
+        state, new_events = engine.apply(state, seat, action)
+        events.extend(new_events)
+    return state, events
+
+
+async def start_game(adapter: GameAdapter, game: GameRecord, rng: random.Random) -> list[Any]:
+    """Deal or set up the engine state for the seats in the lobby."""
+    state = adapter.engine.new_game(len(seats_of(game)), adapter.options(game), rng)
+    state, events = await advance_computers(adapter, game, state, rng)
+    game.status = "running"
+    store_state(adapter, game, state)
+    return events
+
+
+async def render_table(db: Database, adapter: GameAdapter, game: GameRecord) -> Rendered:
+    language = await table_language(db, game)
+    buttons = Buttons(game.id, game.version)
+    if game.status == "lobby":
+        return render_lobby(adapter, game, language, buttons)
+    state = load_state(adapter, game)
+    return adapter.render_table(game, state, language, buttons)
+
+
+async def publish(bot: Bot, db: Database, adapter: GameAdapter, game: GameRecord) -> None:
+    """Show the saved game: edit the table message in place (re-post if deleted)."""
+    rendered = await render_table(db, adapter, game)
+    shown = await show(bot, game.chat_id, game.table_message_id, rendered, game.thread_id)
+    if shown != game.table_message_id:
+        game.table_message_id = shown
+        await db.set_table_message(game.id, shown)

@@ -1,0 +1,27 @@
+"""Which language a message is written in."""
+
+from __future__ import annotations
+
+from telegram import User
+
+from bot.i18n import DEFAULT_LANGUAGE, normalize
+from storage.db import Database
+from storage.records import GameRecord
+
+
+async def chat_language(db: Database, chat_id: int, fallback: str | None = None) -> str:
+    """A group's message language: the chat's /language setting, else ``fallback``."""
+    return await db.chat_language(chat_id) or fallback or DEFAULT_LANGUAGE
+
+
+async def user_language(db: Database, user: User | None) -> str:
+    """What one person reads (alerts, private messages): their private chat's
+    /language setting, else their Telegram language, else English."""
+    if user is None:
+        return DEFAULT_LANGUAGE
+    chosen = await db.chat_language(user.id)
+    return chosen or normalize(user.language_code) or DEFAULT_LANGUAGE
+
+
+async def table_language(db: Database, game: GameRecord) -> str:
+    return await chat_language(db, game.chat_id, game.meta.get("lang"))

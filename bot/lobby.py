@@ -1,0 +1,181 @@
+"""Opening a game, the lobby's buttons, rematches."""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import CallbackQuery, Update
+from telegram.constants import ChatType
+from telegram.ext import ContextTypes
+
+from bot.adapter import GameAdapter, Seat, seat_of_user, seats_of, set_seats
+from bot.flow import publish, render_table, start_game
+from bot.i18n import ntr, tr
+from bot.language import table_language, user_language
+from bot.messaging import send
+from bot.people import message_link, remember, topic_of
+from bot.services import Services, services
+from bot.ui import Rendered, escape
+from storage.records import GameRecord
+
+log = logging.getLogger(__name__)
+
+
+async def open_game(update: Update, context: ContextTypes.DEFAULT_TYPE, kind: str) -> None:
+    """``/reversi`` and friends: a lobby in a group, a game against the computer in private."""
+    svc = services(context)
+    message, user = update.effective_message, update.effective_user
+    if message is None or user is None:
+        return
+    chat = message.chat
+    private = chat.type == ChatType.PRIVATE
+    await remember(svc.db, user, reachable=private)
+    adapter = svc.adapters[kind]
+    language = await user_language(svc.db, user)
+    game = GameRecord(
+        chat_id=chat.id, thread_id=topic_of(message), kind=kind, created_by=user.id,
+        meta={"lang": language, "hints": True},
+    )  # fmt: skip
+    seats = [Seat(user.first_name, user.id)]
+    if private:
+        seats.append(Seat("", level=_level_argument(adapter, context.args)))
+    set_seats(game, seats)
+    if private:
+        await start_game(adapter, game, svc.rng)
+    created = await svc.db.create_game(game)
+    if created is None:
+        await point_to_running(update, context, svc)
+        return
+    rendered = await render_table(svc.db, adapter, game)
+    sent = await send(context.bot, chat.id, rendered, game.thread_id)
+    game.table_message_id = sent.message_id
+    await svc.db.set_table_message(game.id, sent.message_id)
+    log.info("game opened", extra={"chat_id": chat.id, "game_id": game.id, "kind": kind})
+
+
+def _level_argument(adapter: GameAdapter, args: list[str] | None) -> str:
+    wanted = (args or [""])[0].lower()
+    if wanted in adapter.computer_levels:
+        return wanted
+    return adapter.computer_levels[-1] if adapter.computer_levels else "normal"
+
+
+async def point_to_running(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, svc: Services
+) -> None:
+    """Answer a second game command with a pointer to the game already running."""
+    message = update.effective_message
+    if message is None:
+        return
+    running = await svc.db.active_game(message.chat.id, topic_of(message))
+    language = await user_language(svc.db, update.effective_user)
+    if running is None:
+        return
+    title = svc.adapters[running.kind].title(language)
+    text = tr(language, "A game of {game} is already running here.", game=escape(title))
+    link = message_link(message.chat, running.table_message_id or 0, running.thread_id)
+    if link and running.table_message_id:
+        text += " " + tr(language, '<a href="{link}">Go to the game</a>.', link=link)
+    await send(
+        context.bot, message.chat.id, Rendered(text), running.thread_id,
+        reply_to=running.table_message_id,
+    )  # fmt: skip
+
+
+async def lobby_press(
+    query: CallbackQuery,
+    context: ContextTypes.DEFAULT_TYPE,
+    game: GameRecord,
+    verb: str,
+    argument: str,
+    update_id: int,
+) -> None:
+    """Join, Leave, Play the computer, Start."""
+    svc = services(context)
+    adapter = svc.adapters[game.kind]
+    user = query.from_user
+    language = await user_language(svc.db, user)
+    refusal = _lobby_change(adapter, game, user.id, user.first_name, verb, argument, language)
+    if refusal:
+        await query.answer(refusal, show_alert=True)
+        return
+    seats = seats_of(game)
+    if not any(not s.is_computer for s in seats):
+        game.status = "stopped"
+    elif verb == "s" or (verb == "c" and len(seats) == adapter.max_seats):
+        await start_game(adapter, game, svc.rng)
+    if not await svc.db.save_game(game, update_id):
+        await query.answer(tr(language, "Someone was quicker; please try again."), True)
+        return
+    await query.answer()
+    await publish(context.bot, svc.db, adapter, game)
+
+
+def _lobby_change(
+    adapter: GameAdapter, game: GameRecord, user_id: int, name: str,
+    verb: str, argument: str, language: str,
+) -> str | None:  # fmt: skip
+    """Apply a lobby press to ``game.meta``; return a refusal to show instead."""
+    seats = seats_of(game)
+    seated = seat_of_user(game, user_id) is not None
+    if verb == "l":
+        if not seated:
+            return tr(language, "You are not at this table.")
+        set_seats(game, [s for s in seats if s.user != user_id])
+        return None
+    if verb == "s":
+        if not seated:
+            return tr(language, "Join the table first.")
+        if len(seats) < adapter.min_seats:
+            return ntr(
+                language,
+                "At least {n} player is needed.",
+                "At least {n} players are needed.",
+                adapter.min_seats,
+            )
+        return None
+    if verb == "j" and seated:
+        return tr(language, "You are already at the table.")
+    if verb == "c" and argument not in adapter.computer_levels:
+        return tr(language, "That button is not valid.")
+    needed = (0 if seated else 1) + (1 if verb == "c" else 0)
+    if len(seats) + needed > adapter.max_seats:
+        return tr(language, "The table is full.")
+    if not seated:
+        seats.append(Seat(name, user_id))
+    if verb == "c":
+        seats.append(Seat("", level=argument))
+    set_seats(game, seats)
+    return None
+
+
+async def rematch(
+    query: CallbackQuery, context: ContextTypes.DEFAULT_TYPE, game: GameRecord, update_id: int
+) -> None:
+    """A finished game's Rematch button: the same people, a new table message."""
+    svc = services(context)
+    adapter = svc.adapters[game.kind]
+    language = await user_language(svc.db, query.from_user)
+    if seat_of_user(game, query.from_user.id) is None:
+        await query.answer(tr(language, "Only the players can ask for a rematch."), True)
+        return
+    if game.meta.get("rematched"):
+        await query.answer(tr(language, "The rematch has already started."), True)
+        return
+    new = GameRecord(
+        chat_id=game.chat_id, thread_id=game.thread_id, kind=game.kind,
+        created_by=query.from_user.id,
+        meta={"lang": await table_language(svc.db, game), "hints": game.meta.get("hints", True)},
+    )  # fmt: skip
+    set_seats(new, adapter.rematch_seats(seats_of(game)))
+    await start_game(adapter, new, svc.rng)
+    if await svc.db.create_game(new) is None:
+        await query.answer(tr(language, "Another game is already running here."), True)
+        return
+    game.meta["rematched"] = True
+    await svc.db.save_game(game, update_id)
+    await query.answer()
+    await publish(context.bot, svc.db, adapter, game)
+    sent = await send(context.bot, new.chat_id, await render_table(svc.db, adapter, new),
+                      new.thread_id)  # fmt: skip
+    await svc.db.set_table_message(new.id, sent.message_id)

@@ -1,0 +1,136 @@
+"""Button presses: decode, load, check the presser's seat, apply, save, render."""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import CallbackQuery, Update
+from telegram.ext import ContextTypes
+
+from bot.adapter import GameAdapter, seat_of_user
+from bot.callbacks import ForgedCallback, GameButton, decode_game_button
+from bot.flow import advance_computers, load_state, publish, store_state
+from bot.i18n import tr
+from bot.language import user_language
+from bot.lobby import lobby_press, rematch
+from bot.reasons import refusal_text
+from bot.services import services
+from games.base import IllegalAction
+from storage.records import GameRecord
+
+log = logging.getLogger(__name__)
+
+
+async def on_game_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    query = update.callback_query
+    if query is None:
+        return
+    svc = services(context)
+    language = await user_language(svc.db, query.from_user)
+    try:
+        button = decode_game_button(query.data or "")
+    except ForgedCallback:
+        await query.answer(tr(language, "This button is not from a game I know."), True)
+        return
+    game = await svc.db.get_game(button.game_id)
+    if game is None or not _belongs(game, query):
+        await query.answer(tr(language, "This button is not from a game I know."), True)
+        return
+    if await svc.db.update_processed(update.update_id):
+        await query.answer()
+        return
+    await _dispatch(update, context, query, game, button, language)
+
+
+def _belongs(game: GameRecord, query: CallbackQuery) -> bool:
+    """A table button must sit on that game's table message."""
+    message = query.message
+    if message is None:
+        return False
+    return message.chat.id == game.chat_id
+
+
+async def _dispatch(
+    update: Update,
+    context: ContextTypes.DEFAULT_TYPE,
+    query: CallbackQuery,
+    game: GameRecord,
+    button: GameButton,
+    language: str,
+) -> None:
+    verb = button.verb
+    if verb == "x":
+        await query.answer()
+    elif game.status == "lobby" and verb in "jlcs":
+        await lobby_press(query, context, game, verb, button.argument, update.update_id)
+    elif game.status in ("finished", "stopped") and verb == "r":
+        await rematch(query, context, game, update.update_id)
+    elif game.status == "running" and verb == "m":
+        await _move(update, context, query, game, button, language)
+    elif game.status == "running" and verb == "h":
+        await _toggle_hints(update, context, query, game, language)
+    else:
+        await _stale(context, query, game, language)
+
+
+async def _stale(
+    context: ContextTypes.DEFAULT_TYPE, query: CallbackQuery, game: GameRecord, language: str
+) -> None:
+    """A button from a message that no longer shows the game as it is: refuse and redraw."""
+    svc = services(context)
+    await query.answer(tr(language, "This board has changed; here is the current one."), True)
+    await publish(context.bot, svc.db, svc.adapters[game.kind], game)
+
+
+async def _move(
+    update: Update,
+    context: ContextTypes.DEFAULT_TYPE,
+    query: CallbackQuery,
+    game: GameRecord,
+    button: GameButton,
+    language: str,
+) -> None:
+    svc = services(context)
+    adapter: GameAdapter = svc.adapters[game.kind]
+    engine = adapter.engine
+    if adapter.strict_versions and button.version != game.version:
+        await _stale(context, query, game, language)
+        return
+    seat = seat_of_user(game, query.from_user.id)
+    if seat is None:
+        await query.answer(tr(language, "You are not playing in this game."), True)
+        return
+    state = load_state(adapter, game)
+    try:
+        action = engine.decode_action(button.argument)
+        state, _events = engine.apply(state, seat, action)
+    except IllegalAction as refusal:
+        await query.answer(refusal_text(language, refusal.reason), True)
+        return
+    state, _more = await advance_computers(adapter, game, state, svc.rng)
+    store_state(adapter, game, state)
+    if not await svc.db.save_game(game, update.update_id):
+        await query.answer(tr(language, "Someone was quicker; please try again."), True)
+        return
+    log.info("move", extra={"chat_id": game.chat_id, "game_id": game.id, "seat": seat})
+    await query.answer()
+    await publish(context.bot, svc.db, adapter, game)
+
+
+async def _toggle_hints(
+    update: Update,
+    context: ContextTypes.DEFAULT_TYPE,
+    query: CallbackQuery,
+    game: GameRecord,
+    language: str,
+) -> None:
+    svc = services(context)
+    if seat_of_user(game, query.from_user.id) is None:
+        await query.answer(tr(language, "You are not playing in this game."), True)
+        return
+    game.meta["hints"] = not game.meta.get("hints", True)
+    if not await svc.db.save_game(game, update.update_id):
+        await query.answer(tr(language, "Someone was quicker; please try again."), True)
+        return
+    await query.answer()
+    await publish(context.bot, svc.db, svc.adapters[game.kind], game)

@@ -1,0 +1,72 @@
+"""Updates of one chat are handled one at a time; different chats run concurrently."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable
+from typing import Any
+
+from telegram import Update
+from telegram.ext import BaseUpdateProcessor
+
+from bot.callbacks import game_id_of
+
+OrderKey = tuple[str, int]
+
+
+def order_key(update: object) -> OrderKey | None:
+    """What an update must wait its turn behind.
+
+    A button press that names a game is ordered with every other press on that
+    game, whichever chat its message is in (the group table or a private
+    hand). Anything else is ordered within its chat. Commands and presses that
+    touch the same game from different keys are reconciled by the database's
+    optimistic versions.
+    """
+    if not isinstance(update, Update):
+        return None
+    query = update.callback_query
+    if query is not None:
+        game_id = game_id_of(query.data)
+        if game_id is not None:
+            return ("game", game_id)
+        chat_id = query.message.chat.id if query.message is not None else query.from_user.id
+        return ("chat", chat_id)
+    chat = update.effective_chat
+    return ("chat", chat.id) if chat is not None else None
+
+
+class PerChatUpdateProcessor(BaseUpdateProcessor):
+    """A lock per chat: updates of one chat are processed in the order they arrived.
+
+    asyncio.Lock wakes its waiters first-come first-served and PTB starts the
+    processing tasks in the order the updates were fetched, so the order of
+    arrival is kept within a chat.
+    """
+
+    def __init__(self, max_concurrent_updates: int = 256) -> None:
+        super().__init__(max_concurrent_updates)
+        self._locks: dict[OrderKey, asyncio.Lock] = {}
+        self._waiting: dict[OrderKey, int] = {}
+
+    async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
+        key = order_key(update)
+        if key is None:
+            await coroutine
+            return
+        lock = self._locks.setdefault(key, asyncio.Lock())
+        self._waiting[key] = self._waiting.get(key, 0) + 1
+        try:
+            async with lock:
+                await coroutine
+        finally:
+            self._waiting[key] -= 1
+            if self._waiting[key] == 0:
+                del self._waiting[key]
+                self._locks.pop(key, None)
+
+    async def initialize(self) -> None:
+        return None
+
+    async def shutdown(self) -> None:
+        return None

@@ -1,0 +1,111 @@
+"""Reversi in a chat: the board is the table message's inline keyboard."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.adapter import Seat, seats_of
+from bot.i18n import tr
+from bot.lobby_view import seat_label
+from bot.ui import Buttons, Keyboard, Rendered, escape
+from games.reversi import ENGINE, Passed, Place, Placed, ReversiState, square_name
+from storage.records import GameRecord
+
+DISCS = ("⚫", "⚪")
+LAST_DISCS = ("🖤", "🤍")  # the disc just placed
+HINT = "•"
+EMPTY = "⠀"  # braille blank: a button's text may not be empty
+
+
+class ReversiAdapter:
+    kind = "reversi"
+    engine = ENGINE
+    min_seats = 2
+    max_seats = 2
+    computer_levels = ("easy", "normal")
+    strict_versions = True
+    private_hands = False
+
+    def title(self, language: str) -> str:
+        return tr(language, "Reversi")
+
+    def options(self, game: GameRecord) -> dict[str, Any]:
+        return {}
+
+    def rematch_seats(self, seats: list[Seat]) -> list[Seat]:
+        """Colours swap in a rematch."""
+        return list(reversed(seats))
+
+    def render_table(
+        self, game: GameRecord, state: ReversiState, language: str, buttons: Buttons
+    ) -> Rendered:
+        view = ENGINE.view(state, None)
+        names = [seat_label(s, language) for s in seats_of(game)]
+        lines = [f"<b>{escape(self.title(language))}</b>"]
+        lines += [f"{DISCS[s]} {names[s]} — {view.scores[s]}" for s in (0, 1)]
+        lines += [_event_line(e, names, language) for e in view.log[-3:]]
+        lines.append(_status_line(game, view.to_move, view.scores, names, language))
+        return Rendered(
+            "\n".join(line for line in lines if line), _board(game, view, buttons, language)
+        )
+
+
+def _event_line(event: object, names: list[str], language: str) -> str:
+    if isinstance(event, Placed):
+        return tr(
+            language, "{disc} {name} played {square}.",
+            disc=DISCS[event.seat], name=names[event.seat], square=square_name(event.square),
+        )  # fmt: skip
+    if isinstance(event, Passed):
+        return tr(
+            language, "{disc} {name} has no legal move and passes.",
+            disc=DISCS[event.seat], name=names[event.seat],
+        )  # fmt: skip
+    return ""
+
+
+def _status_line(
+    game: GameRecord, to_move: int | None, scores: tuple[int, int], names: list[str], language: str
+) -> str:
+    if game.status == "stopped":
+        return tr(language, "The game was stopped by {name}.",
+                  name=escape(str(game.meta.get("stopped_by", "?"))))  # fmt: skip
+    if to_move is None:
+        black, white = scores
+        if black == white:
+            return tr(language, "Game over: a tie, {a}–{b}.", a=black, b=white)
+        winner = 0 if black > white else 1
+        return tr(
+            language, "Game over: {disc} {name} wins {a}–{b}.",
+            disc=DISCS[winner], name=names[winner], a=max(scores), b=min(scores),
+        )  # fmt: skip
+    return tr(language, "Turn: {disc} {name}", disc=DISCS[to_move], name=names[to_move])
+
+
+def _board(game: GameRecord, view: Any, buttons: Buttons, language: str) -> Keyboard:
+    playing = game.status == "running" and not view.finished
+    hints = playing and bool(game.meta.get("hints", True))
+    legal = set(view.legal) if hints else set()
+    keyboard: Keyboard = []
+    for row in range(8):
+        cells = []
+        for col in range(8):
+            square = row * 8 + col
+            owner = view.board[square]
+            if owner is not None:
+                label = (LAST_DISCS if square == view.last_move else DISCS)[owner]
+            else:
+                label = HINT if square in legal else EMPTY
+            if playing:
+                cells.append(buttons.button(label, "m", ENGINE.encode_action(Place(square))))
+            else:
+                cells.append(buttons.button(label, "x"))
+        keyboard.append(cells)
+    if playing:
+        state_word = tr(language, "on") if game.meta.get("hints", True) else tr(language, "off")
+        keyboard.append(
+            [buttons.button("💡 " + tr(language, "Hints: {state}", state=state_word), "h")]
+        )
+    elif not game.meta.get("rematched"):
+        keyboard.append([buttons.button("🔁 " + tr(language, "Rematch"), "r")])
+    return keyboard

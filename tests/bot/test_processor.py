@@ -1,0 +1,56 @@
+"""Updates of one chat (or one game) run one at a time, in order; others run alongside."""
+
+from __future__ import annotations
+
+import asyncio
+
+from telegram import CallbackQuery, Chat, Message, Update, User
+
+from bot.callbacks import GameButton
+from bot.processor import PerChatUpdateProcessor, order_key
+
+ALICE = User(1, "Alice", False)
+
+
+def _message_update(update_id: int, chat_id: int) -> Update:
+    chat = Chat(chat_id, "group")
+    return Update(update_id, message=Message(update_id, None, chat, from_user=ALICE, text="hi"))  # type: ignore[arg-type]
+
+
+def _press(update_id: int, chat_id: int, data: str) -> Update:
+    chat = Chat(chat_id, "private")
+    message = Message(1, None, chat, from_user=ALICE, text="hand")  # type: ignore[arg-type]
+    query = CallbackQuery(str(update_id), ALICE, "ci", message=message, data=data)
+    return Update(update_id, callback_query=query)
+
+
+def test_presses_on_one_game_share_a_key_across_chats() -> None:
+    data = GameButton(7, 1, "m", "x").encode()
+    assert order_key(_press(1, 10, data)) == order_key(_press(2, 20, data)) == ("game", 7)
+    assert order_key(_press(3, 10, "lang:es")) == ("chat", 10)
+    assert order_key(_message_update(4, -5)) == ("chat", -5)
+
+
+async def test_same_chat_in_order_other_chats_concurrently() -> None:
+    processor = PerChatUpdateProcessor(16)
+    log: list[str] = []
+    release = asyncio.Event()
+
+    async def work(name: str, wait: bool) -> None:
+        log.append(f"start {name}")
+        if wait:
+            await release.wait()
+        log.append(f"end {name}")
+
+    tasks = [
+        asyncio.create_task(processor.process_update(_message_update(1, -1), work("a1", True))),
+        asyncio.create_task(processor.process_update(_message_update(2, -1), work("a2", False))),
+        asyncio.create_task(processor.process_update(_message_update(3, -2), work("b1", False))),
+    ]
+    async with asyncio.timeout(5):
+        while "end b1" not in log:  # another chat finishes while chat -1 is busy
+            await asyncio.sleep(0)
+    assert "start a2" not in log
+    release.set()
+    await asyncio.wait_for(asyncio.gather(*tasks), 5)
+    assert log.index("end a1") < log.index("start a2")

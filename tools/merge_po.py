@@ -1,0 +1,85 @@
+"""Add translations to the catalogs: ``python tools/merge_po.py batch.json``.
+
+The batch is a JSON list of entries::
+
+    {"msgid": "Join", "es": "Unirse", "ru": "Сесть"}
+    {"msgid": "{n} card", "plural": "{n} cards",
+     "es": ["{n} carta", "{n} cartas"], "ru": ["{n} карта", "{n} карты", "{n} карт"]}
+
+English entries are written with empty msgstr (the msgid is the English
+text). Existing entries are replaced; the files stay sorted by msgid.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+LOCALE = Path(__file__).resolve().parent.parent / "bot" / "locale"
+PLURAL_FORMS = {
+    "en": "nplurals=2; plural=(n != 1);",
+    "es": "nplurals=2; plural=(n != 1);",
+    "ru": "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && "
+    "(n%100<10 || n%100>=20) ? 1 : 2);",
+}
+
+
+def _q(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
+def read_entries(language: str) -> dict[str, dict[str, Any]]:
+    path = LOCALE / language / "LC_MESSAGES" / "bot.po"
+    if not path.exists():
+        return {}
+    sys.path.insert(0, str(LOCALE.parent.parent))
+    from bot.i18n import parse_po
+
+    entries: dict[str, dict[str, Any]] = {}
+    for key, value in parse_po(path.read_text(encoding="utf-8")).items():
+        if "\0" in key:
+            singular, plural = key.split("\0")
+            entries[singular] = {"plural": plural, "forms": value.split("\0")}
+        elif key:
+            entries[key] = {"text": value}
+    return entries
+
+
+def write_entries(language: str, entries: dict[str, dict[str, Any]]) -> None:
+    path = LOCALE / language / "LC_MESSAGES" / "bot.po"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    header = ["# Table Bot messages", 'msgid ""', 'msgstr ""',
+              _q("Content-Type: text/plain; charset=UTF-8\n"), _q(f"Language: {language}\n"),
+              _q(f"Plural-Forms: {PLURAL_FORMS[language]}\n"), ""]  # fmt: skip
+    body: list[str] = []
+    for msgid in sorted(entries):
+        entry = entries[msgid]
+        body.append(f"msgid {_q(msgid)}")
+        if "plural" in entry:
+            body.append(f"msgid_plural {_q(entry['plural'])}")
+            body += [f"msgstr[{i}] {_q(f)}" for i, f in enumerate(entry["forms"])]
+        else:
+            body.append(f"msgstr {_q(entry['text'])}")
+        body.append("")
+    path.write_text("\n".join(header + body), encoding="utf-8")
+
+
+def merge(batch: list[dict[str, Any]]) -> None:
+    for language in ("en", "es", "ru"):
+        entries = read_entries(language)
+        for item in batch:
+            msgid = item["msgid"]
+            if "plural" in item:
+                forms = item.get(language) or (
+                    [msgid, item["plural"]] if language == "en" else None
+                )
+                entries[msgid] = {"plural": item["plural"], "forms": forms}
+            else:
+                entries[msgid] = {"text": msgid if language == "en" else item[language]}
+        write_entries(language, entries)
+
+
+if __name__ == "__main__":
+    merge(json.loads(Path(sys.argv[1]).read_text(encoding="utf-8")))
