@@ -1,0 +1,69 @@
+"""The Durak engine: the surface the bot calls (``games.base.Engine``)."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from games.base import JSON, Engine, Options, Outcome
+from games.durak import ai, deal, play, rules, serial, views
+from games.durak.actions import Action, decode_action, encode_action
+from games.durak.state import DurakState
+from games.durak.views import DurakView
+
+
+class DurakEngine:
+    """Podkidnoy (throw-in) Durak for 2 to 6, with the "passing" (perevodnoy) option."""
+
+    kind = "durak"
+    min_seats = deal.MIN_SEATS
+    max_seats = deal.MAX_SEATS
+
+    def new_game(self, seats: int, options: Options, rng: random.Random) -> DurakState:
+        return deal.new_game(seats, options, rng)
+
+    def legal_actions(self, state: DurakState, seat: int) -> tuple[Action, ...]:
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state: DurakState, seat: int, action: Action) -> tuple[DurakState, list[Any]]:
+        new_state, events = play.apply_action(state, seat, action)
+        return new_state, list(events)
+
+    def to_move(self, state: DurakState) -> frozenset[int]:
+        return rules.to_move(state)
+
+    def view(self, state: DurakState, seat: int | None) -> DurakView:
+        return views.view(state, seat)
+
+    def outcome(self, state: DurakState) -> Outcome | None:
+        """The durak loses, everyone else wins; a draw (nobody left holding cards) has neither."""
+        if not state.finished:
+            return None
+        durak = views.durak(state)
+        if durak is None:
+            return Outcome(winners=(), draw=True)
+        winners = tuple(seat for seat in range(state.seats) if seat != durak)
+        return Outcome(winners=winners, losers=(durak,))
+
+    def to_dict(self, state: DurakState) -> JSON:
+        return serial.to_dict(state)
+
+    def from_dict(self, data: JSON) -> DurakState:
+        return serial.from_dict(data)
+
+    def encode_action(self, action: Action) -> str:
+        return encode_action(action)
+
+    def decode_action(self, text: str) -> Action:
+        return decode_action(text)
+
+    def choose(
+        self, view: DurakView, legal: tuple[Action, ...], rng: random.Random, level: str
+    ) -> Action:
+        return ai.choose(view, legal, rng, level)
+
+
+ENGINE = DurakEngine()
+
+if TYPE_CHECKING:  # mypy proves the engine fits the protocol the bot relies on
+    _CONFORMS: Engine[DurakState, Action, DurakView] = ENGINE

@@ -1,0 +1,107 @@
+"""The Durak state and the small facts every rule asks about it.
+
+``stock[0]`` is the next card drawn; ``stock[-1]`` is the face-up trump card,
+drawn last. ``table`` holds the bout's pairs (attacking card, beating card or
+``None``). A player is *out* once the stock is empty and their hand is too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from games.cards import SUITS, Card
+from games.durak.events import Event
+
+DECK_SIZE = 36
+HAND_SIZE = 6
+BOUT_LIMIT = 6
+FIRST_BOUT_LIMIT = 5
+LOG_LIMIT = 40
+
+Pair = tuple[Card, Card | None]
+
+
+@dataclass(frozen=True)
+class DurakState:
+    """One game of Durak, between two actions. Immutable: rules return new states."""
+
+    seats: int
+    passing: bool
+    trump_card: Card
+    stock: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    table: tuple[Pair, ...]
+    discard: tuple[Card, ...]
+    attacker: int
+    defender: int
+    taking: bool = False
+    done: frozenset[int] = frozenset()
+    finished: bool = False
+    log: tuple[Event, ...] = ()
+
+    @property
+    def trump(self) -> str:
+        """The trump suit."""
+        return self.trump_card.suit
+
+
+def beats(card: Card, attack: Card, trump: str) -> bool:
+    """Whether ``card`` beats ``attack``: higher of the same suit, or any trump on a non-trump."""
+    if card.suit == attack.suit:
+        return card.rank > attack.rank
+    return card.suit == trump
+
+
+def is_out(state: DurakState, seat: int) -> bool:
+    return not state.stock and not state.hands[seat]
+
+
+def out_seats(state: DurakState) -> tuple[int, ...]:
+    return tuple(seat for seat in range(state.seats) if is_out(state, seat))
+
+
+def next_in_play(state: DurakState, seat: int) -> int:
+    """The next seat clockwise that is not out (``seat`` itself if everyone else is)."""
+    for step in range(1, state.seats):
+        candidate = (seat + step) % state.seats
+        if not is_out(state, candidate):
+            return candidate
+    return seat
+
+
+def bout_limit(state: DurakState) -> int:
+    """At most 5 attacking cards until the first successful defence of the game, then 6."""
+    return BOUT_LIMIT if state.discard else FIRST_BOUT_LIMIT
+
+
+def unbeaten(state: DurakState) -> int:
+    return sum(1 for _, cover in state.table if cover is None)
+
+
+def table_ranks(state: DurakState) -> frozenset[int]:
+    return frozenset(card.rank for pair in state.table for card in pair if card is not None)
+
+
+def table_cards(state: DurakState) -> tuple[Card, ...]:
+    return tuple(card for pair in state.table for card in pair if card is not None)
+
+
+def without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``hand`` less one ``card`` (which must be in it)."""
+    index = hand.index(card)
+    return hand[:index] + hand[index + 1 :]
+
+
+def with_hand(state: DurakState, seat: int, hand: tuple[Card, ...]) -> DurakState:
+    hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
+    return replace(state, hands=hands)
+
+
+def logged(state: DurakState, events: list[Event]) -> DurakState:
+    """``state`` with ``events`` appended to its bounded public log."""
+    return replace(state, log=(state.log + tuple(events))[-LOG_LIMIT:])
+
+
+def hand_order(cards: tuple[Card, ...], trump: str) -> tuple[Card, ...]:
+    """Cards sorted by suit then rank, trumps last."""
+    return tuple(sorted(cards, key=lambda c: (c.suit == trump, SUITS.index(c.suit), c.rank)))

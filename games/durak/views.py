@@ -1,0 +1,102 @@
+"""What one seat (or the group, ``seat=None``) may see of a Durak game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.cards import Card
+from games.durak.actions import Action
+from games.durak.events import Event
+from games.durak.rules import legal_actions, to_move
+from games.durak.state import (
+    DECK_SIZE,
+    HAND_SIZE,
+    DurakState,
+    Pair,
+    bout_limit,
+    hand_order,
+    out_seats,
+)
+
+
+@dataclass(frozen=True)
+class DurakView:
+    """A seat's view: its own hand, and only counts of everyone else's.
+
+    ``trump_card`` is the face-up card under the stock while it is still there
+    (``None`` once drawn); in a six-player game, which has no stock, it is the
+    last card dealt, shown to everyone at the deal. ``table`` holds the bout's
+    pairs (attacking card, beating card or ``None``) in the order they were
+    played; ``limit`` is the most attacking cards this bout may hold.
+    """
+
+    seat: int | None
+    seats: int
+    passing: bool
+    hand: tuple[Card, ...]
+    trump: str
+    trump_card: Card | None
+    stock: int
+    discard: int
+    hand_sizes: tuple[int, ...]
+    attacker: int
+    defender: int
+    table: tuple[Pair, ...]
+    limit: int
+    taking: bool
+    done: frozenset[int]
+    to_move: frozenset[int]
+    legal: tuple[Action, ...]
+    out: tuple[int, ...]
+    log: tuple[Event, ...]
+    finished: bool
+    durak: int | None
+
+
+def view(state: DurakState, seat: int | None) -> DurakView:
+    """The view of ``seat`` (``None``: the public view for the group, with no hand)."""
+    hand: tuple[Card, ...] = ()
+    legal: tuple[Action, ...] = ()
+    if seat is not None and 0 <= seat < state.seats:
+        hand = hand_order(state.hands[seat], state.trump)
+        legal = legal_actions(state, seat)
+    else:
+        seat = None
+    return DurakView(
+        seat=seat,
+        seats=state.seats,
+        passing=state.passing,
+        hand=hand,
+        trump=state.trump,
+        trump_card=shown_trump(state),
+        stock=len(state.stock),
+        discard=len(state.discard),
+        hand_sizes=tuple(len(cards) for cards in state.hands),
+        attacker=state.attacker,
+        defender=state.defender,
+        table=state.table,
+        limit=bout_limit(state),
+        taking=state.taking,
+        done=state.done,
+        to_move=to_move(state),
+        legal=legal,
+        out=out_seats(state),
+        log=state.log,
+        finished=state.finished,
+        durak=durak(state),
+    )
+
+
+def shown_trump(state: DurakState) -> Card | None:
+    """The face-up trump card: under the stock, or (six players) the one shown at the deal."""
+    if state.stock or state.seats * HAND_SIZE == DECK_SIZE:
+        return state.trump_card
+    return None
+
+
+def durak(state: DurakState) -> int | None:
+    """The seat left holding cards at the end (``None`` while playing, or for a draw)."""
+    if not state.finished:
+        return None
+    holders = [seat for seat, hand in enumerate(state.hands) if hand]
+    return holders[0] if holders else None
