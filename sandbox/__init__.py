@@ -1,0 +1,92 @@
+"""A local stand-in for the Telegram Bot API, and a driver to act as people in it.
+
+The real python-telegram-bot ``Application``/``Bot`` talks to it over HTTP on
+127.0.0.1 (``base_url=stand_in.base_url``); nothing of the bot is imported here.
+
+Driver API (``sandbox.StandIn``; all waits are bounded and woken by world changes)::
+
+    tg = StandIn(token="123456:TEST", bot_username="tablebot", bot_name="Table Bot",
+                 clock=time.time, privacy_mode=True, webhook_retry_delays=(...))
+    await tg.start()                  # or: async with StandIn() as tg:
+    tg.base_url, tg.port, tg.token, tg.bot        # bot id = the token's number
+    await tg.stop()
+
+    alice = tg.add_user("Alice", "Liddell", username="alice", language_code="en")
+    group = tg.add_group("Friends", members=[alice, bob], admins=[alice],
+                         supergroup=True, forum=False, username=None, bot_status="member")
+    thread = tg.add_topic(forum_group, "Reversi")          # message_thread_id
+    tg.chat(alice) / tg.chat(group) / tg.chat(chat_id)     # a User means their private chat
+
+    msg = await tg.send_text(alice, group, "/reversi", reply_to=None, thread_id=None)
+    msg = await tg.send_text(alice, alice, "/start payload")   # private chat: marks started
+    await tg.edit_text(alice, msg, "new text")                 # queues edited_message
+    answer = await tg.press(alice, message, "Join", callback_data=None, timeout=10)
+    query = await tg.press_nowait(alice, message, "Join"); await tg.wait_answered(query)
+    await tg.open_url(alice, "https://t.me/tablebot?start=XYZ")   # "/start XYZ" in private
+    await tg.open_url(alice, "https://t.me/tablebot?startgroup=X", group=group)
+    tg.block_bot(alice); tg.unblock_bot(alice)                 # my_chat_member updates
+    tg.delete_message(chat, message_id)                        # as a person; no update
+    tg.kick_bot(group, by=None); tg.add_bot(group, by=None, status="member")
+    tg.add_member(group, carol); tg.remove_member(group, carol)
+    new_group = tg.upgrade_to_supergroup(group, by=None)
+
+    tg.messages(chat, include_deleted=False); tg.bot_messages(chat)
+    tg.last_bot_message(chat); tg.message(chat, message_id); tg.history(chat, message_id)
+    tg.buttons(message)              # [[(text, callback_data or url), ...], ...]
+    await tg.wait_for(predicate, timeout=10, what="...")       # returns predicate()'s value
+    await tg.wait_for_bot_message(chat, after=0, containing=None, timeout=10)
+    tg.calls; mark = tg.mark(); tg.calls_since(mark, method="sendMessage")
+    tg.pending_updates
+    tg.set_flood_control(True); tg.fail_next(method, error_code, description, retry_after=None)
+    tg.subscribe(callback) -> unsubscribe; tg.version; tg.internal_errors
+
+Messages are :class:`sandbox.model.Message` objects, live: ``.text``, ``.entities``,
+``.html`` (the text parameter as sent with parse_mode HTML), ``.reply_markup``,
+``.edit_date``, ``.deleted``, ``.versions`` (every version), ``.sender``, ``.chat``,
+``.thread_id``, ``.buttons()``.
+
+Change notifications, for a browser/SSE layer: ``tg.subscribe(callback)`` (or
+``tg.world.subscribe``) calls ``callback(Change(version, kind, chat_id, message_id,
+detail))`` synchronously after every change; kinds are "user", "chat", "message",
+"edit", "delete", "answer" (detail: the CallbackQuery with its answer), "update",
+"confirm", "call" (detail: the ApiCall), "webhook", "bot". ``tg.signal.current()``
+is an ``asyncio.Event`` set on the next change, for async streaming.
+
+Modules: ``world`` (the model, no HTTP), ``people`` (what people do), ``api_*`` (Bot
+API methods), ``html_text``/``entities`` (Telegram-HTML, entities, text limits),
+``markup`` (inline keyboards), ``server`` (aiohttp), ``webhook`` (delivery),
+``limits`` (flood control, injected failures), ``errors`` (every error text),
+``clock`` (``ManualClock`` for tests).
+"""
+
+from sandbox.clock import ManualClock
+from sandbox.driver import StandIn
+from sandbox.errors import ApiError
+from sandbox.model import (
+    ApiCall,
+    Button,
+    CallbackAnswer,
+    CallbackQuery,
+    Change,
+    Chat,
+    Message,
+    MessageVersion,
+    Update,
+    User,
+)
+
+__all__ = [
+    "ApiCall",
+    "ApiError",
+    "Button",
+    "CallbackAnswer",
+    "CallbackQuery",
+    "Change",
+    "Chat",
+    "ManualClock",
+    "Message",
+    "MessageVersion",
+    "StandIn",
+    "Update",
+    "User",
+]

@@ -1,0 +1,333 @@
+"""``StandIn``: the Bot API stand-in plus a driver to act as the people in it.
+
+See the package docstring (``sandbox/__init__.py``) for the whole API.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from sandbox import people
+from sandbox.changes import ChangeSignal
+from sandbox.model import (
+    MEMBER,
+    ApiCall,
+    CallbackAnswer,
+    CallbackQuery,
+    Change,
+    Chat,
+    Message,
+    MessageVersion,
+    Update,
+    User,
+)
+from sandbox.server import BotApiServer
+from sandbox.webhook import WebhookSender
+from sandbox.world import World
+
+T = TypeVar("T")
+Target = Chat | User | int
+
+
+class StandIn:
+    """A local Telegram: Bot API over HTTP on 127.0.0.1 plus people to act with."""
+
+    def __init__(
+        self,
+        token: str = "123456:TEST",
+        bot_username: str = "tablebot",
+        bot_name: str = "Table Bot",
+        *,
+        clock: Callable[[], float] = time.time,
+        privacy_mode: bool = True,
+        webhook_retry_delays: Sequence[float] = (0.05, 0.1, 0.2, 0.4, 0.8),
+    ) -> None:
+        self.world = World(token, bot_username, bot_name, clock=clock, privacy_mode=privacy_mode)
+        self.signal = ChangeSignal()
+        self.world.subscribe(self.signal)
+        self.server = BotApiServer(self.world, self.signal)
+        self.webhook = WebhookSender(
+            self.world, self.signal, self.server.call, webhook_retry_delays
+        )
+        self._webhook_task: asyncio.Task[None] | None = None
+
+    # --- lifecycle -----------------------------------------------------------------
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
+        await self.server.start(host, port)
+        self._webhook_task = asyncio.create_task(self.webhook.run(), name="sandbox-webhook")
+
+    async def stop(self) -> None:
+        if self._webhook_task is not None:
+            self._webhook_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._webhook_task
+            self._webhook_task = None
+        await self.server.stop()
+
+    async def __aenter__(self) -> StandIn:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.stop()
+
+    @property
+    def port(self) -> int:
+        if self.server.port is None:
+            raise RuntimeError("the stand-in is not started; await start() first")
+        return self.server.port
+
+    @property
+    def base_url(self) -> str:
+        """For ``Bot(token, base_url=...)``: PTB appends ``<token>/<method>``."""
+        return f"http://127.0.0.1:{self.port}/bot"
+
+    @property
+    def token(self) -> str:
+        return self.world.token
+
+    @property
+    def bot(self) -> User:
+        return self.world.bot
+
+    # --- setting the scene ---------------------------------------------------------
+
+    def add_user(
+        self,
+        first_name: str,
+        last_name: str | None = None,
+        *,
+        username: str | None = None,
+        language_code: str | None = None,
+        user_id: int | None = None,
+    ) -> User:
+        return self.world.add_user(
+            first_name,
+            last_name=last_name,
+            username=username,
+            language_code=language_code,
+            user_id=user_id,
+        )
+
+    def add_group(
+        self,
+        title: str,
+        members: Sequence[User] = (),
+        admins: Sequence[User] = (),
+        *,
+        supergroup: bool = True,
+        forum: bool = False,
+        username: str | None = None,
+        bot_status: str = MEMBER,
+    ) -> Chat:
+        """A group that already has the bot; ``members[0]`` is the creator."""
+        return self.world.add_group(
+            title,
+            members,
+            admins,
+            supergroup=supergroup,
+            forum=forum,
+            username=username,
+            bot_status=bot_status,
+        )
+
+    def chat(self, target: Target) -> Chat:
+        """The chat for a Chat, a chat id, or a User (their private chat with the bot)."""
+        return self.world.chat_of(target)
+
+    def add_topic(self, group: Chat, name: str, by: User | None = None) -> int:
+        return people.add_topic(self.world, group, name, by)
+
+    # --- people acting -------------------------------------------------------------
+
+    async def send_text(
+        self,
+        user: User,
+        chat: Target,
+        text: str,
+        *,
+        reply_to: Message | None = None,
+        thread_id: int | None = None,
+    ) -> Message:
+        return people.send_text(
+            self.world, user, chat, text, reply_to=reply_to, thread_id=thread_id
+        )
+
+    async def edit_text(self, user: User, message: Message, text: str) -> Message:
+        return people.edit_text(self.world, user, message, text)
+
+    async def press_nowait(
+        self,
+        user: User,
+        message: Message,
+        text: str | None = None,
+        *,
+        callback_data: str | None = None,
+    ) -> CallbackQuery:
+        return people.press(self.world, user, message, text, callback_data=callback_data)
+
+    async def wait_answered(
+        self, query: CallbackQuery | str, timeout: float = 10
+    ) -> CallbackAnswer:
+        found = self.world.queries[query if isinstance(query, str) else query.id]
+
+        def describe() -> str:
+            return (
+                f"the bot to answer callback query {found.id} ({found.user.first_name} pressed "
+                f"{found.data!r} on message {found.message.message_id} in chat "
+                f"{found.message.chat.id}){self._recent_calls()}"
+            )
+
+        return await self.signal.wait_until(lambda: found.answer, timeout, describe)
+
+    async def press(
+        self,
+        user: User,
+        message: Message,
+        text: str | None = None,
+        *,
+        callback_data: str | None = None,
+        timeout: float = 10,
+    ) -> CallbackAnswer:
+        """Press a button (by text or callback_data) and wait for answerCallbackQuery."""
+        query = people.press(self.world, user, message, text, callback_data=callback_data)
+        return await self.wait_answered(query, timeout)
+
+    async def open_url(self, user: User, url: str, *, group: Chat | None = None) -> Message:
+        return people.open_url(self.world, user, url, group=group)
+
+    def block_bot(self, user: User) -> None:
+        people.block_bot(self.world, user)
+
+    def unblock_bot(self, user: User) -> None:
+        people.unblock_bot(self.world, user)
+
+    def delete_message(self, chat: Target, message_id: int) -> None:
+        people.delete_message(self.world, chat, message_id)
+
+    def kick_bot(self, group: Chat, by: User | None = None) -> None:
+        people.kick_bot(self.world, group, by)
+
+    def add_bot(self, group: Chat, by: User | None = None, status: str = MEMBER) -> None:
+        people.add_bot(self.world, group, by, status)
+
+    def add_member(self, group: Chat, user: User, by: User | None = None) -> None:
+        people.add_member(self.world, group, user, by)
+
+    def remove_member(self, group: Chat, user: User) -> None:
+        people.remove_member(self.world, group, user)
+
+    def upgrade_to_supergroup(self, group: Chat, by: User | None = None) -> Chat:
+        return people.upgrade_to_supergroup(self.world, group, by)
+
+    # --- looking at the world ------------------------------------------------------
+
+    def messages(self, chat: Target, *, include_deleted: bool = False) -> list[Message]:
+        return self.world.messages(self.chat(chat), include_deleted=include_deleted)
+
+    def bot_messages(self, chat: Target) -> list[Message]:
+        return [m for m in self.messages(chat) if m.sender.id == self.bot.id]
+
+    def last_bot_message(self, chat: Target) -> Message | None:
+        sent = self.bot_messages(chat)
+        return sent[-1] if sent else None
+
+    def message(self, chat: Target, message_id: int) -> Message:
+        found = self.world.message(self.chat(chat).id, message_id)
+        if found is None:
+            raise KeyError(f"no message {message_id} in chat {self.chat(chat).id}")
+        return found
+
+    def history(self, chat: Target, message_id: int) -> list[MessageVersion]:
+        return list(self.message(chat, message_id).versions)
+
+    @staticmethod
+    def buttons(message: Message) -> list[list[tuple[str, str | None]]]:
+        """Rows of (text, callback_data or url)."""
+        return [[(b.text, b.callback_data or b.url) for b in row] for row in message.buttons()]
+
+    @property
+    def pending_updates(self) -> list[Update]:
+        return list(self.world.updates)
+
+    @property
+    def calls(self) -> list[ApiCall]:
+        return list(self.world.calls)
+
+    def mark(self) -> int:
+        """A position in :attr:`calls` for :meth:`calls_since`."""
+        return len(self.world.calls)
+
+    def calls_since(self, mark: int, method: str | None = None) -> list[ApiCall]:
+        return [c for c in self.world.calls[mark:] if method is None or c.method == method]
+
+    # --- waiting -------------------------------------------------------------------
+
+    async def wait_for(
+        self, predicate: Callable[[], T | None], timeout: float = 10, what: str | None = None
+    ) -> T:
+        """Wait (woken by every world change) until ``predicate()`` is truthy; return it."""
+
+        def describe() -> str:
+            name = what or str(getattr(predicate, "__name__", "a condition"))
+            return name + self._recent_calls()
+
+        return await self.signal.wait_until(predicate, timeout, describe)
+
+    async def wait_for_bot_message(
+        self, chat: Target, *, after: int = 0, containing: str | None = None, timeout: float = 10
+    ) -> Message:
+        """The first bot message in ``chat`` with message_id > ``after`` (and the text)."""
+
+        def found() -> Message | None:
+            for message in self.bot_messages(chat):
+                if message.message_id > after and (
+                    containing is None or containing in (message.text or "")
+                ):
+                    return message
+            return None
+
+        what = f"a bot message in chat {self.chat(chat).id} after {after} containing {containing!r}"
+        return await self.wait_for(found, timeout, what)
+
+    def _recent_calls(self) -> str:
+        recent = self.world.calls[-5:]
+        if not recent:
+            return "; the bot has made no Bot API call"
+        lines = [f"{c.method}({c.chat_id}) -> {'ok' if c.ok else c.description}" for c in recent]
+        return "; last Bot API calls: " + ", ".join(lines)
+
+    # --- switches and hooks --------------------------------------------------------
+
+    def set_flood_control(self, enabled: bool = True) -> None:
+        self.world.flood.enabled = enabled
+        self.world.flood.reset()
+
+    def fail_next(
+        self,
+        method: str,
+        error_code: int,
+        description: str,
+        retry_after: int | None = None,
+        parameters: dict[str, Any] | None = None,
+    ) -> None:
+        """The next call of ``method`` fails once with this error."""
+        self.world.failures.add(method, error_code, description, retry_after, parameters)
+
+    def subscribe(self, callback: Callable[[Change], None]) -> Callable[[], None]:
+        """Call ``callback(change)`` after every world change; returns unsubscribe."""
+        return self.world.subscribe(callback)
+
+    @property
+    def version(self) -> int:
+        return self.world.version
+
+    @property
+    def internal_errors(self) -> list[BaseException]:
+        """Exceptions raised by sandbox bugs while serving requests (should stay empty)."""
+        return list(self.server.internal_errors)

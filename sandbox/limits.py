@@ -1,0 +1,95 @@
+"""Flood control (off by default) and one-shot injected failures."""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from sandbox.errors import ApiError, too_many_requests
+
+GROUP_PER_MINUTE = 20
+GLOBAL_PER_SECOND = 30
+
+
+class FloodControl:
+    """Telegram-like limits on messages the bot sends or edits.
+
+    More than ``GROUP_PER_MINUTE`` messages in one group within 60 s, or more than
+    ``GLOBAL_PER_SECOND`` messages within 1 s over all chats, is refused with
+    ``429 Too Many Requests: retry after N`` where N is the number of seconds until
+    the oldest message leaves the window. Time comes from the world's clock.
+    """
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.enabled = False
+        self._clock = clock
+        self._overall: deque[float] = deque()
+        self._per_chat: dict[int, deque[float]] = {}
+
+    def check(self, chat_id: int, is_group: bool) -> None:
+        """Raise 429 if one more message to ``chat_id`` would break a limit."""
+        if not self.enabled:
+            return
+        now = self._clock()
+        retry = _retry_after(self._overall, now, 1.0, GLOBAL_PER_SECOND)
+        if is_group:
+            window = self._per_chat.setdefault(chat_id, deque())
+            retry = max(retry, _retry_after(window, now, 60.0, GROUP_PER_MINUTE))
+        if retry:
+            raise too_many_requests(retry)
+
+    def record(self, chat_id: int, is_group: bool) -> None:
+        if not self.enabled:
+            return
+        now = self._clock()
+        self._overall.append(now)
+        if is_group:
+            self._per_chat.setdefault(chat_id, deque()).append(now)
+
+    def reset(self) -> None:
+        self._overall.clear()
+        self._per_chat.clear()
+
+
+def _retry_after(window: deque[float], now: float, span: float, limit: int) -> int:
+    while window and window[0] <= now - span:
+        window.popleft()
+    if len(window) < limit:
+        return 0
+    return max(1, math.ceil(window[len(window) - limit] + span - now))
+
+
+@dataclass
+class _Failure:
+    method: str
+    error: ApiError
+
+
+class FailureInjector:
+    """``fail_next(method, ...)``: the next call of that method fails once, as told."""
+
+    def __init__(self) -> None:
+        self._queued: list[_Failure] = []
+
+    def add(
+        self,
+        method: str,
+        error_code: int,
+        description: str,
+        retry_after: int | None = None,
+        parameters: dict[str, Any] | None = None,
+    ) -> None:
+        params = dict(parameters or {})
+        if retry_after is not None:
+            params["retry_after"] = retry_after
+        self._queued.append(_Failure(method.lower(), ApiError(error_code, description, params)))
+
+    def take(self, method: str) -> ApiError | None:
+        for index, failure in enumerate(self._queued):
+            if failure.method == method.lower():
+                del self._queued[index]
+                return failure.error
+        return None

@@ -1,0 +1,246 @@
+"""The world's records (users, chats, messages, callback queries) and their Bot API JSON."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+PRIVATE, GROUP, SUPERGROUP = "private", "group", "supergroup"
+CREATOR, ADMINISTRATOR, MEMBER, LEFT, KICKED = (
+    "creator",
+    "administrator",
+    "member",
+    "left",
+    "kicked",
+)
+PRESENT = frozenset({CREATOR, ADMINISTRATOR, MEMBER})
+ADMINS = frozenset({CREATOR, ADMINISTRATOR})
+
+
+@dataclass
+class User:
+    id: int
+    first_name: str
+    last_name: str | None = None
+    username: str | None = None
+    language_code: str | None = None
+    is_bot: bool = False
+    has_started_bot: bool = False
+    has_blocked_bot: bool = False
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.first_name} {self.last_name}" if self.last_name else self.first_name
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"id": self.id, "is_bot": self.is_bot, "first_name": self.first_name}
+        for key in ("last_name", "username", "language_code"):
+            if getattr(self, key) is not None:
+                data[key] = getattr(self, key)
+        return data
+
+
+@dataclass(eq=False)
+class Chat:
+    id: int
+    type: str
+    title: str | None = None
+    username: str | None = None
+    is_forum: bool = False
+    user: User | None = None  # the other side of a private chat
+    members: dict[int, str] = field(default_factory=dict)  # user id -> status (bot included)
+    topics: dict[int, str] = field(default_factory=dict)  # message_thread_id -> topic name
+    migrated_to: int | None = None
+    migrated_from: int | None = None
+    next_message_id: int = 1
+    messages: dict[int, Message] = field(default_factory=dict, repr=False)
+
+    @property
+    def kind(self) -> str:
+        """ "group" or "supergroup", as Telegram words it in 403 texts."""
+        return self.type
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"id": self.id, "type": self.type}
+        if self.user is not None:
+            data.update({k: v for k, v in self.user.to_json().items() if k.endswith("name")})
+            return data
+        data["title"] = self.title
+        if self.username:
+            data["username"] = self.username
+        if self.is_forum:
+            data["is_forum"] = True
+        return data
+
+
+@dataclass(frozen=True)
+class Button:
+    text: str
+    callback_data: str | None = None
+    url: str | None = None
+
+
+@dataclass(frozen=True)
+class MessageVersion:
+    """One state of a message; ``Message.versions`` keeps every one, oldest first."""
+
+    text: str | None
+    entities: tuple[dict[str, Any], ...]
+    html: str | None
+    reply_markup: dict[str, Any] | None
+    edit_date: int | None
+    deleted: bool = False
+
+
+@dataclass(eq=False)
+class Message:
+    chat: Chat
+    message_id: int
+    sender: User
+    date: int
+    text: str | None = None
+    entities: list[dict[str, Any]] = field(default_factory=list)
+    html: str | None = None  # the text parameter exactly as the bot sent it
+    reply_markup: dict[str, Any] | None = None
+    edit_date: int | None = None
+    thread_id: int | None = None
+    is_topic_message: bool = False
+    reply_to: Message | None = field(default=None, repr=False)
+    service: dict[str, Any] = field(default_factory=dict)
+    disable_notification: bool = False
+    deleted: bool = False
+    versions: list[MessageVersion] = field(default_factory=list, repr=False)
+
+    def snapshot(self) -> MessageVersion:
+        return MessageVersion(
+            self.text,
+            tuple(self.entities),
+            self.html,
+            self.reply_markup,
+            self.edit_date,
+            self.deleted,
+        )
+
+    def buttons(self) -> list[list[Button]]:
+        rows = (self.reply_markup or {}).get("inline_keyboard", [])
+        return [
+            [Button(b["text"], b.get("callback_data"), b.get("url")) for b in row] for row in rows
+        ]
+
+    def to_json(self, *, with_reply: bool = True) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "message_id": self.message_id,
+            "from": self.sender.to_json(),
+            "chat": self.chat.to_json(),
+            "date": self.date,
+        }
+        if self.thread_id is not None:
+            data["message_thread_id"] = self.thread_id
+        if self.is_topic_message:
+            data["is_topic_message"] = True
+        if with_reply and self.reply_to is not None:
+            data["reply_to_message"] = self.reply_to.to_json(with_reply=False)
+        if self.edit_date is not None:
+            data["edit_date"] = self.edit_date
+        if self.text is not None:
+            data["text"] = self.text
+        if self.entities:
+            data["entities"] = [dict(e) for e in self.entities]
+        if self.reply_markup:
+            data["reply_markup"] = self.reply_markup
+        data.update(self.service)
+        return data
+
+
+@dataclass(frozen=True)
+class CallbackAnswer:
+    text: str | None
+    show_alert: bool
+    url: str | None
+    cache_time: int
+
+
+@dataclass
+class CallbackQuery:
+    id: str
+    user: User
+    message: Message
+    data: str
+    chat_instance: str
+    answer: CallbackAnswer | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "from": self.user.to_json(),
+            "message": self.message.to_json(),
+            "chat_instance": self.chat_instance,
+            "data": self.data,
+        }
+
+
+@dataclass(frozen=True)
+class ApiCall:
+    """One Bot API request as the stand-in saw it."""
+
+    method: str
+    params: dict[str, Any]
+    ok: bool
+    error_code: int | None
+    description: str | None
+    chat_id: int | str | None
+
+
+@dataclass(frozen=True)
+class Update:
+    update_id: int
+    kind: str  # "message", "callback_query", "my_chat_member", ...
+    payload: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"update_id": self.update_id, self.kind: self.payload}
+
+
+@dataclass(frozen=True)
+class Change:
+    """A notification about the world: ``version`` increases by one per change.
+
+    ``kind`` is one of: "user" (started/blocked), "chat" (members, migration; detail
+    ``(user_id, old, new)`` or the new chat id), "message" (new), "edit", "delete",
+    "answer" (detail: the answered CallbackQuery), "update" (queued; detail: the
+    Update), "confirm" (updates confirmed or dropped), "call" (detail: the ApiCall),
+    "webhook" (set/deleted or a delivery error), "bot" (commands, descriptions).
+    """
+
+    version: int
+    kind: str
+    chat_id: int | None = None
+    message_id: int | None = None
+    detail: Any = None
+
+
+def member_json(user: User, status: str) -> dict[str, Any]:
+    """A ChatMember object with the fields python-telegram-bot requires."""
+    data: dict[str, Any] = {"status": status, "user": user.to_json()}
+    if status == CREATOR:
+        data["is_anonymous"] = False
+    elif status == ADMINISTRATOR:
+        data.update(
+            can_be_edited=False,
+            is_anonymous=False,
+            can_manage_chat=True,
+            can_delete_messages=True,
+            can_manage_video_chats=True,
+            can_restrict_members=True,
+            can_promote_members=False,
+            can_change_info=True,
+            can_invite_users=True,
+            can_post_stories=False,
+            can_edit_stories=False,
+            can_delete_stories=False,
+            can_pin_messages=True,
+            can_manage_topics=True,
+        )
+    elif status == KICKED:
+        data["until_date"] = 0
+    return data

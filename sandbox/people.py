@@ -1,0 +1,267 @@
+"""What people do in the world: write, press buttons, open links, block, kick, upgrade.
+
+Each action changes the world the way a Telegram client would and queues the
+updates Telegram would send the bot (respecting membership and privacy mode).
+A mistake in how a test uses people (pressing a button that is not there, writing
+into a group one is not in) raises ``ValueError`` with an explanation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sandbox.access import bot_sees
+from sandbox.entities import MAX_TEXT, detect_entities
+from sandbox.html_text import utf16_len
+from sandbox.links import LinkError, parse_start_link
+from sandbox.model import (
+    CREATOR,
+    GROUP,
+    KICKED,
+    LEFT,
+    MEMBER,
+    PRESENT,
+    PRIVATE,
+    SUPERGROUP,
+    Button,
+    CallbackQuery,
+    Chat,
+    Message,
+    User,
+)
+from sandbox.world import World
+
+
+def deliver(world: World, message: Message, kind: str = "message") -> None:
+    """Queue ``message`` as an update if Telegram would show it to the bot."""
+    if bot_sees(world, message):
+        world.enqueue(kind, message.to_json())
+
+
+def _creator(world: World, chat: Chat) -> User:
+    for user_id, status in chat.members.items():
+        if status == CREATOR and user_id in world.users:
+            return world.users[user_id]
+    raise ValueError(f"chat {chat.title!r} has no creator; pass by=")
+
+
+def _chat_for(world: World, user: User, target: Chat | User | int) -> Chat:
+    if isinstance(target, User) and target.id != user.id:
+        raise ValueError(
+            f"{user.first_name} can write to the bot or to a group, not to {target.first_name}"
+        )
+    chat = world.chat_of(target)
+    if chat.migrated_to is not None:
+        raise ValueError(f"{chat.title!r} was upgraded; write to chat {chat.migrated_to}")
+    if chat.type != PRIVATE and world.status(chat, user) not in PRESENT:
+        raise ValueError(f"{user.first_name} is not a member of {chat.title!r}")
+    if chat.type == PRIVATE and chat.id != user.id:
+        raise ValueError(f"{user.first_name} cannot see the private chat of another person")
+    return chat
+
+
+def _start_private_chat(world: World, user: User) -> None:
+    if user.has_blocked_bot:
+        unblock_bot(world, user)
+    if not user.has_started_bot:
+        user.has_started_bot = True
+        world.notify("user", user.id)
+
+
+def _thread_fields(chat: Chat, thread_id: int | None, reply_to: Message | None) -> dict[str, Any]:
+    if thread_id is None and reply_to is not None:
+        return {"thread_id": reply_to.thread_id, "is_topic_message": reply_to.is_topic_message}
+    if thread_id is None:
+        return {}
+    if chat.is_forum and thread_id not in chat.topics:
+        raise ValueError(f"{chat.title!r} has no topic {thread_id}; topics: {chat.topics}")
+    return {"thread_id": thread_id, "is_topic_message": chat.is_forum}
+
+
+def send_text(
+    world: World,
+    user: User,
+    target: Chat | User | int,
+    text: str,
+    *,
+    reply_to: Message | None = None,
+    thread_id: int | None = None,
+) -> Message:
+    chat = _chat_for(world, user, target)
+    if not text.strip() or utf16_len(text) > MAX_TEXT:
+        raise ValueError("a Telegram client sends 1-4096 characters of text")
+    if chat.type == PRIVATE:
+        _start_private_chat(world, user)
+    message = world.add_message(
+        chat,
+        user,
+        text=text,
+        entities=detect_entities(text, []),
+        reply_to=reply_to,
+        **_thread_fields(chat, thread_id, reply_to),
+    )
+    deliver(world, message)
+    return message
+
+
+def edit_text(world: World, user: User, message: Message, text: str) -> Message:
+    if message.sender.id != user.id or message.deleted:
+        raise ValueError(f"{user.first_name} can only edit their own, undeleted messages")
+    world.edit_message(message, text=text, entities=detect_entities(text, []))
+    deliver(world, message, "edited_message")
+    return message
+
+
+def find_button(message: Message, text: str | None, callback_data: str | None) -> Button:
+    if message.deleted:
+        raise ValueError(f"message {message.message_id} in chat {message.chat.id} was deleted")
+    buttons = [button for row in message.buttons() for button in row]
+    for button in buttons:
+        if (text is None or button.text == text) and (
+            callback_data is None or button.callback_data == callback_data
+        ):
+            return button
+    shown = [(b.text, b.callback_data or b.url) for b in buttons]
+    raise ValueError(
+        f"no button text={text!r} callback_data={callback_data!r} on message "
+        f"{message.message_id} ({message.text!r}); its buttons: {shown}"
+    )
+
+
+def press(
+    world: World,
+    user: User,
+    message: Message,
+    text: str | None = None,
+    *,
+    callback_data: str | None = None,
+) -> CallbackQuery:
+    """Press an inline button; queues the callback_query update and returns the query."""
+    chat = message.chat
+    if chat.type == PRIVATE and chat.id != user.id:
+        raise ValueError(f"{user.first_name} cannot see the private chat of another person")
+    if chat.type != PRIVATE and world.status(chat, user) not in PRESENT:
+        raise ValueError(f"{user.first_name} is not a member of {chat.title!r}")
+    button = find_button(message, text, callback_data)
+    if button.callback_data is None:
+        raise ValueError(f"button {button.text!r} opens {button.url}; use open_url")
+    query = CallbackQuery(
+        id=world.new_query_id(user),
+        user=user,
+        message=message,
+        data=button.callback_data,
+        chat_instance=str((chat.id * 7_919 + world.bot.id) % 2**62),
+    )
+    world.queries[query.id] = query
+    world.enqueue("callback_query", query.to_json())
+    return query
+
+
+def open_url(world: World, user: User, url: str, *, group: Chat | None = None) -> Message:
+    """Open a t.me link to the bot as a client would: ``/start <payload>`` in the chat."""
+    try:
+        link = parse_start_link(url)
+    except LinkError as exc:
+        raise ValueError(f"Telegram clients refuse {url!r}: {exc}") from None
+    if link is None or link.bot_username.lower() != (world.bot.username or "").lower():
+        raise ValueError(f"{url!r} is not a link to @{world.bot.username}")
+    suffix = f" {link.payload}" if link.payload else ""
+    if not link.group:
+        return send_text(world, user, user, "/start" + suffix)
+    if group is None:
+        raise ValueError("a ?startgroup= link needs group= (the group to add the bot to)")
+    if world.status(group, world.bot) not in PRESENT:
+        add_bot(world, group, by=user)
+    return send_text(world, user, group, f"/start@{world.bot.username}{suffix}")
+
+
+def _set_block(world: World, user: User, blocked: bool) -> None:
+    if user.has_blocked_bot == blocked:
+        return
+    user.has_blocked_bot = blocked
+    world.notify("user", user.id)
+    old, new = (MEMBER, KICKED) if blocked else (KICKED, MEMBER)
+    world.queue_member_change(world.chat_of(user), user, world.bot, old, new)
+
+
+def block_bot(world: World, user: User) -> None:
+    _set_block(world, user, True)
+
+
+def unblock_bot(world: World, user: User) -> None:
+    _set_block(world, user, False)
+
+
+def delete_message(world: World, chat: Chat | User | int, message_id: int) -> None:
+    message = world.message(world.chat_of(chat).id, message_id)
+    if message is None or message.deleted:
+        raise ValueError(f"no message {message_id} to delete in chat {world.chat_of(chat).id}")
+    world.delete_message(message)
+
+
+def kick_bot(world: World, chat: Chat, by: User | None = None) -> None:
+    """Remove the bot from a group (my_chat_member: "left" in groups, "kicked" in supergroups)."""
+    actor = by or _creator(world, chat)
+    old = chat.members.get(world.bot.id, LEFT)
+    chat.members[world.bot.id] = KICKED
+    world.queue_member_change(
+        chat, actor, world.bot, old, KICKED if chat.type == SUPERGROUP else LEFT
+    )
+
+
+def add_bot(world: World, chat: Chat, by: User | None = None, status: str = MEMBER) -> None:
+    """Add the bot to a group: my_chat_member plus the new_chat_members service message."""
+    actor = by or _creator(world, chat)
+    old = chat.members.get(world.bot.id, LEFT)
+    chat.members[world.bot.id] = status
+    world.queue_member_change(chat, actor, world.bot, LEFT if old == KICKED else old, status)
+    joined = world.add_message(chat, actor, service={"new_chat_members": [world.bot.to_json()]})
+    deliver(world, joined)
+
+
+def add_member(world: World, chat: Chat, user: User, by: User | None = None) -> None:
+    old = chat.members.get(user.id, LEFT)
+    chat.members[user.id] = MEMBER
+    world.queue_member_change(chat, by or user, user, old, MEMBER)
+    deliver(
+        world, world.add_message(chat, by or user, service={"new_chat_members": [user.to_json()]})
+    )
+
+
+def remove_member(world: World, chat: Chat, user: User) -> None:
+    old = chat.members.get(user.id, LEFT)
+    chat.members[user.id] = LEFT
+    world.queue_member_change(chat, user, user, old, LEFT)
+    deliver(world, world.add_message(chat, user, service={"left_chat_member": user.to_json()}))
+
+
+def upgrade_to_supergroup(world: World, chat: Chat, by: User | None = None) -> Chat:
+    """Migrate a basic group: a new -100… supergroup, service messages in both chats."""
+    if chat.type != GROUP or chat.migrated_to is not None:
+        raise ValueError(f"only a basic group can be upgraded, not {chat.type} {chat.title!r}")
+    actor = by or _creator(world, chat)
+    new = Chat(world.new_chat_id(SUPERGROUP), SUPERGROUP, chat.title, members=dict(chat.members))
+    new.migrated_from = chat.id
+    world.chats[new.id] = new
+    chat.migrated_to = new.id
+    deliver(world, world.add_message(chat, actor, service={"migrate_to_chat_id": new.id}))
+    deliver(world, world.add_message(new, actor, service={"migrate_from_chat_id": chat.id}))
+    world.notify("chat", chat.id, detail=new.id)
+    return new
+
+
+def add_topic(world: World, chat: Chat, name: str, by: User | None = None) -> int:
+    """Create a forum topic; returns its message_thread_id."""
+    if not chat.is_forum:
+        raise ValueError(f"{chat.title!r} is not a forum")
+    thread_id = chat.next_message_id
+    chat.topics[thread_id] = name
+    created = world.add_message(
+        chat,
+        by or _creator(world, chat),
+        thread_id=thread_id,
+        is_topic_message=True,
+        service={"forum_topic_created": {"name": name, "icon_color": 7322096}},
+    )
+    deliver(world, created)
+    return thread_id
