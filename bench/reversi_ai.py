@@ -53,7 +53,8 @@ def main(games: int = 200, seed: int = 2024) -> None:
     print(f"mean disc margin for normal: {margin / games:+.1f}")
     for label, seconds in (("wall", [w for w, _ in clock]), ("CPU", [c for _, c in clock])):
         print(
-            f"normal, {label} time: {len(seconds)} moves, mean {1000 * sum(seconds) / len(seconds):.1f}"
+            f"normal, {label} time: {len(seconds)} moves,"
+            f" mean {1000 * sum(seconds) / len(seconds):.1f}"
             f" ms per move, slowest {1000 * max(seconds):.1f} ms"
         )
 
