@@ -46,8 +46,22 @@ def database_path(url: str) -> str:
 
 
 def _game_from_row(row: sqlite3.Row | tuple[Any, ...]) -> GameRecord:
-    (gid, chat_id, thread_id, kind, status, state, meta, version, table_id,
-     hands, deadline, created_by, created_at, updated_at) = tuple(row)
+    (
+        gid,
+        chat_id,
+        thread_id,
+        kind,
+        status,
+        state,
+        meta,
+        version,
+        table_id,
+        hands,
+        deadline,
+        created_by,
+        created_at,
+        updated_at,
+    ) = tuple(row)
     return GameRecord(
         id=gid, chat_id=chat_id, thread_id=thread_id, kind=kind, status=status,
         state=json.loads(state) if state else None, meta=json.loads(meta),

@@ -12,7 +12,7 @@ import pytest
 from bot.i18n import LANGUAGES, LOCALE_DIR, compile_mo, normalize, ntr, parse_po, tr
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
-from messages import used_messages  # noqa: E402
+from messages import used_messages
 
 
 def _fields(text: str) -> set[str]:

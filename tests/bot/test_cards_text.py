@@ -15,11 +15,13 @@ def test_english_summary_matches_the_assignment() -> None:
 
 
 def test_spanish_number_words_agree_with_the_noun() -> None:
-    assert hand_in_words("es", _hand("JS QH QD KC AS AH")) == "una jota, dos reinas, un rey, dos ases"
+    spanish = hand_in_words("es", _hand("JS QH QD KC AS AH"))
+    assert spanish == "una jota, dos reinas, un rey, dos ases"
 
 
 def test_russian_plural_forms_and_genders() -> None:
-    assert hand_in_words("ru", _hand("6S 6H 7D JS JH JD")) == "две шестёрки, одна семёрка, три валета"
+    russian = hand_in_words("ru", _hand("6S 6H 7D JS JH JD"))
+    assert russian == "две шестёрки, одна семёрка, три валета"
     assert rank_count("ru", 14, 1) == "один туз"
     assert rank_count("ru", 12, 4) == "четыре дамы"
     assert rank_count("ru", 13, 5) == "5 королей"
