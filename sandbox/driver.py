@@ -198,6 +198,13 @@ class StandIn:
         query = people.press(self.world, user, message, text, callback_data=callback_data)
         return await self.wait_answered(query, timeout)
 
+    async def press_forged(
+        self, user: User, message: Message, data: str, timeout: float = 10
+    ) -> CallbackAnswer:
+        """A modified client: send callback ``data`` that no button on ``message`` carries."""
+        query = people.queue_query(self.world, user, message, data)
+        return await self.wait_answered(query, timeout)
+
     async def open_url(self, user: User, url: str, *, group: Chat | None = None) -> Message:
         return people.open_url(self.world, user, url, group=group)
 

@@ -145,12 +145,21 @@ def press(
     button = find_button(message, text, callback_data)
     if button.callback_data is None:
         raise ValueError(f"button {button.text!r} opens {button.url}; use open_url")
+    return queue_query(world, user, message, button.callback_data)
+
+
+def queue_query(world: World, user: User, message: Message, data: str) -> CallbackQuery:
+    """Queue a callback query carrying ``data`` for ``message``.
+
+    :func:`press` checks the button is on the message first; tests call this
+    directly to play a modified client that sends data no button carries.
+    """
     query = CallbackQuery(
         id=world.new_query_id(user),
         user=user,
         message=message,
-        data=button.callback_data,
-        chat_instance=str((chat.id * 7_919 + world.bot.id) % 2**62),
+        data=data,
+        chat_instance=str((message.chat.id * 7_919 + world.bot.id) % 2**62),
     )
     world.queries[query.id] = query
     world.enqueue("callback_query", query.to_json())

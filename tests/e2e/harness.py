@@ -1,0 +1,108 @@
+"""The real bot (python-telegram-bot Application + SQLite) against the Bot API stand-in."""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from telegram.ext import Application
+
+from bot.app import ALLOWED_UPDATES, build_application
+from bot.config import Config
+from sandbox import Chat, Message, StandIn, User
+from storage.db import Database
+
+TOKEN = "123456:TEST-token"
+
+
+class ErrorCollector(logging.Handler):
+    """Collects every error the bot logs, so a test fails on a crashed handler."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@dataclass
+class Bot:
+    """One running bot process (in this event loop)."""
+
+    application: Application  # type: ignore[type-arg]
+    db: Database
+
+    async def stop(self) -> None:
+        if self.application.updater is not None and self.application.updater.running:
+            await self.application.updater.stop()
+        if self.application.running:
+            await self.application.stop()
+        await self.application.shutdown()
+        await self.db.close()
+
+
+@dataclass
+class World:
+    tg: StandIn
+    path: Path
+    alice: User
+    bob: User
+    carol: User
+    group: Chat
+    bots: list[Bot] = field(default_factory=list)
+
+    async def start_bot(self, seed: int = 7) -> Bot:
+        db = await Database.open(str(self.path))
+        config = Config(
+            token=TOKEN, api_base_url=self.tg.base_url, database_path=str(self.path),
+            group_messages_per_minute=1e6, overall_messages_per_second=1e6,
+        )  # fmt: skip
+        application = build_application(config, db, rng=random.Random(seed))
+        await application.initialize()
+        await application.start()
+        assert application.updater is not None
+        await application.updater.start_polling(
+            poll_interval=0, timeout=1, allowed_updates=ALLOWED_UPDATES
+        )
+        running = Bot(application, db)
+        self.bots.append(running)
+        return running
+
+    async def command(self, user: User, chat: Chat | User, text: str) -> Message:
+        """Send a command and return the bot's next message in that chat."""
+        mark = max((m.message_id for m in self.tg.messages(chat)), default=0)
+        await self.tg.send_text(user, chat, text)
+        return await self.tg.wait_for_bot_message(chat, after=mark)
+
+    async def until_edited(self, message: Message, versions: int) -> None:
+        """Wait until ``message`` has more than ``versions`` versions."""
+        await self.tg.wait_for(
+            lambda: len(message.versions) > versions, what=f"an edit of {message.message_id}"
+        )
+
+
+@asynccontextmanager
+async def running_world(tmp_path: Path) -> AsyncIterator[World]:
+    errors = ErrorCollector()
+    logging.getLogger().addHandler(errors)
+    tg = StandIn(token=TOKEN, bot_username="tablebot")
+    await tg.start()
+    alice = tg.add_user("Alice", language_code="en")
+    bob = tg.add_user("Bob", language_code="en")
+    carol = tg.add_user("Carol", language_code="en")
+    group = tg.add_group("Friends", members=[alice, bob, carol], admins=[alice])
+    world = World(tg, tmp_path / "bot.db", alice, bob, carol, group)
+    try:
+        yield world
+    finally:
+        for running in world.bots:
+            await running.stop()
+        await tg.stop()
+        logging.getLogger().removeHandler(errors)
+    assert tg.internal_errors == []
+    assert [r.getMessage() for r in errors.records] == []

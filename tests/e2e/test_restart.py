@@ -1,0 +1,76 @@
+"""`python -m bot` as a real process: killed with SIGKILL mid-game, started again,
+the same game finishes from the same message."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import sys
+from pathlib import Path
+
+from sandbox import StandIn
+from tests.e2e.harness import TOKEN
+from tests.e2e.reversi_board import data_of, disc_counts, hint_squares, turn_name
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def _start_bot(tg: StandIn, database: Path) -> asyncio.subprocess.Process:
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "BOT_TOKEN": TOKEN,
+        "BOT_API_BASE_URL": tg.base_url,
+        "DATABASE_URL": f"sqlite:///{database}",
+        "GROUP_MESSAGES_PER_MINUTE": "100000",
+    }
+    mark = tg.mark()
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=ROOT, env=env,
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    await tg.wait_for(
+        lambda: tg.calls_since(mark, method="deleteWebhook"), timeout=30, what="the bot to poll"
+    )
+    return process
+
+
+async def test_sigkill_mid_game_then_the_same_board_plays_on(tmp_path: Path) -> None:
+    async with StandIn(token=TOKEN, bot_username="tablebot") as tg:
+        alice, bob = tg.add_user("Alice"), tg.add_user("Bob")
+        group = tg.add_group("Friends", members=[alice, bob], admins=[alice])
+        people = {"Alice": alice, "Bob": bob}
+        database = tmp_path / "bot.db"
+        process = await _start_bot(tg, database)
+        await tg.send_text(alice, group, "/reversi")
+        board = await tg.wait_for_bot_message(group)
+        await tg.press(bob, board, "Join")
+        await tg.wait_for(lambda: "Bob" in (board.text or ""), what="Bob seated")
+        await tg.press(alice, board, "Start")
+        await tg.wait_for(lambda: turn_name(board) == "Alice", what="the board")
+        rng = random.Random(5)
+
+        async def play(moves: int) -> None:
+            for _ in range(moves):
+                if turn_name(board) is None:
+                    return
+                versions = len(board.versions)
+                data = data_of(board, rng.choice(hint_squares(board)))
+                answer = await tg.press(people[turn_name(board) or ""], board, callback_data=data)
+                assert not answer.show_alert, answer.text
+                await tg.wait_for(lambda: len(board.versions) > versions, what="the edit")
+
+        await play(6)
+        before = disc_counts(board)
+        process.kill()  # SIGKILL: no chance to clean up
+        assert await asyncio.wait_for(process.wait(), 30) == -signal.SIGKILL
+        process = await _start_bot(tg, database)
+        assert disc_counts(board) == before
+        await play(200)
+        assert turn_name(board) is None and "Game over" in (board.text or "")
+        assert [m.message_id for m in tg.bot_messages(group)] == [board.message_id]
+        process.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(process.wait(), 30) == 0
+        stderr = (await process.stderr.read()).decode() if process.stderr else ""
+        assert TOKEN not in stderr
