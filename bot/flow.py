@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from typing import Any
 
 from telegram import Bot
+from telegram.error import BadRequest, NetworkError
 
 from bot.adapter import GameAdapter, seats_of
 from bot.language import table_language
@@ -17,6 +19,7 @@ from storage.db import Database
 from storage.records import GameRecord
 
 MAX_COMPUTER_STEPS = 500
+log = logging.getLogger(__name__)
 
 
 def load_state(adapter: GameAdapter, game: GameRecord) -> Any:
@@ -74,7 +77,15 @@ async def render_table(db: Database, adapter: GameAdapter, game: GameRecord) -> 
 async def publish(bot: Bot, db: Database, adapter: GameAdapter, game: GameRecord) -> None:
     """Show the saved game: edit the table message in place (re-post if deleted)."""
     rendered = await render_table(db, adapter, game)
-    shown = await show(bot, game.chat_id, game.table_message_id, rendered, game.thread_id)
+    try:
+        shown = await show(bot, game.chat_id, game.table_message_id, rendered, game.thread_id)
+    except (NetworkError, BadRequest) as error:
+        # The move is saved and answered; the next press on this table redraws it.
+        log.warning(
+            "could not show the table: %s", error,
+            extra={"chat_id": game.chat_id, "game_id": game.id},
+        )  # fmt: skip
+        return
     if shown != game.table_message_id:
         game.table_message_id = shown
         await db.set_table_message(game.id, shown)

@@ -59,7 +59,7 @@ async def test_sigkill_mid_game_then_the_same_board_plays_on(tmp_path: Path) -> 
                 data = data_of(board, rng.choice(hint_squares(board)))
                 answer = await tg.press(people[turn_name(board) or ""], board, callback_data=data)
                 assert not answer.show_alert, answer.text
-                await tg.wait_for(lambda: len(board.versions) > versions, what="the edit")
+                await tg.wait_for(lambda v=versions: len(board.versions) > v, what="the edit")
 
         await play(6)
         before = disc_counts(board)
