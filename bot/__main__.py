@@ -30,7 +30,11 @@ def main(argv: list[str]) -> int:
     command = argv[0] if argv else "run"
     if command == "run":
         return run()
-    print(f"error: unknown command {command!r}; use: python -m bot [run]", file=sys.stderr)
+    if command == "sandbox":
+        from bot.sandbox_run import main as sandbox_main
+
+        return sandbox_main(argv[1:])
+    print(f"error: unknown command {command!r}; use: python -m bot [run|sandbox]", file=sys.stderr)
     return 2
 
 
