@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from bot.ui import Buttons, Rendered
+from bot.ui import Buttons, Keyboard, Rendered
 from games.base import Engine
 from storage.records import GameRecord
 
@@ -45,6 +45,16 @@ def seat_of_user(game: GameRecord, user_id: int) -> int | None:
     return None
 
 
+@dataclass(frozen=True)
+class TableView:
+    """What the table renderer gets besides the state: language, button maker and
+    which seats cannot be messaged privately (they play from the group table)."""
+
+    language: str
+    buttons: Buttons
+    away: frozenset[int] = frozenset()
+
+
 class GameAdapter(Protocol):
     """One game as the chat sees it: its engine, its lobby rules, its rendering."""
 
@@ -58,10 +68,21 @@ class GameAdapter(Protocol):
 
     def title(self, language: str) -> str: ...
 
+    def computer_button(self, language: str, level: str) -> str: ...
+
     def options(self, game: GameRecord) -> dict[str, Any]: ...
 
     def rematch_seats(self, seats: list[Seat]) -> list[Seat]: ...
 
-    def render_table(
-        self, game: GameRecord, state: Any, language: str, buttons: Buttons
-    ) -> Rendered: ...
+    def render_table(self, game: GameRecord, state: Any, table: TableView) -> Rendered: ...
+
+    def render_hand(
+        self, game: GameRecord, state: Any, seat: int, language: str, buttons: Buttons
+    ) -> Rendered | None: ...
+
+    def hand_alert(self, game: GameRecord, state: Any, seat: int, language: str) -> str: ...
+
+    def pick_keyboard(
+        self, game: GameRecord, state: Any, seat: int, choice: str, language: str,
+        buttons: Buttons,
+    ) -> Keyboard | None: ...  # fmt: skip

@@ -20,12 +20,14 @@ from telegram.ext import (
 from bot.adapter import GameAdapter
 from bot.commands import language_button, language_command, start, stop
 from bot.config import Config
+from bot.gofish import GoFishAdapter
 from bot.i18n import LANGUAGES, tr
 from bot.lobby import open_game
 from bot.play import on_game_button
 from bot.processor import PerChatUpdateProcessor
 from bot.reversi import ReversiAdapter
 from bot.services import Services
+from games.gofish import GOFARM, GOFISH
 from storage.db import Database
 
 log = logging.getLogger(__name__)
@@ -33,7 +35,11 @@ ALLOWED_UPDATES = ["message", "callback_query", "my_chat_member"]
 
 
 def default_adapters() -> dict[str, GameAdapter]:
-    adapters: list[GameAdapter] = [ReversiAdapter()]
+    adapters: list[GameAdapter] = [
+        ReversiAdapter(),
+        GoFishAdapter(GOFISH),
+        GoFishAdapter(GOFARM),
+    ]
     return {a.kind: a for a in adapters}
 
 
@@ -48,6 +54,8 @@ def _game_command(kind: str) -> Callable[[Update, ContextTypes.DEFAULT_TYPE], ob
 def _commands(language: str) -> list[BotCommand]:
     return [
         BotCommand("reversi", tr(language, "Play Reversi")),
+        BotCommand("gofish", tr(language, "Play Go Fish (2-6 players)")),
+        BotCommand("gofarm", tr(language, "Play Go Farm (2 players)")),
         BotCommand("stop", tr(language, "End the running game")),
         BotCommand("language", tr(language, "Choose the chat's language")),
         BotCommand("help", tr(language, "How to play")),

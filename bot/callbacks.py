@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 MAX_BYTES = 64
 _DIGITS = string.digits + string.ascii_lowercase
-VERBS = frozenset("jlcsmhrxyb")  # join leave computer start move hints rematch noop hand back
+VERBS = frozenset("jlcsmhrxykbo")
+# join leave computer start move hints rematch noop my-hand pick back option
 
 
 class ForgedCallback(ValueError):

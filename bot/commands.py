@@ -8,9 +8,11 @@ from telegram import InlineKeyboardButton, Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
+from bot.callbacks import ForgedCallback, from36
 from bot.flow import publish
 from bot.i18n import LANGUAGE_NAMES, LANGUAGES, tr
 from bot.language import chat_language, user_language
+from bot.lobby import join_via_link
 from bot.messaging import send
 from bot.people import is_admin, remember, topic_of
 from bot.services import services
@@ -25,6 +27,11 @@ def help_text(language: str) -> str:
             tr(language, "<b>Table games for your group chat.</b>"),
             "",
             tr(language, "/reversi — Reversi for two (or against the computer)"),
+            tr(
+                language,
+                "/gofish — Go Fish for 2 to 6 players; your hand comes by private message",
+            ),
+            tr(language, "/gofarm — Go Farm, the two-player Go Fish: seven books win"),
             tr(language, "/stop — end the running game (its starter or an admin)"),
             tr(language, "/language — the language of this chat"),
             tr(language, "/help — this message"),
@@ -45,6 +52,14 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     svc = services(context)
     await remember(svc.db, user, reachable=message.chat.type == ChatType.PRIVATE)
+    payload = (context.args or [""])[0]
+    if message.chat.type == ChatType.PRIVATE and payload.startswith("j"):
+        try:
+            game_id = from36(payload[1:])
+        except ForgedCallback:
+            game_id = 0
+        await join_via_link(update, context, game_id)
+        return
     language = await user_language(svc.db, user)
     if message.chat.type != ChatType.PRIVATE:
         language = await chat_language(svc.db, message.chat.id, language)

@@ -10,7 +10,8 @@ from typing import Any
 from telegram import Bot
 from telegram.error import BadRequest, NetworkError
 
-from bot.adapter import GameAdapter, seats_of
+from bot.adapter import GameAdapter, TableView, seats_of
+from bot.hands import away_seats, publish_hands
 from bot.language import table_language
 from bot.lobby_view import render_lobby
 from bot.messaging import show
@@ -71,11 +72,20 @@ async def render_table(db: Database, adapter: GameAdapter, game: GameRecord) -> 
     if game.status == "lobby":
         return render_lobby(adapter, game, language, buttons)
     state = load_state(adapter, game)
-    return adapter.render_table(game, state, language, buttons)
+    away = await away_seats(db, game) if adapter.private_hands else frozenset()
+    return adapter.render_table(game, state, TableView(language, buttons, away))
 
 
 async def publish(bot: Bot, db: Database, adapter: GameAdapter, game: GameRecord) -> None:
-    """Show the saved game: edit the table message in place (re-post if deleted)."""
+    """Show the saved game: each private hand whose content changed, then the table
+    message, edited in place (re-posted if someone deleted it)."""
+    if adapter.private_hands and game.status != "lobby":
+        await publish_hands(bot, db, adapter, game, load_state(adapter, game))
+    await publish_table(bot, db, adapter, game)
+
+
+async def publish_table(bot: Bot, db: Database, adapter: GameAdapter, game: GameRecord) -> None:
+    """Edit the table message to show the saved game (re-post it if it is gone)."""
     rendered = await render_table(db, adapter, game)
     try:
         shown = await show(bot, game.chat_id, game.table_message_id, rendered, game.thread_id)

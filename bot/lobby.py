@@ -12,6 +12,7 @@ from bot.adapter import GameAdapter, Seat, seat_of_user, seats_of, set_seats
 from bot.flow import publish, render_table, start_game
 from bot.i18n import ntr, tr
 from bot.language import table_language, user_language
+from bot.lobby_view import join_link
 from bot.messaging import send
 from bot.people import message_link, remember, topic_of
 from bot.services import Services, services
@@ -34,9 +35,10 @@ async def open_game(update: Update, context: ContextTypes.DEFAULT_TYPE, kind: st
     language = await user_language(svc.db, user)
     game = GameRecord(
         chat_id=chat.id, thread_id=topic_of(message), kind=kind, created_by=user.id,
-        meta={"lang": language, "hints": True},
+        meta={"lang": language, "hints": True, "bot": context.bot.username,
+              "chat_title": chat.title or ""},
     )  # fmt: skip
-    seats = [Seat(user.first_name, user.id)]
+    seats = [Seat(user.first_name, user.id)] if await _reachable(svc, adapter, user.id) else []
     if private:
         seats.append(Seat("", level=_level_argument(adapter, context.args)))
     set_seats(game, seats)
@@ -51,6 +53,15 @@ async def open_game(update: Update, context: ContextTypes.DEFAULT_TYPE, kind: st
     game.table_message_id = sent.message_id
     await svc.db.set_table_message(game.id, sent.message_id)
     log.info("game opened", extra={"chat_id": chat.id, "game_id": game.id, "kind": kind})
+
+
+async def _reachable(svc: Services, adapter: GameAdapter, user_id: int) -> bool:
+    """Whether this person may sit at this table: games with private hands need
+    a person who started the bot (the bot cannot deliver their hand otherwise)."""
+    if not adapter.private_hands:
+        return True
+    user = await svc.db.get_user(user_id)
+    return user is not None and user.can_message
 
 
 def _level_argument(adapter: GameAdapter, args: list[str] | None) -> str:
@@ -95,6 +106,11 @@ async def lobby_press(
     adapter = svc.adapters[game.kind]
     user = query.from_user
     language = await user_language(svc.db, user)
+    seated = seat_of_user(game, user.id) is not None
+    if verb in "jc" and not seated and not await _reachable(svc, adapter, user.id):
+        # the answer opens the private chat; pressing Start there joins
+        await query.answer(url=join_link(str(game.meta.get("bot", "")), game.id))
+        return
     refusal = _lobby_change(adapter, game, user.id, user.first_name, verb, argument, language)
     if refusal:
         await query.answer(refusal, show_alert=True)
@@ -179,3 +195,27 @@ async def rematch(
     sent = await send(context.bot, new.chat_id, await render_table(svc.db, adapter, new),
                       new.thread_id)  # fmt: skip
     await svc.db.set_table_message(new.id, sent.message_id)
+
+
+async def join_via_link(update: Update, context: ContextTypes.DEFAULT_TYPE, game_id: int) -> None:
+    """``/start j<game>`` from the lobby's deep link: the person can now be messaged,
+    so they sit down and the group lobby updates."""
+    svc = services(context)
+    message, user = update.effective_message, update.effective_user
+    if message is None or user is None:
+        return
+    language = await user_language(svc.db, user)
+    game = await svc.db.get_game(game_id)
+    if game is None or game.status != "lobby":
+        text = tr(language, "That table is no longer taking players.")
+    else:
+        adapter = svc.adapters[game.kind]
+        refusal = _lobby_change(adapter, game, user.id, user.first_name, "j", "", language)
+        if refusal is None and not await svc.db.save_game(game, update.update_id):
+            refusal = tr(language, "Someone was quicker; please try again.")
+        if refusal is None:
+            await publish(context.bot, svc.db, adapter, game)
+        title = escape(str(game.meta.get("chat_title") or ""))
+        text = refusal or tr(language, "You joined the {game} table in {chat}.",
+                             game=escape(adapter.title(language)), chat=title)  # fmt: skip
+    await send(context.bot, message.chat.id, Rendered(text))

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+from telegram import InlineKeyboardButton
+
 from bot.adapter import GameAdapter, Seat, seats_of
+from bot.callbacks import to36
 from bot.i18n import ntr, tr
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from storage.records import GameRecord
+
+
+def join_link(bot_username: str, game_id: int) -> str:
+    """The deep link that opens the private chat and joins the lobby on Start."""
+    return f"https://t.me/{bot_username}?start=j{to36(game_id)}"
 
 
 def level_name(language: str, level: str) -> str:
@@ -55,14 +63,12 @@ def render_lobby(
     if adapter.computer_levels:
         keyboard.append(
             [
-                buttons.button(
-                    "🤖 " + tr(language, "Play the computer: {level}",
-                               level=level_name(language, level)),
-                    "c",
-                    level,
-                )
+                buttons.button(adapter.computer_button(language, level), "c", level)
                 for level in adapter.computer_levels
             ]
-        )  # fmt: skip
+        )
     keyboard.append([buttons.button(tr(language, "Start"), "s")])
+    if adapter.private_hands and game.meta.get("bot"):
+        link = join_link(str(game.meta["bot"]), game.id)
+        keyboard.append([InlineKeyboardButton("✉️ " + tr(language, "Open private chat"), url=link)])
     return Rendered("\n".join(lines), keyboard)

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import logging
 
-from telegram import CallbackQuery, Update
+from telegram import CallbackQuery, InlineKeyboardMarkup, Update
 from telegram.ext import ContextTypes
 
 from bot.adapter import GameAdapter, seat_of_user
 from bot.callbacks import ForgedCallback, GameButton, decode_game_button
-from bot.flow import advance_computers, load_state, publish, store_state
+from bot.flow import advance_computers, load_state, publish, publish_table, store_state
 from bot.i18n import tr
 from bot.language import user_language
 from bot.lobby import lobby_press, rematch
 from bot.reasons import refusal_text
 from bot.services import services
+from bot.ui import Buttons
 from games.base import IllegalAction
 from storage.records import GameRecord
 
@@ -43,11 +44,14 @@ async def on_game_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
 
 
 def _belongs(game: GameRecord, query: CallbackQuery) -> bool:
-    """A table button must sit on that game's table message."""
+    """A button sits in the game's chat, or in the private chat of one of its players."""
     message = query.message
     if message is None:
         return False
-    return message.chat.id == game.chat_id
+    if message.chat.id == game.chat_id:
+        return True
+    user_id = query.from_user.id
+    return message.chat.id == user_id and seat_of_user(game, user_id) is not None
 
 
 async def _dispatch(
@@ -69,6 +73,10 @@ async def _dispatch(
         await _move(update, context, query, game, button, language)
     elif game.status == "running" and verb == "h":
         await _toggle_hints(update, context, query, game, language)
+    elif game.status == "running" and verb == "y":
+        await _my_hand(context, query, game, language)
+    elif game.status == "running" and verb in "kb" and button.version == game.version:
+        await _pick(context, query, game, button, language)
     else:
         await _stale(context, query, game, language)
 
@@ -134,3 +142,53 @@ async def _toggle_hints(
         return
     await query.answer()
     await publish(context.bot, svc.db, svc.adapters[game.kind], game)
+
+
+async def _my_hand(
+    context: ContextTypes.DEFAULT_TYPE, query: CallbackQuery, game: GameRecord, language: str
+) -> None:
+    """Show the presser their own hand in an alert only they see."""
+    svc = services(context)
+    adapter = svc.adapters[game.kind]
+    seat = seat_of_user(game, query.from_user.id)
+    if seat is None:
+        await query.answer(tr(language, "You are not playing in this game."), True)
+        return
+    text = adapter.hand_alert(game, load_state(adapter, game), seat, language)
+    await query.answer(text, True)
+
+
+async def _pick(
+    context: ContextTypes.DEFAULT_TYPE,
+    query: CallbackQuery,
+    game: GameRecord,
+    button: GameButton,
+    language: str,
+) -> None:
+    """A first choice (a rank to ask for): show the second (whom to ask) on the same
+    message; "Back" draws the message as it was. Nothing is saved."""
+    svc = services(context)
+    adapter = svc.adapters[game.kind]
+    state = load_state(adapter, game)
+    seat = seat_of_user(game, query.from_user.id)
+    if seat is None or seat not in adapter.engine.to_move(state):
+        reason = "not_your_turn" if seat is not None else "forged"
+        await query.answer(refusal_text(language, reason), True)
+        return
+    buttons = Buttons(game.id, game.version)
+    if button.verb == "b":
+        keyboard = None
+    else:
+        keyboard = adapter.pick_keyboard(game, state, seat, button.argument, language, buttons)
+        if keyboard is None:
+            await query.answer(refusal_text(language, "rank_not_in_hand"), True)
+            return
+    await query.answer()
+    if keyboard is not None:
+        await query.edit_message_reply_markup(InlineKeyboardMarkup(keyboard))
+    elif query.message is not None and query.message.chat.id == game.chat_id:
+        await publish_table(context.bot, svc.db, adapter, game)
+    else:
+        hand = adapter.render_hand(game, state, seat, language, buttons)
+        if hand is not None:
+            await query.edit_message_reply_markup(hand.markup)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.adapter import Seat, seats_of
+from bot.adapter import Seat, TableView, seats_of
 from bot.i18n import tr
-from bot.lobby_view import seat_label
+from bot.lobby_view import level_name, seat_label
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.reversi import ENGINE, Passed, Place, Placed, ReversiState, square_name
 from storage.records import GameRecord
@@ -29,16 +29,32 @@ class ReversiAdapter:
     def title(self, language: str) -> str:
         return tr(language, "Reversi")
 
+    def computer_button(self, language: str, level: str) -> str:
+        return "🤖 " + tr(language, "Play the computer: {level}", level=level_name(language, level))
+
     def options(self, game: GameRecord) -> dict[str, Any]:
         return {}
+
+    def render_hand(
+        self, game: GameRecord, state: ReversiState, seat: int, language: str, buttons: Buttons
+    ) -> Rendered | None:
+        return None  # nothing is hidden in Reversi
+
+    def hand_alert(self, game: GameRecord, state: ReversiState, seat: int, language: str) -> str:
+        return ""
+
+    def pick_keyboard(
+        self, game: GameRecord, state: ReversiState, seat: int, choice: str, language: str,
+        buttons: Buttons,
+    ) -> Keyboard | None:  # fmt: skip
+        return None
 
     def rematch_seats(self, seats: list[Seat]) -> list[Seat]:
         """Colours swap in a rematch."""
         return list(reversed(seats))
 
-    def render_table(
-        self, game: GameRecord, state: ReversiState, language: str, buttons: Buttons
-    ) -> Rendered:
+    def render_table(self, game: GameRecord, state: ReversiState, table: TableView) -> Rendered:
+        language, buttons = table.language, table.buttons
         view = ENGINE.view(state, None)
         names = [seat_label(s, language) for s in seats_of(game)]
         lines = [f"<b>{escape(self.title(language))}</b>"]

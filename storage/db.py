@@ -217,6 +217,18 @@ class Database:
                 "UPDATE games SET table_message_id = ? WHERE id = ?", (message_id, game_id)
             )
 
+    async def set_hand_message(
+        self, game_id: int, user_id: int, message_id: int, digest: str
+    ) -> None:
+        """Record a player's private-hand message and what it shows (not a move)."""
+        async with self.transaction() as tx:
+            await tx.execute(
+                "UPDATE games SET hand_messages = json_set(hand_messages, ?, json(?))"
+                " WHERE id = ?",
+                (f'$."{int(user_id)}"', json.dumps({"id": message_id, "digest": digest}),
+                 game_id),
+            )  # fmt: skip
+
     async def update_processed(self, update_id: int) -> bool:
         row = await self._fetchone(
             "SELECT 1 FROM processed_updates WHERE update_id = ?", (update_id,)

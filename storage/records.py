@@ -27,7 +27,7 @@ class GameRecord:
     meta: dict[str, Any] = field(default_factory=dict)
     version: int = 0
     table_message_id: int | None = None
-    hand_messages: dict[str, int] = field(default_factory=dict)
+    hand_messages: dict[str, dict[str, Any]] = field(default_factory=dict)
     deadline_at: float | None = None
     created_at: float = 0.0
     updated_at: float = 0.0

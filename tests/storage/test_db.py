@@ -112,3 +112,14 @@ async def test_users_and_chat_language(db: Database) -> None:
     await db.set_chat_language(-1, "ru")
     await db.set_chat_language(-1, "es")
     assert await db.chat_language(-1) == "es"
+
+
+async def test_hand_messages_are_recorded_without_a_new_version(db: Database) -> None:
+    game = await db.create_game(_game())
+    assert game is not None
+    await db.set_hand_message(game.id, 5, 40, "abc")
+    await db.set_hand_message(game.id, 6, 41, "def")
+    await db.set_hand_message(game.id, 5, 42, "ghi")
+    again = await db.get_game(game.id)
+    assert again is not None and again.version == 0
+    assert again.hand_messages == {"5": {"id": 42, "digest": "ghi"}, "6": {"id": 41, "digest": "def"}}

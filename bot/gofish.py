@@ -1,0 +1,163 @@
+"""Go Fish and Go Farm in a chat: a public table in the group, each hand by direct message."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.adapter import Seat, TableView, seats_of
+from bot.cards_text import hand_in_words, rank_label
+from bot.gofish_text import event_line, rank_plural, result_line
+from bot.i18n import ntr, tr
+from bot.lobby_view import seat_label
+from bot.ui import Buttons, Keyboard, Rendered, escape
+from games.cards import RANKS, compact
+from games.gofish import ENGINE, GOFARM, GOFISH, Ask, GoFishState, GoFishView, TurnPassed
+
+MAX_LOG_LINES = 8
+
+
+class GoFishAdapter:
+    engine = ENGINE
+    computer_levels = ("normal",)
+    strict_versions = True
+    private_hands = True
+    min_seats = 2
+
+    def __init__(self, variant: str = GOFISH) -> None:
+        self.variant = variant
+        self.kind = "gofarm" if variant == GOFARM else "gofish"
+        self.max_seats = 2 if variant == GOFARM else 6
+
+    def title(self, language: str) -> str:
+        return tr(language, "Go Farm") if self.variant == GOFARM else tr(language, "Go Fish")
+
+    def computer_button(self, language: str, level: str) -> str:
+        return "🤖 " + tr(language, "Add computer")
+
+    def options(self, game: Any) -> dict[str, Any]:
+        return {"variant": self.variant}
+
+    def rematch_seats(self, seats: list[Seat]) -> list[Seat]:
+        return seats[1:] + seats[:1]
+
+    def render_table(self, game: Any, state: GoFishState, table: TableView) -> Rendered:
+        language, view = table.language, ENGINE.view(state, None)
+        names = [seat_label(s, language) for s in seats_of(game)]
+        lines = [f"<b>{escape(self.title(language))}</b>"]
+        lines += [_seat_line(view, i, names[i], language) for i in range(view.seats)]
+        lines.append(ntr(language, "Stock: {n} card", "Stock: {n} cards", view.stock_size))
+        recent = [event_line(e, names, language) for e in _recent(view)]
+        lines += [f"<i>{line}</i>" for line in recent if line][-MAX_LOG_LINES:]
+        lines.append(_status(game, view, names, language))
+        return Rendered("\n".join(lines), self._table_keyboard(game, view, table))
+
+    def _table_keyboard(self, game: Any, view: GoFishView, table: TableView) -> Keyboard:
+        language, buttons = table.language, table.buttons
+        if game.status != "running" or view.finished:
+            if game.meta.get("rematched"):
+                return []
+            return [[buttons.button("🔁 " + tr(language, "Rematch"), "r")]]
+        keyboard = [[buttons.button("🃏 " + tr(language, "My hand"), "y")]]
+        if view.turn is not None and view.turn in table.away:
+            # the player to move cannot be messaged: every rank, so nothing is revealed
+            labels = [buttons.button(rank_label(r), "k", str(r)) for r in RANKS]
+            keyboard += [labels[:7], labels[7:]]
+        return keyboard
+
+    def render_hand(
+        self, game: Any, state: GoFishState, seat: int, language: str, buttons: Buttons
+    ) -> Rendered:
+        view = ENGINE.view(state, seat)
+        names = [seat_label(s, language) for s in seats_of(game)]
+        title = escape(str(game.meta.get("chat_title") or ""))
+        lines = [f"<b>{escape(self.title(language))}</b>" + (f" · {title}" if title else "")]
+        if view.hand:
+            lines.append(
+                tr(language, "Your hand: {words}", words=hand_in_words(language, view.hand))
+            )
+            lines.append(compact(view.hand))
+        else:
+            lines.append(tr(language, "Your hand is empty."))
+        mine = view.books[seat]
+        if mine:
+            books = ", ".join(rank_plural(language, r) for r in mine)
+            lines.append(tr(language, "Your books: {books}", books=books))
+        if view.last_draw and view.last_draw_at is not None:
+            lines.append(tr(language, "You drew: {cards}", cards=compact(view.last_draw)))
+        lines.append(_status(game, view, names, language, seat))
+        keyboard = _rank_keyboard(view, buttons) if view.turn == seat and view.legal else []
+        return Rendered("\n".join(lines), keyboard)
+
+    def hand_alert(self, game: Any, state: GoFishState, seat: int, language: str) -> str:
+        view = ENGINE.view(state, seat)
+        text = tr(language, "Your hand: {words}", words=compact(view.hand) or "—")
+        books = ntr(language, "{n} book", "{n} books", len(view.books[seat]))
+        return f"{text} · {books}"[:200]
+
+    def pick_keyboard(
+        self, game: Any, state: GoFishState, seat: int, choice: str, language: str,
+        buttons: Buttons,
+    ) -> Keyboard | None:  # fmt: skip
+        """After a rank is chosen: whom to ask for it."""
+        if not choice.isdigit():
+            return None
+        rank = int(choice)
+        view = ENGINE.view(state, seat)
+        names = [seat_label(s, language) for s in seats_of(game)]
+        asks = [a for a in view.legal if a.rank == rank]
+        if not asks:
+            return None
+        rows = [
+            [buttons.button(
+                tr(language, "Ask {name} ({n})", name=names[a.target],
+                   n=view.hand_counts[a.target]),
+                "m", ENGINE.encode_action(a),
+            )]
+            for a in asks
+        ]  # fmt: skip
+        rows.append([buttons.button("← " + tr(language, "Back"), "b")])
+        return rows
+
+
+def _seat_line(view: GoFishView, seat: int, name: str, language: str) -> str:
+    marker = "▶️ " if view.turn == seat else ""
+    cards = ntr(language, "{n} card", "{n} cards", view.hand_counts[seat])
+    books = " ".join(rank_label(r) for r in view.books[seat]) or "—"
+    return f"{marker}{name} — {cards} · 📚 {books}"
+
+
+def _recent(view: GoFishView) -> list[Any]:
+    """Table talk since the turn before the current one."""
+    history = list(view.history)
+    passes = [i for i, e in enumerate(history) if isinstance(e, TurnPassed)]
+    start = passes[-2] + 1 if len(passes) >= 2 else 0
+    return history[start:]
+
+
+def _status(game: Any, view: GoFishView, names: list[str], language: str,
+            seat: int | None = None) -> str:  # fmt: skip
+    if game.status == "stopped":
+        return tr(language, "The game was stopped by {name}.",
+                  name=escape(str(game.meta.get("stopped_by", "?"))))  # fmt: skip
+    if view.finished and view.outcome is not None:
+        return result_line(view.outcome.winners, view.outcome.scores, names, language)
+    if view.turn is None:
+        return ""
+    if seat is not None and view.turn == seat:
+        return tr(language, "Your turn: choose a rank to ask for.")
+    return tr(language, "Turn: {name}", name=names[view.turn])
+
+
+def _rank_keyboard(view: GoFishView, buttons: Buttons) -> Keyboard:
+    """The ranks this hand may ask for; with one possible target the button asks at once."""
+    by_rank: dict[int, list[Ask]] = {}
+    for ask in view.legal:
+        by_rank.setdefault(ask.rank, []).append(ask)
+    labels = []
+    for rank in sorted(by_rank):
+        asks = by_rank[rank]
+        if len(asks) == 1:
+            labels.append(buttons.button(rank_label(rank), "m", ENGINE.encode_action(asks[0])))
+        else:
+            labels.append(buttons.button(rank_label(rank), "k", str(rank)))
+    return [labels[i : i + 7] for i in range(0, len(labels), 7)]
