@@ -122,4 +122,7 @@ async def test_hand_messages_are_recorded_without_a_new_version(db: Database) ->
     await db.set_hand_message(game.id, 5, 42, "ghi")
     again = await db.get_game(game.id)
     assert again is not None and again.version == 0
-    assert again.hand_messages == {"5": {"id": 42, "digest": "ghi"}, "6": {"id": 41, "digest": "def"}}
+    assert again.hand_messages == {
+        "5": {"id": 42, "digest": "ghi"},
+        "6": {"id": 41, "digest": "def"},
+    }
