@@ -14,7 +14,7 @@ from bot.adapter import GameAdapter, TableView, seats_of
 from bot.hands import away_seats, publish_hands
 from bot.language import table_language
 from bot.lobby_view import render_lobby
-from bot.messaging import show
+from bot.messaging import send, show
 from bot.ui import Buttons, Rendered
 from storage.db import Database
 from storage.records import GameRecord
@@ -99,3 +99,12 @@ async def publish_table(bot: Bot, db: Database, adapter: GameAdapter, game: Game
     if shown != game.table_message_id:
         game.table_message_id = shown
         await db.set_table_message(game.id, shown)
+
+
+async def post_new_table(bot: Bot, db: Database, adapter: GameAdapter, game: GameRecord) -> None:
+    """Post a just-created game's table message, then its private hands."""
+    sent = await send(bot, game.chat_id, await render_table(db, adapter, game), game.thread_id)
+    game.table_message_id = sent.message_id
+    await db.set_table_message(game.id, sent.message_id)
+    if adapter.private_hands and game.status == "running":
+        await publish_hands(bot, db, adapter, game, load_state(adapter, game))

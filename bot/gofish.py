@@ -60,8 +60,7 @@ class GoFishAdapter:
         keyboard = [[buttons.button("🃏 " + tr(language, "My hand"), "y")]]
         if view.turn is not None and view.turn in table.away:
             # the player to move cannot be messaged: every rank, so nothing is revealed
-            labels = [buttons.button(rank_label(r), "k", str(r)) for r in RANKS]
-            keyboard += [labels[:7], labels[7:]]
+            keyboard += _every_rank_keyboard(view, view.turn, buttons)
         return keyboard
 
     def render_hand(
@@ -117,6 +116,19 @@ class GoFishAdapter:
         ]  # fmt: skip
         rows.append([buttons.button("← " + tr(language, "Back"), "b")])
         return rows
+
+
+def _every_rank_keyboard(view: GoFishView, seat: int, buttons: Buttons) -> Keyboard:
+    """All 13 ranks; with one opponent to ask, a rank asks at once (the engine
+    refuses a rank the player does not hold, in an alert only they see)."""
+    targets = [s for s in range(view.seats) if s != seat and view.hand_counts[s] > 0]
+    labels = [
+        buttons.button(rank_label(r), "m", ENGINE.encode_action(Ask(targets[0], r)))
+        if len(targets) == 1
+        else buttons.button(rank_label(r), "k", str(r))
+        for r in RANKS
+    ]
+    return [labels[:7], labels[7:]]
 
 
 def _seat_line(view: GoFishView, seat: int, name: str, language: str) -> str:

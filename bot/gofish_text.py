@@ -44,6 +44,8 @@ def _asked(e: Asked, names: list[str], language: str) -> str:
     ranks = rank_plural(language, e.rank)
     asked = tr(language, "{asker} asked {target} for {ranks}",
                asker=names[e.asker], target=names[e.target], ranks=ranks)  # fmt: skip
+    if e.given == 0:
+        return asked + "."
     gave = ntr(language, "{target} gave {n} card.", "{target} gave {n} cards.", e.given,
                target=names[e.target])  # fmt: skip
     return f"{asked} — {gave}"

@@ -9,7 +9,7 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from bot.adapter import GameAdapter, Seat, seat_of_user, seats_of, set_seats
-from bot.flow import publish, render_table, start_game
+from bot.flow import post_new_table, publish, start_game
 from bot.i18n import ntr, tr
 from bot.language import table_language, user_language
 from bot.lobby_view import join_link
@@ -48,10 +48,7 @@ async def open_game(update: Update, context: ContextTypes.DEFAULT_TYPE, kind: st
     if created is None:
         await point_to_running(update, context, svc)
         return
-    rendered = await render_table(svc.db, adapter, game)
-    sent = await send(context.bot, chat.id, rendered, game.thread_id)
-    game.table_message_id = sent.message_id
-    await svc.db.set_table_message(game.id, sent.message_id)
+    await post_new_table(context.bot, svc.db, adapter, game)
     log.info("game opened", extra={"chat_id": chat.id, "game_id": game.id, "kind": kind})
 
 
@@ -192,9 +189,7 @@ async def rematch(
     await svc.db.save_game(game, update_id)
     await query.answer()
     await publish(context.bot, svc.db, adapter, game)
-    sent = await send(context.bot, new.chat_id, await render_table(svc.db, adapter, new),
-                      new.thread_id)  # fmt: skip
-    await svc.db.set_table_message(new.id, sent.message_id)
+    await post_new_table(context.bot, svc.db, adapter, new)
 
 
 async def join_via_link(update: Update, context: ContextTypes.DEFAULT_TYPE, game_id: int) -> None:

@@ -171,9 +171,11 @@ async def _pick(
     adapter = svc.adapters[game.kind]
     state = load_state(adapter, game)
     seat = seat_of_user(game, query.from_user.id)
-    if seat is None or seat not in adapter.engine.to_move(state):
-        reason = "not_your_turn" if seat is not None else "forged"
-        await query.answer(refusal_text(language, reason), True)
+    if seat is None:
+        await query.answer(tr(language, "You are not playing in this game."), True)
+        return
+    if seat not in adapter.engine.to_move(state):
+        await query.answer(refusal_text(language, "not_your_turn"), True)
         return
     buttons = Buttons(game.id, game.version)
     if button.verb == "b":
