@@ -1,6 +1,8 @@
 """The translation layer: gettext catalogs (English, Spanish, Russian).
 
-Catalogs live as ``bot/locale/<lang>/LC_MESSAGES/bot.po``. They are compiled to
+Catalogs live as ``bot/locale/<lang>/LC_MESSAGES/*.po`` (``bot.po`` for the
+common sentences, one file per game beside it); each language's files are
+merged into one catalog. They are compiled to
 the binary ``.mo`` format in memory at start-up and served by the standard
 library's :class:`gettext.GNUTranslations`, so plural forms (Russian has three)
 follow each catalog's ``Plural-Forms`` header. English msgids are the English
@@ -93,12 +95,18 @@ def compile_mo(entries: dict[str, str]) -> bytes:
     )
 
 
+def catalog_files(language: str) -> list[Path]:
+    return sorted((LOCALE_DIR / language / "LC_MESSAGES").glob("*.po"))
+
+
 @cache
 def catalog(language: str) -> gettext.NullTranslations:
-    path = LOCALE_DIR / language / "LC_MESSAGES" / "bot.po"
-    if language not in LANGUAGES or not path.exists():
+    files = catalog_files(language) if language in LANGUAGES else []
+    if not files:
         return gettext.NullTranslations()
-    entries = parse_po(path.read_text(encoding="utf-8"))
+    entries: dict[str, str] = {}
+    for path in files:
+        entries.update(parse_po(path.read_text(encoding="utf-8")))
     return gettext.GNUTranslations(io.BytesIO(compile_mo(entries)))
 
 

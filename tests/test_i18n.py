@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import LANGUAGES, LOCALE_DIR, compile_mo, normalize, ntr, parse_po, tr
+from bot.i18n import LANGUAGES, catalog_files, compile_mo, normalize, ntr, parse_po, tr
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 from messages import used_messages
@@ -20,7 +20,10 @@ def _fields(text: str) -> set[str]:
 
 
 def _catalog(language: str) -> dict[str, str]:
-    return parse_po((LOCALE_DIR / language / "LC_MESSAGES" / "bot.po").read_text("utf-8"))
+    entries: dict[str, str] = {}
+    for path in catalog_files(language):
+        entries.update(parse_po(path.read_text("utf-8")))
+    return entries
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

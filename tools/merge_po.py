@@ -1,4 +1,7 @@
-"""Add translations to the catalogs: ``python tools/merge_po.py batch.json``.
+"""Add translations to the catalogs: ``python tools/merge_po.py batch.json [domain]``.
+
+``domain`` names the catalog file (``bot`` by default: ``bot/locale/*/LC_MESSAGES/bot.po``;
+each game may keep its sentences in its own file, e.g. ``durak``).
 
 The batch is a JSON list of entries::
 
@@ -30,8 +33,8 @@ def _q(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
-def read_entries(language: str) -> dict[str, dict[str, Any]]:
-    path = LOCALE / language / "LC_MESSAGES" / "bot.po"
+def read_entries(language: str, domain: str = "bot") -> dict[str, dict[str, Any]]:
+    path = LOCALE / language / "LC_MESSAGES" / f"{domain}.po"
     if not path.exists():
         return {}
     sys.path.insert(0, str(LOCALE.parent.parent))
@@ -47,8 +50,8 @@ def read_entries(language: str) -> dict[str, dict[str, Any]]:
     return entries
 
 
-def write_entries(language: str, entries: dict[str, dict[str, Any]]) -> None:
-    path = LOCALE / language / "LC_MESSAGES" / "bot.po"
+def write_entries(language: str, entries: dict[str, dict[str, Any]], domain: str = "bot") -> None:
+    path = LOCALE / language / "LC_MESSAGES" / f"{domain}.po"
     path.parent.mkdir(parents=True, exist_ok=True)
     header = ["# Table Bot messages", 'msgid ""', 'msgstr ""',
               _q("Content-Type: text/plain; charset=UTF-8\n"), _q(f"Language: {language}\n"),
@@ -66,9 +69,9 @@ def write_entries(language: str, entries: dict[str, dict[str, Any]]) -> None:
     path.write_text("\n".join(header + body), encoding="utf-8")
 
 
-def merge(batch: list[dict[str, Any]]) -> None:
+def merge(batch: list[dict[str, Any]], domain: str = "bot") -> None:
     for language in ("en", "es", "ru"):
-        entries = read_entries(language)
+        entries = read_entries(language, domain)
         for item in batch:
             msgid = item["msgid"]
             if "plural" in item:
@@ -78,8 +81,9 @@ def merge(batch: list[dict[str, Any]]) -> None:
                 entries[msgid] = {"plural": item["plural"], "forms": forms}
             else:
                 entries[msgid] = {"text": msgid if language == "en" else item[language]}
-        write_entries(language, entries)
+        write_entries(language, entries, domain)
 
 
 if __name__ == "__main__":
-    merge(json.loads(Path(sys.argv[1]).read_text(encoding="utf-8")))
+    domain_name = sys.argv[2] if len(sys.argv) > 2 else "bot"
+    merge(json.loads(Path(sys.argv[1]).read_text(encoding="utf-8")), domain_name)

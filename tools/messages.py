@@ -32,11 +32,14 @@ def used_messages(root: Path = ROOT / "bot") -> dict[str, str | None]:
 
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
-    from bot.i18n import LOCALE_DIR, parse_po
+    from bot.i18n import catalog_files, parse_po
 
     for language in ("es", "ru"):
-        text = (LOCALE_DIR / language / "LC_MESSAGES" / "bot.po").read_text(encoding="utf-8")
-        known = {k.split("\0")[0] for k in parse_po(text)}
+        known = {
+            k.split("\0")[0]
+            for path in catalog_files(language)
+            for k in parse_po(path.read_text(encoding="utf-8"))
+        }
         for msgid, plural in used_messages().items():
             if msgid not in known:
                 print(f"{language}: missing {msgid!r}" + (f" / {plural!r}" if plural else ""))
