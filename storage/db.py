@@ -125,11 +125,11 @@ class Database:
                 raise
             await self._db.execute("COMMIT")
 
-    async def _fetchone(self, sql: str, params: tuple[Any, ...]) -> Any:
+    async def fetchone(self, sql: str, params: tuple[Any, ...]) -> Any:
         async with self._db.execute(sql, params) as cursor:
             return await cursor.fetchone()
 
-    async def _fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
+    async def fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         async with self._db.execute(sql, params) as cursor:
             return list(await cursor.fetchall())
 
@@ -158,11 +158,11 @@ class Database:
         return game
 
     async def get_game(self, game_id: int) -> GameRecord | None:
-        row = await self._fetchone(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        row = await self.fetchone(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         return _game_from_row(row) if row else None
 
     async def active_game(self, chat_id: int, thread_id: int = 0) -> GameRecord | None:
-        row = await self._fetchone(
+        row = await self.fetchone(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE chat_id = ? AND thread_id = ?"
             " AND status IN ('lobby', 'running')",
             (chat_id, thread_id),
@@ -172,7 +172,7 @@ class Database:
     async def games_with_status(self, *statuses: str) -> list[GameRecord]:
         wanted = statuses or ACTIVE_STATUSES
         marks = ", ".join("?" for _ in wanted)
-        rows = await self._fetchall(
+        rows = await self.fetchall(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ({marks}) ORDER BY id",
             tuple(wanted),
         )
@@ -230,7 +230,7 @@ class Database:
             )  # fmt: skip
 
     async def update_processed(self, update_id: int) -> bool:
-        row = await self._fetchone(
+        row = await self.fetchone(
             "SELECT 1 FROM processed_updates WHERE update_id = ?", (update_id,)
         )
         return row is not None
@@ -252,7 +252,7 @@ class Database:
             )  # fmt: skip
 
     async def get_user(self, user_id: int) -> UserRecord | None:
-        row = await self._fetchone(
+        row = await self.fetchone(
             "SELECT user_id, first_name, username, language_code, can_message FROM users"
             " WHERE user_id = ?",
             (user_id,),
@@ -269,7 +269,7 @@ class Database:
             )
 
     async def chat_language(self, chat_id: int) -> str | None:
-        row = await self._fetchone(
+        row = await self.fetchone(
             "SELECT language FROM chat_settings WHERE chat_id = ?", (chat_id,)
         )
         return str(row[0]) if row and row[0] else None

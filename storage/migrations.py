@@ -42,4 +42,25 @@ MIGRATIONS: tuple[str, ...] = (
         processed_at REAL NOT NULL
     );
     """,
+    # 2: chip balances per chat (blackjack) and finished games' results (/stats)
+    """
+    CREATE TABLE chips (
+        chat_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        balance INTEGER NOT NULL CHECK (balance >= 0),
+        topped_up_at REAL,
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (chat_id, user_id)
+    );
+    CREATE TABLE results (
+        game_id INTEGER NOT NULL,
+        chat_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        won INTEGER NOT NULL,
+        finished_at REAL NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX results_by_chat ON results (chat_id);
+    """,
 )
