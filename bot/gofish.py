@@ -12,6 +12,7 @@ from bot.lobby_view import seat_label
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.cards import RANKS, compact
 from games.gofish import ENGINE, GOFARM, GOFISH, Ask, GoFishState, GoFishView, TurnPassed
+from storage.records import GameRecord
 
 MAX_LOG_LINES = 8
 
@@ -36,6 +37,12 @@ class GoFishAdapter:
 
     def options(self, game: Any) -> dict[str, Any]:
         return {"variant": self.variant}
+
+    def option_rows(self, game: GameRecord, language: str, buttons: Buttons) -> Keyboard:
+        return []
+
+    def toggle_option(self, game: GameRecord, name: str) -> bool:
+        return False
 
     def rematch_seats(self, seats: list[Seat]) -> list[Seat]:
         return seats[1:] + seats[:1]

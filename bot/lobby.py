@@ -131,6 +131,12 @@ def _lobby_change(
     """Apply a lobby press to ``game.meta``; return a refusal to show instead."""
     seats = seats_of(game)
     seated = seat_of_user(game, user_id) is not None
+    if verb == "o":
+        if not seated:
+            return tr(language, "Join the table first.")
+        if not adapter.toggle_option(game, argument):
+            return tr(language, "That button is not valid.")
+        return None
     if verb == "l":
         if not seated:
             return tr(language, "You are not at this table.")

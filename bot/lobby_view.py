@@ -67,6 +67,7 @@ def render_lobby(
                 for level in adapter.computer_levels
             ]
         )
+    keyboard += adapter.option_rows(game, language, buttons)
     keyboard.append([buttons.button(tr(language, "Start"), "s")])
     if adapter.private_hands and game.meta.get("bot"):
         link = join_link(str(game.meta["bot"]), game.id)

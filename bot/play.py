@@ -65,7 +65,7 @@ async def _dispatch(
     verb = button.verb
     if verb == "x":
         await query.answer()
-    elif game.status == "lobby" and verb in "jlcs":
+    elif game.status == "lobby" and verb in "jlcso":
         await lobby_press(query, context, game, verb, button.argument, update.update_id)
     elif game.status in ("finished", "stopped") and verb == "r":
         await rematch(query, context, game, update.update_id)

@@ -49,6 +49,12 @@ class ReversiAdapter:
     ) -> Keyboard | None:  # fmt: skip
         return None
 
+    def option_rows(self, game: GameRecord, language: str, buttons: Buttons) -> Keyboard:
+        return []
+
+    def toggle_option(self, game: GameRecord, name: str) -> bool:
+        return False
+
     def rematch_seats(self, seats: list[Seat]) -> list[Seat]:
         """Colours swap in a rematch."""
         return list(reversed(seats))
