@@ -18,7 +18,7 @@ from telegram.ext import (
 )
 
 from bot.adapter import GameAdapter
-from bot.commands import language_button, language_command, start, stop
+from bot.commands import language_button, language_command, start, stop, turn_time
 from bot.config import Config
 from bot.gofish import GoFishAdapter
 from bot.i18n import LANGUAGES, tr
@@ -27,6 +27,7 @@ from bot.play import on_game_button
 from bot.processor import PerChatUpdateProcessor
 from bot.reversi import ReversiAdapter
 from bot.services import Services
+from bot.timers import rearm
 from games.gofish import GOFARM, GOFISH
 from storage.db import Database
 
@@ -58,6 +59,7 @@ def _commands(language: str) -> list[BotCommand]:
         BotCommand("gofarm", tr(language, "Play Go Farm (2 players)")),
         BotCommand("stop", tr(language, "End the running game")),
         BotCommand("language", tr(language, "Choose the chat's language")),
+        BotCommand("turntime", tr(language, "Seconds per turn in this chat")),
         BotCommand("help", tr(language, "How to play")),
     ]
 
@@ -67,6 +69,12 @@ async def _announce_commands(application: Application) -> None:  # type: ignore[
     for language in LANGUAGES:
         if language != "en":
             await application.bot.set_my_commands(_commands(language), language_code=language)
+
+
+async def on_startup(application: Application) -> None:  # type: ignore[type-arg]
+    """After the database is open: the command menu, and every active game's timers."""
+    await _announce_commands(application)
+    await rearm(application)
 
 
 async def _on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -101,13 +109,17 @@ def build_application(
             config.api_base_url.replace("/bot", "/file/bot", 1)
         )
 
+    def make_services(database: Database) -> Services:
+        return Services(
+            database, default_adapters(), clock, rng or random.SystemRandom(),
+            config.turn_seconds, config.lobby_seconds,
+        )  # fmt: skip
+
     async def post_init(application: Application) -> None:  # type: ignore[type-arg]
         if "services" not in application.bot_data:
             opened = await Database.open(config.database_path, clock)
-            application.bot_data["services"] = Services(
-                opened, default_adapters(), clock, rng or random.SystemRandom()
-            )
-        await _announce_commands(application)
+            application.bot_data["services"] = make_services(opened)
+        await on_startup(application)
 
     async def post_shutdown(application: Application) -> None:  # type: ignore[type-arg]
         services = application.bot_data.get("services")
@@ -116,14 +128,13 @@ def build_application(
 
     application = builder.post_init(post_init).post_shutdown(post_shutdown).build()
     if db is not None:
-        application.bot_data["services"] = Services(
-            db, default_adapters(), clock, rng or random.SystemRandom()
-        )
+        application.bot_data["services"] = make_services(db)
     for kind in default_adapters():
         application.add_handler(CommandHandler(kind, _game_command(kind)))
     application.add_handler(CommandHandler(["start", "help"], start))
     application.add_handler(CommandHandler("language", language_command))
     application.add_handler(CommandHandler("stop", stop))
+    application.add_handler(CommandHandler("turntime", turn_time))
     application.add_handler(CallbackQueryHandler(language_button, pattern=r"^lang:"))
     application.add_handler(CallbackQueryHandler(on_game_button))
     application.add_error_handler(_on_error)

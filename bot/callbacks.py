@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 MAX_BYTES = 64
 _DIGITS = string.digits + string.ascii_lowercase
-VERBS = frozenset("jlcsmhrxykbo")
-# join leave computer start move hints rematch noop my-hand pick back option
+VERBS = frozenset("jlcsmhrxykboi")
+# join leave computer start move hints rematch noop my-hand pick back option i'm-back
 
 
 class ForgedCallback(ValueError):

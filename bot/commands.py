@@ -10,15 +10,17 @@ from telegram.ext import ContextTypes
 
 from bot.callbacks import ForgedCallback, from36
 from bot.flow import publish
-from bot.i18n import LANGUAGE_NAMES, LANGUAGES, tr
+from bot.i18n import LANGUAGE_NAMES, LANGUAGES, ntr, tr
 from bot.language import chat_language, user_language
 from bot.lobby import join_via_link
 from bot.messaging import send
 from bot.people import is_admin, remember, topic_of
 from bot.services import services
+from bot.timers import commit
 from bot.ui import Rendered
 
 log = logging.getLogger(__name__)
+MIN_TURN, MAX_TURN = 15, 3600
 
 
 def help_text(language: str) -> str:
@@ -34,6 +36,7 @@ def help_text(language: str) -> str:
             tr(language, "/gofarm — Go Farm, the two-player Go Fish: seven books win"),
             tr(language, "/stop — end the running game (its starter or an admin)"),
             tr(language, "/language — the language of this chat"),
+            tr(language, "/turntime — seconds per turn here (admins set it)"),
             tr(language, "/help — this message"),
             "",
             tr(
@@ -115,9 +118,37 @@ async def stop(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     else:
         game.status = "stopped"
         game.meta["stopped_by"] = user.first_name
-        if not await svc.db.save_game(game, update.update_id):
+        adapter = svc.adapters[game.kind]
+        if not await commit(context.application, adapter, game, update_id=update.update_id):
             return
-        await publish(context.bot, svc.db, svc.adapters[game.kind], game)
+        await publish(context.bot, svc.db, adapter, game)
         log.info("game stopped", extra={"chat_id": game.chat_id, "game_id": game.id})
         return
     await send(context.bot, message.chat.id, Rendered(text), topic_of(message))
+
+
+async def turn_time(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """``/turntime [seconds]``: show or (admins) set how long a turn may take here."""
+    message, user = update.effective_message, update.effective_user
+    if message is None or user is None:
+        return
+    svc = services(context)
+    language = await chat_language(svc.db, message.chat.id, await user_language(svc.db, user))
+    wanted = (context.args or [""])[0]
+    if not wanted:
+        seconds = await svc.db.turn_seconds(message.chat.id) or svc.turn_seconds
+        text = _lasts(language, round(seconds))
+    elif not wanted.isdigit() or not MIN_TURN <= int(wanted) <= MAX_TURN:
+        text = tr(language, "Give the seconds per turn as a number from {low} to {high}.",
+                  low=MIN_TURN, high=MAX_TURN)  # fmt: skip
+    elif not await is_admin(context.bot, message.chat, user.id):
+        text = tr(language, "Only a chat administrator can do that.")
+    else:
+        await svc.db.set_turn_seconds(message.chat.id, int(wanted))
+        text = _lasts(language, int(wanted))
+    await send(context.bot, message.chat.id, Rendered(text), topic_of(message))
+
+
+def _lasts(language: str, seconds: int) -> str:
+    return ntr(language, "A turn here lasts {n} second.", "A turn here lasts {n} seconds.",
+               seconds)  # fmt: skip

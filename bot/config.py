@@ -24,6 +24,8 @@ class Config:
     database_path: str
     group_messages_per_minute: float = 20.0
     overall_messages_per_second: float = 30.0
+    turn_seconds: float = 90.0
+    lobby_seconds: float = 600.0
     webhook_url: str | None = None
     webhook_secret: str | None = None
     port: int = 8443
@@ -98,6 +100,8 @@ def load_config(env: Mapping[str, str]) -> Config:
         database_path=path,
         group_messages_per_minute=_positive_number(env, "GROUP_MESSAGES_PER_MINUTE", 20.0),
         overall_messages_per_second=_positive_number(env, "MESSAGES_PER_SECOND", 30.0),
+        turn_seconds=_positive_number(env, "TURN_SECONDS", 90.0),
+        lobby_seconds=_positive_number(env, "LOBBY_SECONDS", 600.0),
         webhook_url=webhook_url,
         webhook_secret=webhook_secret,
         port=port,

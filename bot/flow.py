@@ -15,6 +15,7 @@ from bot.hands import away_seats, publish_hands
 from bot.language import table_language
 from bot.lobby_view import render_lobby
 from bot.messaging import send, show
+from bot.notices import with_notices
 from bot.ui import Buttons, Rendered
 from storage.db import Database
 from storage.records import GameRecord
@@ -40,11 +41,12 @@ async def advance_computers(
     or the game is over. All their moves end up in one edit of the table."""
     engine = adapter.engine
     seats = seats_of(game)
+    auto = set(game.meta.get("auto", []))
     events: list[Any] = []
     for _ in range(MAX_COMPUTER_STEPS):
         if engine.outcome(state) is not None:
             break
-        computers = sorted(s for s in engine.to_move(state) if seats[s].is_computer)
+        computers = sorted(s for s in engine.to_move(state) if seats[s].is_computer or s in auto)
         if not computers:
             break
         seat = computers[0]
@@ -69,11 +71,12 @@ async def start_game(adapter: GameAdapter, game: GameRecord, rng: random.Random)
 async def render_table(db: Database, adapter: GameAdapter, game: GameRecord) -> Rendered:
     language = await table_language(db, game)
     buttons = Buttons(game.id, game.version)
-    if game.status == "lobby":
+    if game.state is None:
         return render_lobby(adapter, game, language, buttons)
     state = load_state(adapter, game)
     away = await away_seats(db, game) if adapter.private_hands else frozenset()
-    return adapter.render_table(game, state, TableView(language, buttons, away))
+    rendered = adapter.render_table(game, state, TableView(language, buttons, away))
+    return with_notices(rendered, game, language, buttons)
 
 
 async def publish(bot: Bot, db: Database, adapter: GameAdapter, game: GameRecord) -> None:

@@ -16,6 +16,7 @@ from bot.lobby_view import join_link
 from bot.messaging import send
 from bot.people import message_link, remember, topic_of
 from bot.services import Services, services
+from bot.timers import commit, create
 from bot.ui import Rendered, escape
 from storage.records import GameRecord
 
@@ -44,7 +45,7 @@ async def open_game(update: Update, context: ContextTypes.DEFAULT_TYPE, kind: st
     set_seats(game, seats)
     if private:
         await start_game(adapter, game, svc.rng)
-    created = await svc.db.create_game(game)
+    created = await create(context.application, adapter, game)
     if created is None:
         await point_to_running(update, context, svc)
         return
@@ -117,7 +118,7 @@ async def lobby_press(
         game.status = "stopped"
     elif verb == "s" or (verb == "c" and len(seats) == adapter.max_seats):
         await start_game(adapter, game, svc.rng)
-    if not await svc.db.save_game(game, update_id):
+    if not await commit(context.application, adapter, game, update_id=update_id):
         await query.answer(tr(language, "Someone was quicker; please try again."), True)
         return
     await query.answer()
@@ -188,11 +189,11 @@ async def rematch(
     )  # fmt: skip
     set_seats(new, adapter.rematch_seats(seats_of(game)))
     await start_game(adapter, new, svc.rng)
-    if await svc.db.create_game(new) is None:
+    if await create(context.application, adapter, new) is None:
         await query.answer(tr(language, "Another game is already running here."), True)
         return
     game.meta["rematched"] = True
-    await svc.db.save_game(game, update_id)
+    await commit(context.application, adapter, game, update_id=update_id)
     await query.answer()
     await publish(context.bot, svc.db, adapter, game)
     await post_new_table(context.bot, svc.db, adapter, new)
@@ -212,7 +213,10 @@ async def join_via_link(update: Update, context: ContextTypes.DEFAULT_TYPE, game
     else:
         adapter = svc.adapters[game.kind]
         refusal = _lobby_change(adapter, game, user.id, user.first_name, "j", "", language)
-        if refusal is None and not await svc.db.save_game(game, update.update_id):
+        saved = refusal is None and await commit(
+            context.application, adapter, game, update_id=update.update_id
+        )
+        if refusal is None and not saved:
             refusal = tr(language, "Someone was quicker; please try again.")
         if refusal is None:
             await publish(context.bot, svc.db, adapter, game)

@@ -36,6 +36,8 @@ def render_lobby(
 ) -> Rendered:
     seats = seats_of(game)
     names = ", ".join(seat_label(s, language) for s in seats) or "—"
+    if game.status != "lobby":
+        return _closed_lobby(adapter, game, language, names)
     lines = [
         f"<b>{escape(adapter.title(language))}</b>",
         tr(language, "Waiting for players."),
@@ -73,3 +75,15 @@ def render_lobby(
         link = join_link(str(game.meta["bot"]), game.id)
         keyboard.append([InlineKeyboardButton("✉️ " + tr(language, "Open private chat"), url=link)])
     return Rendered("\n".join(lines), keyboard)
+
+
+def _closed_lobby(adapter: GameAdapter, game: GameRecord, language: str, names: str) -> Rendered:
+    """A lobby that never started: left by everyone, stopped, or expired."""
+    if game.meta.get("expired"):
+        reason = tr(language, "This table closed: nobody started the game in time.")
+    elif game.meta.get("stopped_by"):
+        reason = tr(language, "The game was stopped by {name}.",
+                    name=escape(str(game.meta["stopped_by"])))  # fmt: skip
+    else:
+        reason = tr(language, "This table closed: everybody left.")
+    return Rendered(f"<b>{escape(adapter.title(language))}</b>\n{reason}")

@@ -15,6 +15,7 @@ from bot.language import user_language
 from bot.lobby import lobby_press, rematch
 from bot.reasons import refusal_text
 from bot.services import services
+from bot.timers import commit
 from bot.ui import Buttons
 from games.base import IllegalAction
 from storage.records import GameRecord
@@ -73,6 +74,8 @@ async def _dispatch(
         await _move(update, context, query, game, button, language)
     elif game.status == "running" and verb == "h":
         await _toggle_hints(update, context, query, game, language)
+    elif game.status == "running" and verb == "i":
+        await _back(update, context, query, game, language)
     elif game.status == "running" and verb == "y":
         await _my_hand(context, query, game, language)
     elif game.status == "running" and verb in "kb" and button.version == game.version:
@@ -117,7 +120,9 @@ async def _move(
         return
     state, _more = await advance_computers(adapter, game, state, svc.rng)
     store_state(adapter, game, state)
-    if not await svc.db.save_game(game, update.update_id):
+    game.meta.pop("stood_in", None)
+    game.meta.get("timeouts", {}).pop(str(seat), None)
+    if not await commit(context.application, adapter, game, state, update.update_id):
         await query.answer(tr(language, "Someone was quicker; please try again."), True)
         return
     log.info("move", extra={"chat_id": game.chat_id, "game_id": game.id, "seat": seat})
@@ -137,7 +142,8 @@ async def _toggle_hints(
         await query.answer(tr(language, "You are not playing in this game."), True)
         return
     game.meta["hints"] = not game.meta.get("hints", True)
-    if not await svc.db.save_game(game, update.update_id):
+    adapter = svc.adapters[game.kind]
+    if not await commit(context.application, adapter, game, update_id=update.update_id):
         await query.answer(tr(language, "Someone was quicker; please try again."), True)
         return
     await query.answer()
@@ -194,3 +200,27 @@ async def _pick(
         hand = adapter.render_hand(game, state, seat, language, buttons)
         if hand is not None:
             await query.edit_message_reply_markup(hand.markup)
+
+
+async def _back(
+    update: Update,
+    context: ContextTypes.DEFAULT_TYPE,
+    query: CallbackQuery,
+    game: GameRecord,
+    language: str,
+) -> None:
+    """ "I'm back": the computer gives the seat back to its player."""
+    svc = services(context)
+    seat = seat_of_user(game, query.from_user.id)
+    auto: list[int] = game.meta.get("auto", [])
+    if seat is None or seat not in auto:
+        await query.answer(tr(language, "The computer is not playing for you."), True)
+        return
+    auto.remove(seat)
+    game.meta.get("timeouts", {}).pop(str(seat), None)
+    adapter = svc.adapters[game.kind]
+    if not await commit(context.application, adapter, game, update_id=update.update_id):
+        await query.answer(tr(language, "Someone was quicker; please try again."), True)
+        return
+    await query.answer(tr(language, "Welcome back: it is your seat again."))
+    await publish(context.bot, svc.db, adapter, game)

@@ -22,6 +22,8 @@ class Services:
     adapters: dict[str, GameAdapter]
     clock: Callable[[], float] = time.time
     rng: random.Random = field(default_factory=random.SystemRandom)
+    turn_seconds: float = 90.0
+    lobby_seconds: float = 600.0
 
 
 def services(context: ContextTypes.DEFAULT_TYPE) -> Services:

@@ -274,6 +274,20 @@ class Database:
         )
         return str(row[0]) if row and row[0] else None
 
+    async def turn_seconds(self, chat_id: int) -> float | None:
+        row = await self.fetchone(
+            "SELECT turn_seconds FROM chat_settings WHERE chat_id = ?", (chat_id,)
+        )
+        return float(row[0]) if row and row[0] else None
+
+    async def set_turn_seconds(self, chat_id: int, seconds: float) -> None:
+        async with self.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO chat_settings (chat_id, turn_seconds) VALUES (?, ?)"
+                " ON CONFLICT (chat_id) DO UPDATE SET turn_seconds = excluded.turn_seconds",
+                (chat_id, seconds),
+            )
+
     async def set_chat_language(self, chat_id: int, language: str) -> None:
         async with self.transaction() as tx:
             await tx.execute(

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from telegram.ext import Application
 
-from bot.app import ALLOWED_UPDATES, build_application
+from bot.app import ALLOWED_UPDATES, build_application, on_startup
 from bot.config import Config
 from sandbox import Chat, Message, StandIn, User
 from storage.db import Database
@@ -56,15 +56,19 @@ class World:
     group: Chat
     bots: list[Bot] = field(default_factory=list)
 
-    async def start_bot(self, seed: int = 7) -> Bot:
+    async def start_bot(
+        self, seed: int = 7, turn_seconds: float = 90.0, lobby_seconds: float = 600.0
+    ) -> Bot:
         db = await Database.open(str(self.path))
         config = Config(
             token=TOKEN, api_base_url=self.tg.base_url, database_path=str(self.path),
             group_messages_per_minute=1e6, overall_messages_per_second=1e6,
+            turn_seconds=turn_seconds, lobby_seconds=lobby_seconds,
         )  # fmt: skip
         application = build_application(config, db, rng=random.Random(seed))
         await application.initialize()
         await application.start()
+        await on_startup(application)
         assert application.updater is not None
         await application.updater.start_polling(
             poll_interval=0, timeout=1, allowed_updates=ALLOWED_UPDATES
