@@ -13,13 +13,18 @@ from telegram.ext import (
     Application,
     ApplicationBuilder,
     CallbackQueryHandler,
+    ChatMemberHandler,
     CommandHandler,
     ContextTypes,
+    MessageHandler,
+    filters,
 )
 
 from bot.adapter import GameAdapter
+from bot.chats import on_migration, on_my_member_change
 from bot.commands import language_button, language_command, start, stop, turn_time
 from bot.config import Config
+from bot.durak import DurakAdapter
 from bot.gofish import GoFishAdapter
 from bot.i18n import LANGUAGES, tr
 from bot.lobby import open_game
@@ -40,6 +45,7 @@ def default_adapters() -> dict[str, GameAdapter]:
         ReversiAdapter(),
         GoFishAdapter(GOFISH),
         GoFishAdapter(GOFARM),
+        DurakAdapter(),
     ]
     return {a.kind: a for a in adapters}
 
@@ -57,6 +63,7 @@ def _commands(language: str) -> list[BotCommand]:
         BotCommand("reversi", tr(language, "Play Reversi")),
         BotCommand("gofish", tr(language, "Play Go Fish (2-6 players)")),
         BotCommand("gofarm", tr(language, "Play Go Farm (2 players)")),
+        BotCommand("durak", tr(language, "Play Durak (2-6 players)")),
         BotCommand("stop", tr(language, "End the running game")),
         BotCommand("language", tr(language, "Choose the chat's language")),
         BotCommand("turntime", tr(language, "Seconds per turn in this chat")),
@@ -135,6 +142,10 @@ def build_application(
     application.add_handler(CommandHandler("language", language_command))
     application.add_handler(CommandHandler("stop", stop))
     application.add_handler(CommandHandler("turntime", turn_time))
+    application.add_handler(
+        ChatMemberHandler(on_my_member_change, ChatMemberHandler.MY_CHAT_MEMBER)
+    )
+    application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, on_migration))
     application.add_handler(CallbackQueryHandler(language_button, pattern=r"^lang:"))
     application.add_handler(CallbackQueryHandler(on_game_button))
     application.add_error_handler(_on_error)

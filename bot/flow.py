@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 from telegram import Bot
-from telegram.error import BadRequest, NetworkError
+from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError
 
 from bot.adapter import GameAdapter, TableView, seats_of
 from bot.hands import away_seats, publish_hands
@@ -92,6 +92,14 @@ async def publish_table(bot: Bot, db: Database, adapter: GameAdapter, game: Game
     rendered = await render_table(db, adapter, game)
     try:
         shown = await show(bot, game.chat_id, game.table_message_id, rendered, game.thread_id)
+    except ChatMigrated as moved:  # the group became a supergroup before we heard of it
+        await db.migrate_chat(game.chat_id, moved.new_chat_id)
+        game.chat_id, game.table_message_id = moved.new_chat_id, None
+        shown = await show(bot, game.chat_id, None, rendered, game.thread_id)
+    except Forbidden:  # the bot was removed from the group
+        await db.stop_chat_games(game.chat_id)
+        log.info("cannot write to the chat; its games ended", extra={"chat_id": game.chat_id})
+        return
     except (NetworkError, BadRequest) as error:
         # The move is saved and answered; the next press on this table redraws it.
         log.warning(

@@ -235,6 +235,34 @@ class Database:
         )
         return row is not None
 
+    async def migrate_chat(self, old_chat_id: int, new_chat_id: int) -> int:
+        """A group became a supergroup: its games, settings, chips and results move
+        to the new id; table messages stay behind in the old chat (None). Returns
+        how many active games moved."""
+        async with self.transaction() as tx:
+            cursor = await tx.execute(
+                "UPDATE games SET chat_id = ?, table_message_id = CASE WHEN status IN"
+                " ('lobby', 'running') THEN NULL ELSE table_message_id END WHERE chat_id = ?",
+                (new_chat_id, old_chat_id),
+            )
+            moved = cursor.rowcount
+            for table in ("chat_settings", "chips", "results"):
+                await tx.execute(
+                    f"UPDATE OR REPLACE {table} SET chat_id = ? WHERE chat_id = ?",
+                    (new_chat_id, old_chat_id),
+                )
+        return moved
+
+    async def stop_chat_games(self, chat_id: int) -> int:
+        """End every active game of a chat the bot can no longer write to."""
+        async with self.transaction() as tx:
+            cursor = await tx.execute(
+                "UPDATE games SET status = 'stopped', version = version + 1, deadline_at = NULL"
+                " WHERE chat_id = ? AND status IN ('lobby', 'running')",
+                (chat_id,),
+            )
+        return cursor.rowcount
+
     # ---- users and chats --------------------------------------------------
 
     async def upsert_user(self, user: UserRecord) -> None:

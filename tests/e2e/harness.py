@@ -91,7 +91,7 @@ class World:
 
 
 @asynccontextmanager
-async def running_world(tmp_path: Path) -> AsyncIterator[World]:
+async def running_world(tmp_path: Path, *, supergroup: bool = True) -> AsyncIterator[World]:
     errors = ErrorCollector()
     logging.getLogger().addHandler(errors)
     tg = StandIn(token=TOKEN, bot_username="tablebot")
@@ -99,7 +99,9 @@ async def running_world(tmp_path: Path) -> AsyncIterator[World]:
     alice = tg.add_user("Alice", language_code="en")
     bob = tg.add_user("Bob", language_code="en")
     carol = tg.add_user("Carol", language_code="en")
-    group = tg.add_group("Friends", members=[alice, bob, carol], admins=[alice])
+    group = tg.add_group(
+        "Friends", members=[alice, bob, carol], admins=[alice], supergroup=supergroup
+    )
     world = World(tg, tmp_path / "bot.db", alice, bob, carol, group)
     try:
         yield world

@@ -1,0 +1,34 @@
+"""What happens to a chat's games when the chat itself changes: the bot is
+removed (the games end), or a group becomes a supergroup (the games move)."""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import Update
+from telegram.constants import ChatMemberStatus, ChatType
+from telegram.ext import ContextTypes
+
+from bot.services import services
+
+log = logging.getLogger(__name__)
+GONE = (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED)
+
+
+async def on_my_member_change(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The bot left or was kicked from a group: that chat's games end."""
+    change = update.my_chat_member
+    if change is None or change.chat.type == ChatType.PRIVATE:
+        return
+    if change.new_chat_member.status in GONE:
+        stopped = await services(context).db.stop_chat_games(change.chat.id)
+        log.info("removed from chat; %d games ended", stopped, extra={"chat_id": change.chat.id})
+
+
+async def on_migration(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A group upgraded to a supergroup: its games carry on under the new chat id."""
+    message = update.effective_message
+    if message is None or message.migrate_to_chat_id is None:
+        return
+    moved = await services(context).db.migrate_chat(message.chat.id, message.migrate_to_chat_id)
+    log.info("group upgraded; %d games moved", moved, extra={"chat_id": message.chat.id})

@@ -1,0 +1,85 @@
+"""Telegram's ordinary failures are handled, not crashed on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sandbox import Message
+from tests.e2e.harness import World, running_world
+from tests.e2e.reversi_board import data_of, hint_squares, turn_name
+
+
+async def _reversi(world: World, chat) -> Message:
+    board = await world.command(world.alice, chat, "/reversi")
+    await world.tg.press(world.bob, board, "Join")
+    await world.tg.wait_for(lambda: "Bob" in (board.text or ""))
+    await world.tg.press(world.alice, board, "Start")
+    await world.tg.wait_for(lambda: turn_name(board) == "Alice")
+    return board
+
+
+async def test_kicked_from_the_group_ends_its_games(world: World) -> None:
+    await _reversi(world, world.group)
+    world.tg.kick_bot(world.group, by=world.alice)
+    world.tg.add_bot(world.group, by=world.alice)
+    # updates of one chat are handled in order: this command comes after the removal
+    lobby = await world.command(world.alice, world.group, "/reversi")
+    assert "Waiting for players" in (lobby.text or "")
+    (game,) = await world.bots[0].db.games_with_status("stopped")
+    assert game.chat_id == world.group.id
+
+
+async def test_a_group_upgraded_to_a_supergroup_keeps_its_game(tmp_path: Path) -> None:
+    async with running_world(tmp_path, supergroup=False) as world:
+        running = await world.start_bot()
+        board = await _reversi(world, world.group)
+        await world.tg.press(
+            world.alice, board, callback_data=data_of(board, hint_squares(board)[0])
+        )
+        await world.tg.wait_for(lambda: turn_name(board) == "Bob")
+        new = world.tg.upgrade_to_supergroup(world.group, by=world.alice)
+        pointer = await world.command(world.bob, new, "/reversi")
+        assert "already running" in (pointer.text or "")
+        game = await running.db.active_game(new.id)
+        assert game is not None and game.status == "running" and game.version >= 2
+        assert await running.db.active_game(world.group.id) is None
+
+
+async def test_a_deleted_table_is_posted_again(world: World) -> None:
+    for person in (world.alice, world.bob):
+        await world.command(person, person, "/start")
+    table = await world.command(world.alice, world.group, "/gofish")
+    await world.tg.press(world.bob, table, "Join")
+    await world.tg.wait_for(lambda: "Bob" in (table.text or ""))
+    await world.tg.press(world.alice, table, "Start")
+    await world.tg.wait_for(lambda: "▶️" in (table.text or ""))
+    world.tg.delete_message(world.group, table.message_id)
+    mover = world.alice if "▶️ Alice" in (table.text or "") else world.bob
+
+    def hand() -> Message | None:
+        for message in world.tg.bot_messages(mover):
+            if message.buttons() and "Your hand" in (message.text or ""):
+                return message
+        return None
+
+    keyboard = await world.tg.wait_for(hand)
+    await world.tg.press(mover, keyboard, callback_data=keyboard.buttons()[0][0].callback_data)
+    if keyboard.buttons()[0][0].text.startswith("Ask "):
+        await world.tg.press(mover, keyboard, callback_data=keyboard.buttons()[0][0].callback_data)
+    reposted = await world.tg.wait_for_bot_message(world.group, after=table.message_id)
+    assert "Go Fish" in (reposted.text or "") and reposted.buttons()
+    answer = await world.tg.press(world.carol, reposted, "🃏 My hand")
+    assert answer.text == "You are not playing in this game."  # the new table's buttons work
+    game = await world.bots[0].db.active_game(world.group.id)
+    assert game is not None and game.table_message_id == reposted.message_id
+
+
+async def test_too_many_requests_is_retried_after_the_time_telegram_names(world: World) -> None:
+    board = await _reversi(world, world.group)
+    world.tg.fail_next("editMessageText", 429, "Too Many Requests: retry after 1", retry_after=1)
+    versions = len(board.versions)
+    await world.tg.press(world.alice, board, callback_data=data_of(board, hint_squares(board)[0]))
+    await world.until_edited(board, versions)
+    failed = [c for c in world.tg.calls if c.error_code == 429]
+    assert len(failed) == 1
+    assert turn_name(board) == "Bob"
