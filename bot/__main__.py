@@ -1,6 +1,7 @@
 """``python -m bot``: run the bot (long polling, or a webhook when configured).
 
-``python -m bot sandbox`` runs it against the local Bot API stand-in.
+``python -m bot sandbox`` runs it against the local Bot API stand-in;
+``python -m bot backup PATH`` copies the database while the bot runs.
 """
 
 from __future__ import annotations
@@ -22,7 +23,12 @@ def run() -> int:
 
     setup_logging(config.token)
     application = build_application(config)
-    application.run_polling(allowed_updates=ALLOWED_UPDATES, drop_pending_updates=False)
+    if config.webhook_url:
+        from bot.webhook import run_webhook
+
+        run_webhook(application, config, ALLOWED_UPDATES)
+    else:
+        application.run_polling(allowed_updates=ALLOWED_UPDATES, drop_pending_updates=False)
     return 0
 
 
@@ -30,11 +36,16 @@ def main(argv: list[str]) -> int:
     command = argv[0] if argv else "run"
     if command == "run":
         return run()
+    if command == "backup":
+        from bot.backup import main as backup_main
+
+        return backup_main(argv[1:])
     if command == "sandbox":
         from bot.sandbox_run import main as sandbox_main
 
         return sandbox_main(argv[1:])
-    print(f"error: unknown command {command!r}; use: python -m bot [run|sandbox]", file=sys.stderr)
+    usage = "python -m bot [run | sandbox | backup PATH]"
+    print(f"error: unknown command {command!r}; use: {usage}", file=sys.stderr)
     return 2
 
 

@@ -32,6 +32,7 @@ from bot.play import on_game_button
 from bot.processor import PerChatUpdateProcessor
 from bot.reversi import ReversiAdapter
 from bot.services import Services
+from bot.stats import stats
 from bot.timers import rearm
 from games.gofish import GOFARM, GOFISH
 from storage.db import Database
@@ -67,6 +68,7 @@ def _commands(language: str) -> list[BotCommand]:
         BotCommand("stop", tr(language, "End the running game")),
         BotCommand("language", tr(language, "Choose the chat's language")),
         BotCommand("turntime", tr(language, "Seconds per turn in this chat")),
+        BotCommand("stats", tr(language, "Games played and won here")),
         BotCommand("help", tr(language, "How to play")),
     ]
 
@@ -142,6 +144,7 @@ def build_application(
     application.add_handler(CommandHandler("language", language_command))
     application.add_handler(CommandHandler("stop", stop))
     application.add_handler(CommandHandler("turntime", turn_time))
+    application.add_handler(CommandHandler("stats", stats))
     application.add_handler(
         ChatMemberHandler(on_my_member_change, ChatMemberHandler.MY_CHAT_MEMBER)
     )

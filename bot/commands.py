@@ -34,9 +34,11 @@ def help_text(language: str) -> str:
                 "/gofish — Go Fish for 2 to 6 players; your hand comes by private message",
             ),
             tr(language, "/gofarm — Go Farm, the two-player Go Fish: seven books win"),
+            tr(language, "/durak — Durak for 2 to 6 players; your hand comes by private message"),
             tr(language, "/stop — end the running game (its starter or an admin)"),
             tr(language, "/language — the language of this chat"),
             tr(language, "/turntime — seconds per turn here (admins set it)"),
+            tr(language, "/stats — games played and won in this chat"),
             tr(language, "/help — this message"),
             "",
             tr(

@@ -29,6 +29,7 @@ class Config:
     webhook_url: str | None = None
     webhook_secret: str | None = None
     port: int = 8443
+    listen: str = "0.0.0.0"
 
     @property
     def redacted_base_url(self) -> str:
@@ -105,4 +106,5 @@ def load_config(env: Mapping[str, str]) -> Config:
         webhook_url=webhook_url,
         webhook_secret=webhook_secret,
         port=port,
+        listen=env.get("LISTEN", "").strip() or "0.0.0.0",
     )

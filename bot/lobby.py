@@ -103,6 +103,7 @@ async def lobby_press(
     svc = services(context)
     adapter = svc.adapters[game.kind]
     user = query.from_user
+    await remember(svc.db, user)
     language = await user_language(svc.db, user)
     seated = seat_of_user(game, user.id) is not None
     if verb in "jc" and not seated and not await _reachable(svc, adapter, user.id):
@@ -187,6 +188,9 @@ async def rematch(
         created_by=query.from_user.id,
         meta={"lang": await table_language(svc.db, game), "hints": game.meta.get("hints", True)},
     )  # fmt: skip
+    for kept in ("options", "chat_title", "bot"):  # the lobby's choices carry over
+        if kept in game.meta:
+            new.meta[kept] = game.meta[kept]
     set_seats(new, adapter.rematch_seats(seats_of(game)))
     await start_game(adapter, new, svc.rng)
     if await create(context.application, adapter, new) is None:

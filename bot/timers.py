@@ -75,10 +75,27 @@ async def commit(
     if state is None and game.state is not None:
         state = adapter.engine.from_dict(game.state)
     await arm(svc, adapter, game, state)
-    if not await svc.db.save_game(game, update_id):
+    if not await svc.db.save_game(game, update_id, results_of(adapter, game, state)):
         return False
     schedule(application, game, await turn_seconds(svc, game.chat_id))
     return True
+
+
+def results_of(
+    adapter: GameAdapter, game: GameRecord, state: Any
+) -> list[tuple[int, bool]] | None:
+    """Who played and who won, once, when a game has just finished."""
+    if game.status != "finished" or state is None or game.meta.get("recorded"):
+        return None
+    outcome = adapter.engine.outcome(state)
+    if outcome is None:
+        return None
+    game.meta["recorded"] = True
+    return [
+        (seat.user, index in outcome.winners)
+        for index, seat in enumerate(seats_of(game))
+        if seat.user is not None
+    ]
 
 
 async def create(

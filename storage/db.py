@@ -178,12 +178,18 @@ class Database:
         )
         return [_game_from_row(r) for r in rows]
 
-    async def save_game(self, game: GameRecord, update_id: int | None = None) -> bool:
+    async def save_game(
+        self,
+        game: GameRecord,
+        update_id: int | None = None,
+        results: list[tuple[int, bool]] | None = None,
+    ) -> bool:
         """Save ``game`` if nobody saved it since it was loaded (optimistic lock).
 
         With ``update_id``, the update is recorded as processed in the same
         transaction; an update already recorded makes the save a no-op (False).
-        On success ``game.version`` is the new version.
+        With ``results`` ((user id, won) per person), a finished game's results are
+        recorded in the same transaction. On success ``game.version`` is the new version.
         """
         now = self._clock()
         try:
@@ -204,6 +210,12 @@ class Database:
                 )  # fmt: skip
                 if cursor.rowcount != 1:
                     raise _StaleSave
+                for user_id, won in results or []:
+                    await tx.execute(
+                        "INSERT OR REPLACE INTO results (game_id, chat_id, user_id, kind, won,"
+                        " finished_at) VALUES (?, ?, ?, ?, ?, ?)",
+                        (game.id, game.chat_id, user_id, game.kind, int(won), now),
+                    )
         except (_StaleSave, sqlite3.IntegrityError):
             return False
         game.version += 1
@@ -252,6 +264,16 @@ class Database:
                     (new_chat_id, old_chat_id),
                 )
         return moved
+
+    async def chat_results(self, chat_id: int) -> list[tuple[int, str, str, int, int]]:
+        """(user id, name, game kind, played, won) for every player of a chat."""
+        rows = await self.fetchall(
+            "SELECT r.user_id, COALESCE(u.first_name, '?'), r.kind, COUNT(*), SUM(r.won)"
+            " FROM results r LEFT JOIN users u ON u.user_id = r.user_id WHERE r.chat_id = ?"
+            " GROUP BY r.user_id, r.kind ORDER BY r.user_id, r.kind",
+            (chat_id,),
+        )
+        return [(int(a), str(b), str(c), int(d), int(e)) for a, b, c, d, e in rows]
 
     async def stop_chat_games(self, chat_id: int) -> int:
         """End every active game of a chat the bot can no longer write to."""

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import os
 import random
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -112,3 +115,30 @@ async def running_world(tmp_path: Path, *, supergroup: bool = True) -> AsyncIter
         logging.getLogger().removeHandler(errors)
     assert tg.internal_errors == []
     assert [r.getMessage() for r in errors.records] == []
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def start_process(
+    tg: StandIn, database: Path, extra: dict[str, str] | None = None, ready: str = "deleteWebhook"
+) -> asyncio.subprocess.Process:
+    """``python -m bot`` as its own process against the stand-in; returns once it
+    has made the call ``ready`` (polling: deleteWebhook; webhook mode: setWebhook)."""
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "BOT_TOKEN": TOKEN,
+        "BOT_API_BASE_URL": tg.base_url,
+        "DATABASE_URL": f"sqlite:///{database}",
+        "GROUP_MESSAGES_PER_MINUTE": "100000",
+        **(extra or {}),
+    }
+    mark = tg.mark()
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=ROOT, env=env,
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    await tg.wait_for(
+        lambda: tg.calls_since(mark, method=ready), timeout=30, what=f"the bot to call {ready}"
+    )
+    return process

@@ -11,29 +11,10 @@ import sys
 from pathlib import Path
 
 from sandbox import StandIn
-from tests.e2e.harness import TOKEN
+from tests.e2e.harness import TOKEN, start_process
 from tests.e2e.reversi_board import data_of, disc_counts, hint_squares, turn_name
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-async def _start_bot(tg: StandIn, database: Path) -> asyncio.subprocess.Process:
-    env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "BOT_TOKEN": TOKEN,
-        "BOT_API_BASE_URL": tg.base_url,
-        "DATABASE_URL": f"sqlite:///{database}",
-        "GROUP_MESSAGES_PER_MINUTE": "100000",
-    }
-    mark = tg.mark()
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", cwd=ROOT, env=env,
-        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
-    )  # fmt: skip
-    await tg.wait_for(
-        lambda: tg.calls_since(mark, method="deleteWebhook"), timeout=30, what="the bot to poll"
-    )
-    return process
 
 
 async def test_sigkill_mid_game_then_the_same_board_plays_on(tmp_path: Path) -> None:
@@ -42,7 +23,7 @@ async def test_sigkill_mid_game_then_the_same_board_plays_on(tmp_path: Path) -> 
         group = tg.add_group("Friends", members=[alice, bob], admins=[alice])
         people = {"Alice": alice, "Bob": bob}
         database = tmp_path / "bot.db"
-        process = await _start_bot(tg, database)
+        process = await start_process(tg, database)
         await tg.send_text(alice, group, "/reversi")
         board = await tg.wait_for_bot_message(group)
         await tg.press(bob, board, "Join")
@@ -65,7 +46,7 @@ async def test_sigkill_mid_game_then_the_same_board_plays_on(tmp_path: Path) -> 
         before = disc_counts(board)
         process.kill()  # SIGKILL: no chance to clean up
         assert await asyncio.wait_for(process.wait(), 30) == -signal.SIGKILL
-        process = await _start_bot(tg, database)
+        process = await start_process(tg, database)
         assert disc_counts(board) == before
         await play(200)
         assert turn_name(board) is None and "Game over" in (board.text or "")

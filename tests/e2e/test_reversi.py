@@ -161,3 +161,18 @@ async def test_a_second_game_points_to_the_running_one(world: World) -> None:
     assert "already running" in (pointer.text or "")
     assert pointer.reply_to is not None and pointer.reply_to.message_id == board.message_id
     assert len(await world.bots[0].db.games_with_status("lobby", "running")) == 1
+
+
+async def test_stats_count_games_played_and_won(world: World) -> None:
+    empty = await world.command(world.carol, world.group, "/stats")
+    assert "No finished games here yet." in (empty.text or "")
+    board = await _two_player_board(world)
+    people = {"Alice": world.alice, "Bob": world.bob}
+    while turn_name(board) is not None:
+        await _play(world, board, hint_squares(board)[-1], people[turn_name(board) or ""])
+    black, white = disc_counts(board)
+    stats = await world.command(world.carol, world.group, "/stats")
+    text = stats.text or ""
+    alice_won, bob_won = int(black > white), int(white > black)
+    assert f"Alice — {alice_won}/1 (Reversi {alice_won}/1)" in text
+    assert f"Bob — {bob_won}/1 (Reversi {bob_won}/1)" in text

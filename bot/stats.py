@@ -1,0 +1,51 @@
+"""/stats: games played and won per player in this chat, across all games."""
+
+from __future__ import annotations
+
+from telegram import Update
+from telegram.ext import ContextTypes
+
+from bot.i18n import tr
+from bot.language import chat_language, user_language
+from bot.messaging import send
+from bot.people import topic_of
+from bot.services import services
+from bot.ui import Rendered, escape
+
+
+def game_name(language: str, kind: str) -> str:
+    names = {
+        "reversi": lambda: tr(language, "Reversi"),
+        "gofish": lambda: tr(language, "Go Fish"),
+        "gofarm": lambda: tr(language, "Go Farm"),
+        "durak": lambda: tr(language, "Durak"),
+        "blackjack": lambda: tr(language, "Blackjack"),
+    }
+    return names[kind]() if kind in names else kind
+
+
+async def stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    message = update.effective_message
+    if message is None:
+        return
+    svc = services(context)
+    language = await chat_language(
+        svc.db, message.chat.id, await user_language(svc.db, update.effective_user)
+    )
+    rows = await svc.db.chat_results(message.chat.id)
+    players: dict[int, tuple[str, int, int, list[str]]] = {}
+    for user_id, name, kind, played, won in rows:
+        _, total, wins, parts = players.get(user_id, (name, 0, 0, []))
+        parts.append(f"{escape(game_name(language, kind))} {won}/{played}")
+        players[user_id] = (name, total + played, wins + won, parts)
+    if not players:
+        text = tr(language, "No finished games here yet.")
+    else:
+        ranking = sorted(players.values(), key=lambda p: (-p[2], -p[1], p[0]))
+        lines = [tr(language, "📊 <b>Games won / played here</b>")]
+        lines += [
+            f"{escape(name)} — {wins}/{total} ({', '.join(parts)})"
+            for name, total, wins, parts in ranking
+        ]
+        text = "\n".join(lines)
+    await send(context.bot, message.chat.id, Rendered(text), topic_of(message))

@@ -1,0 +1,43 @@
+"""`python -m bot backup PATH`: a consistent copy of a live database."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from storage.db import Database
+from storage.records import GameRecord
+
+
+async def test_backup_copies_a_database_that_is_open_and_written(tmp_path: Path) -> None:
+    live = tmp_path / "live.db"
+    db = await Database.open(str(live))
+    game = await db.create_game(GameRecord(chat_id=-5, kind="reversi", created_by=1))
+    assert game is not None
+    game.state = {"schema": 1, "moves": 3}
+    assert await db.save_game(game)  # in the WAL, not yet checkpointed
+    target = tmp_path / "copies" / "backup.db"
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "backup", str(target)],
+        env={"PATH": "/usr/bin:/bin", "DATABASE_URL": f"sqlite:///{live}"},
+        capture_output=True, text=True, timeout=60,
+        cwd=Path(__file__).resolve().parents[2],
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    await db.close()
+    copy = await Database.open(str(target))
+    restored = await copy.get_game(game.id)
+    await copy.close()
+    assert restored is not None and restored.state == {"schema": 1, "moves": 3}
+
+
+def test_backup_of_a_missing_database_is_a_clear_error(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "backup", str(tmp_path / "x.db")],
+        env={"PATH": "/usr/bin:/bin", "DATABASE_URL": f"sqlite:///{tmp_path / 'none.db'}"},
+        capture_output=True, text=True, timeout=60,
+        cwd=Path(__file__).resolve().parents[2],
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert "no database at" in result.stderr

@@ -1,0 +1,56 @@
+"""Webhook mode: the stand-in posts updates to the bot's webhook like Telegram does."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import socket
+from pathlib import Path
+
+import aiohttp
+
+from sandbox import StandIn
+from tests.e2e.harness import TOKEN, start_process
+from tests.e2e.reversi_board import data_of, hint_squares, turn_name
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def test_webhook_mode_checks_the_secret_and_serves_a_health_check(tmp_path: Path) -> None:
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}/tablebot/hook"
+    async with StandIn(token=TOKEN, bot_username="tablebot") as tg:
+        alice, bob = tg.add_user("Alice"), tg.add_user("Bob")
+        group = tg.add_group("Friends", members=[alice, bob], admins=[alice])
+        process = await start_process(
+            tg, tmp_path / "bot.db",
+            {"WEBHOOK_URL": url, "WEBHOOK_SECRET": "s3cret-token", "PORT": str(port),
+             "LISTEN": "127.0.0.1"},
+            ready="setWebhook",
+        )  # fmt: skip
+        try:
+            (set_hook,) = [c for c in tg.calls if c.method == "setWebhook"]
+            assert set_hook.params["url"] == url
+            assert set_hook.params["secret_token"] == "s3cret-token"
+            async with aiohttp.ClientSession() as http:
+                async with http.get(f"http://127.0.0.1:{port}/healthz") as health:
+                    assert health.status == 200 and (await health.json()) == {"ok": True}
+                forged = {"update_id": 1, "message": {"message_id": 1}}
+                headers = {"X-Telegram-Bot-Api-Secret-Token": "wrong"}
+                async with http.post(url, json=forged, headers=headers) as refused:
+                    assert refused.status == 403
+            await tg.send_text(alice, group, "/reversi")
+            board = await tg.wait_for_bot_message(group)
+            await tg.press(bob, board, "Join")
+            await tg.wait_for(lambda: "Bob" in (board.text or ""))
+            await tg.press(alice, board, "Start")
+            await tg.wait_for(lambda: turn_name(board) == "Alice")
+            await tg.press(alice, board, callback_data=data_of(board, hint_squares(board)[0]))
+            await tg.wait_for(lambda: turn_name(board) == "Bob", what="the move via webhook")
+        finally:
+            process.send_signal(signal.SIGTERM)
+            assert await asyncio.wait_for(process.wait(), 30) == 0
