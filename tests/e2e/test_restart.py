@@ -4,10 +4,8 @@ the same game finishes from the same message."""
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import signal
-import sys
 from pathlib import Path
 
 from sandbox import StandIn
