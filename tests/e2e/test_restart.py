@@ -12,7 +12,6 @@ from sandbox import StandIn
 from tests.e2e.harness import TOKEN, start_process
 from tests.e2e.reversi_board import data_of, disc_counts, hint_squares, turn_name
 
-ROOT = Path(__file__).resolve().parents[2]
 
 
 async def test_sigkill_mid_game_then_the_same_board_plays_on(tmp_path: Path) -> None:
