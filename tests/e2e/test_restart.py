@@ -13,7 +13,6 @@ from tests.e2e.harness import TOKEN, start_process
 from tests.e2e.reversi_board import data_of, disc_counts, hint_squares, turn_name
 
 
-
 async def test_sigkill_mid_game_then_the_same_board_plays_on(tmp_path: Path) -> None:
     async with StandIn(token=TOKEN, bot_username="tablebot") as tg:
         alice, bob = tg.add_user("Alice"), tg.add_user("Bob")
