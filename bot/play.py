@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 
 from telegram import CallbackQuery, InlineKeyboardMarkup, Update
+from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
 from bot.adapter import GameAdapter, seat_of_user
@@ -39,7 +41,9 @@ async def on_game_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
         await query.answer(tr(language, "This button is not from a game I know."), True)
         return
     if await svc.db.update_processed(update.update_id):
-        await query.answer()
+        # delivered again after a crash: already applied; the query may be too old to answer
+        with contextlib.suppress(BadRequest):
+            await query.answer()
         return
     await _dispatch(update, context, query, game, button, language)
 
@@ -78,10 +82,17 @@ async def _dispatch(
         await _back(update, context, query, game, language)
     elif game.status == "running" and verb == "y":
         await _my_hand(context, query, game, language)
-    elif game.status == "running" and verb in "kb" and button.version == game.version:
+    elif game.status == "running" and verb in "kb" and _pickable(context, game, button):
         await _pick(context, query, game, button, language)
     else:
         await _stale(context, query, game, language)
+
+
+def _pickable(context: ContextTypes.DEFAULT_TYPE, game: GameRecord, button: GameButton) -> bool:
+    """A first choice from the board as it is; a game whose presses apply to the state
+    they find (not strict about versions) builds the choice from the current state."""
+    adapter: GameAdapter = services(context).adapters[game.kind]
+    return button.version == game.version or not adapter.strict_versions
 
 
 async def _stale(
@@ -187,7 +198,11 @@ async def _pick(
     if button.verb == "b":
         keyboard = None
     else:
-        keyboard = adapter.pick_keyboard(game, state, seat, button.argument, language, buttons)
+        try:
+            keyboard = adapter.pick_keyboard(game, state, seat, button.argument, language, buttons)
+        except IllegalAction as refusal:  # the adapter says why there is nothing to pick
+            await query.answer(refusal_text(language, refusal.reason), True)
+            return
         if keyboard is None:
             await query.answer(refusal_text(language, "rank_not_in_hand"), True)
             return

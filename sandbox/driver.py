@@ -198,6 +198,17 @@ class StandIn:
         query = people.press(self.world, user, message, text, callback_data=callback_data)
         return await self.wait_answered(query, timeout)
 
+    def redeliver(self, update_id: int) -> None:
+        """Deliver an update again (same id), as after a crash before confirming it."""
+        self.world.redeliver(update_id)
+
+    def update_id_of(self, query: CallbackQuery) -> int:
+        """The update that carried ``query``."""
+        for update in self.world.sent.values():
+            if update.kind == "callback_query" and update.payload.get("id") == query.id:
+                return update.update_id
+        raise KeyError(query.id)
+
     async def press_forged(
         self, user: User, message: Message, data: str, timeout: float = 10
     ) -> CallbackAnswer:

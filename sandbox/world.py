@@ -74,6 +74,7 @@ class World:
         self.queries: dict[str, CallbackQuery] = {}
         self.calls: list[ApiCall] = []
         self.updates: list[Update] = []
+        self.sent: dict[int, Update] = {}  # every update ever queued, for redelivery
         self.next_update_id = 1
         self.allowed_updates: frozenset[str] | None = None
         self.webhook = WebhookState()
@@ -209,6 +210,7 @@ class World:
         update = Update(self.next_update_id, kind, payload)
         self.next_update_id += 1
         self.updates.append(update)
+        self.sent[update.update_id] = update
         self.notify("update", detail=update)
         return update
 
@@ -221,6 +223,14 @@ class World:
             self.updates = [u for u in self.updates if u.update_id >= offset]
         if len(self.updates) != before:
             self.notify("confirm", detail=offset)
+
+    def redeliver(self, update_id: int) -> None:
+        """Queue an update again with its id, as Telegram does when the bot never
+        confirmed it (it crashed after handling it, before the next getUpdates)."""
+        update = self.sent[update_id]
+        if update not in self.updates:
+            self.updates = sorted([*self.updates, update], key=lambda u: u.update_id)
+        self.notify("update", detail=update)
 
     def drop_pending_updates(self) -> None:
         if self.updates:
