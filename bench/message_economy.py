@@ -18,65 +18,42 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sandbox import ApiCall, Message
+from sandbox import ApiCall, Message, StandIn, User
 from tests.e2e.harness import World, running_world
-from tests.e2e.reversi_board import data_of, hint_squares, turn_name
+from tests.e2e.players import gofish_step, reversi_step
 
 Game = Callable[[World, random.Random], Awaitable[int]]
+Step = Callable[[StandIn, Message, dict[str, User], random.Random], Awaitable[bool]]
+
+
+async def _open(world: World, command: str, guests: list[User]) -> Message:
+    table = await world.command(world.alice, world.group, command)
+    for person in guests:
+        await world.tg.press(person, table, "Join")
+        await world.tg.wait_for(lambda p=person: p.first_name in (table.text or ""))
+    versions = len(table.versions)
+    await world.tg.press(world.alice, table, "Start")
+    await world.until_edited(table, versions)
+    return table
+
+
+async def _play(world: World, table: Message, step: Step, rng: random.Random) -> int:
+    people = {p.first_name: p for p in (world.alice, world.bob, world.carol)}
+    moves = 0
+    while await step(world.tg, table, people, rng):
+        moves += 1
+    return moves
 
 
 async def reversi(world: World, rng: random.Random) -> int:
-    board = await world.command(world.alice, world.group, "/reversi")
-    await world.tg.press(world.bob, board, "Join")
-    await world.tg.wait_for(lambda: "Bob" in (board.text or ""))
-    await world.tg.press(world.alice, board, "Start")
-    await world.tg.wait_for(lambda: turn_name(board) == "Alice")
-    people = {"Alice": world.alice, "Bob": world.bob}
-    moves = 0
-    while turn_name(board) is not None:
-        versions = len(board.versions)
-        data = data_of(board, rng.choice(hint_squares(board)))
-        await world.tg.press(people[turn_name(board) or ""], board, callback_data=data)
-        await world.until_edited(board, versions)
-        moves += 1
-    return moves
+    return await _play(world, await _open(world, "/reversi", [world.bob]), reversi_step, rng)
 
 
 async def gofish(world: World, rng: random.Random) -> int:
     for person in (world.alice, world.bob, world.carol):
         await world.command(person, person, "/start")
-    table = await world.command(world.alice, world.group, "/gofish")
-    for person in (world.bob, world.carol):
-        await world.tg.press(person, table, "Join")
-        await world.tg.wait_for(lambda p=person: p.first_name in (table.text or ""))
-    await world.tg.press(world.alice, table, "Start")
-    await world.tg.wait_for(lambda: "▶️" in (table.text or ""))
-    people = {p.first_name: p for p in (world.alice, world.bob, world.carol)}
-    moves = 0
-    while "▶️" in (table.text or ""):
-        name = next(
-            line[3:].split(" — ")[0] for line in (table.text or "").splitlines()
-            if line.startswith("▶️ ")
-        )  # fmt: skip
-        person = people[name]
-
-        def keyboard(p=person) -> Message | None:
-            for message in world.tg.bot_messages(p):
-                if message.buttons() and "Your hand" in (message.text or ""):
-                    return message
-            return None
-
-        hand = await world.tg.wait_for(keyboard)
-        versions = len(table.versions)
-        choice = rng.choice([b for row in hand.buttons() for b in row])
-        await world.tg.press(person, hand, callback_data=choice.callback_data)
-        if (choice.callback_data or "").split(":")[3] == "k":
-            await world.tg.wait_for(lambda h=hand: h.buttons()[0][0].text.startswith("Ask "))
-            targets = [row[0] for row in hand.buttons() if row[0].text.startswith("Ask ")]
-            await world.tg.press(person, hand, callback_data=rng.choice(targets).callback_data)
-        await world.until_edited(table, versions)
-        moves += 1
-    return moves
+    table = await _open(world, "/gofish", [world.bob, world.carol])
+    return await _play(world, table, gofish_step, rng)
 
 
 def _count(calls: list[ApiCall], group_id: int) -> dict[str, int]:

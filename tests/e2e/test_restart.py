@@ -1,5 +1,5 @@
-"""`python -m bot` as a real process: killed with SIGKILL mid-game, started again,
-the same game finishes from the same message."""
+"""`python -m bot` as a real process: killed with SIGKILL in the middle of games
+of every kind, started again, and every game finishes from the same messages."""
 
 from __future__ import annotations
 
@@ -8,45 +8,55 @@ import random
 import signal
 from pathlib import Path
 
-from sandbox import StandIn
+from sandbox import Message, StandIn
 from tests.e2e.harness import TOKEN, start_process
-from tests.e2e.reversi_board import data_of, disc_counts, hint_squares, turn_name
+from tests.e2e.players import gofish_step, gofish_to_move, reversi_step
+from tests.e2e.reversi_board import turn_name
 
 
-async def test_sigkill_mid_game_then_the_same_board_plays_on(tmp_path: Path) -> None:
+async def _open(tg: StandIn, group, host, guest, command: str) -> Message:
+    await tg.send_text(host, group, command)
+    table = await tg.wait_for_bot_message(group)
+    await tg.press(guest, table, "Join")
+    await tg.wait_for(lambda: guest.first_name in (table.text or ""))
+    versions = len(table.versions)
+    await tg.press(host, table, "Start")
+    await tg.wait_for(lambda: len(table.versions) > versions)
+    return table
+
+
+async def test_sigkill_mid_games_then_every_game_plays_on(tmp_path: Path) -> None:
     async with StandIn(token=TOKEN, bot_username="tablebot") as tg:
         alice, bob = tg.add_user("Alice"), tg.add_user("Bob")
-        group = tg.add_group("Friends", members=[alice, bob], admins=[alice])
         people = {"Alice": alice, "Bob": bob}
         database = tmp_path / "bot.db"
         process = await start_process(tg, database)
-        await tg.send_text(alice, group, "/reversi")
-        board = await tg.wait_for_bot_message(group)
-        await tg.press(bob, board, "Join")
-        await tg.wait_for(lambda: "Bob" in (board.text or ""), what="Bob seated")
-        await tg.press(alice, board, "Start")
-        await tg.wait_for(lambda: turn_name(board) == "Alice", what="the board")
+        for person in (alice, bob):
+            await tg.send_text(person, person, "/start")
+            await tg.wait_for_bot_message(person)
+        games = {
+            "reversi": (reversi_step, tg.add_group("R", members=[alice, bob], admins=[alice])),
+            "gofish": (gofish_step, tg.add_group("F", members=[alice, bob], admins=[alice])),
+        }
+        tables = {k: await _open(tg, g, alice, bob, f"/{k}") for k, (_, g) in games.items()}
         rng = random.Random(5)
-
-        async def play(moves: int) -> None:
-            for _ in range(moves):
-                if turn_name(board) is None:
-                    return
-                versions = len(board.versions)
-                data = data_of(board, rng.choice(hint_squares(board)))
-                answer = await tg.press(people[turn_name(board) or ""], board, callback_data=data)
-                assert not answer.show_alert, answer.text
-                await tg.wait_for(lambda v=versions: len(board.versions) > v, what="the edit")
-
-        await play(6)
-        before = disc_counts(board)
+        for kind, (step, _) in games.items():
+            for _ in range(5):
+                await step(tg, tables[kind], people, rng)
+        before = {k: t.text for k, t in tables.items()}
         process.kill()  # SIGKILL: no chance to clean up
         assert await asyncio.wait_for(process.wait(), 30) == -signal.SIGKILL
         process = await start_process(tg, database)
-        assert disc_counts(board) == before
-        await play(200)
-        assert turn_name(board) is None and "Game over" in (board.text or "")
-        assert [m.message_id for m in tg.bot_messages(group)] == [board.message_id]
+        assert {k: t.text for k, t in tables.items()} == before
+        for kind, (step, group) in games.items():
+            for _ in range(400):
+                if not await step(tg, tables[kind], people, rng):
+                    break
+            assert [m.message_id for m in tg.bot_messages(group)] == [tables[kind].message_id]
+        assert turn_name(tables["reversi"]) is None and "Game over" in (
+            tables["reversi"].text or ""
+        )
+        assert gofish_to_move(tables["gofish"]) is None
         process.send_signal(signal.SIGTERM)
         assert await asyncio.wait_for(process.wait(), 30) == 0
         stderr = (await process.stderr.read()).decode() if process.stderr else ""

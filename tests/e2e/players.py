@@ -1,0 +1,61 @@
+"""People playing through the stand-in with a seeded policy: one move per call.
+
+Each ``*_step`` makes one move for whoever is to move and returns False once
+the game is over. Used by the end-to-end tests and the message-economy bench.
+"""
+
+from __future__ import annotations
+
+import random
+
+from sandbox import Message, StandIn, User
+from tests.e2e.reversi_board import data_of, hint_squares, turn_name
+
+
+async def reversi_step(
+    tg: StandIn, board: Message, people: dict[str, User], rng: random.Random
+) -> bool:
+    name = turn_name(board)
+    if name is None:
+        return False
+    versions = len(board.versions)
+    data = data_of(board, rng.choice(hint_squares(board)))
+    answer = await tg.press(people[name], board, callback_data=data)
+    assert not answer.show_alert, answer.text
+    await tg.wait_for(lambda: len(board.versions) > versions, what="the board edit")
+    return True
+
+
+def gofish_to_move(table: Message) -> str | None:
+    for line in (table.text or "").splitlines():
+        if line.startswith("▶️ "):
+            return line.removeprefix("▶️ ").split(" — ")[0]
+    return None
+
+
+def hand_with_keyboard(tg: StandIn, person: User) -> Message | None:
+    for message in reversed(tg.bot_messages(person)):
+        if message.buttons() and "Your hand" in (message.text or ""):
+            return message
+    return None
+
+
+async def gofish_step(
+    tg: StandIn, table: Message, people: dict[str, User], rng: random.Random
+) -> bool:
+    name = gofish_to_move(table)
+    if name is None:
+        return False
+    person = people[name]
+    hand = await tg.wait_for(lambda: hand_with_keyboard(tg, person), what=f"{name}'s keyboard")
+    versions = len(table.versions)
+    choice = rng.choice([b for row in hand.buttons() for b in row]).callback_data or ""
+    if choice.split(":")[3] == "k":  # a rank with several people to ask: choose one
+        await tg.press(person, hand, callback_data=choice)
+        await tg.wait_for(lambda: hand.buttons()[0][0].text.startswith("Ask "))
+        targets = [row[0] for row in hand.buttons() if row[0].text.startswith("Ask ")]
+        choice = rng.choice(targets).callback_data or ""
+    answer = await tg.press(person, hand, callback_data=choice)
+    assert not answer.show_alert, answer.text
+    await tg.wait_for(lambda: len(table.versions) > versions, what="the table edit")
+    return True
