@@ -21,7 +21,7 @@ from games.blackjack import (
     Stand,
     Surrender,
 )
-from tests.games.test_blackjack_support import act, dealt, table
+from tests.games.blackjack_support import act, dealt, table
 
 ACTIONS = [
     Bet(10),

@@ -22,7 +22,7 @@ from games.blackjack import (
     Stand,
     Surrender,
 )
-from tests.games.test_blackjack_support import act, act_events, chips, dealt, stacked
+from tests.games.blackjack_support import act, act_events, chips, dealt, stacked
 
 
 def _legal(state):

@@ -8,7 +8,7 @@ from collections import Counter
 from games.blackjack import ENGINE, Bet, NextRound, Phase, Ready, Reshuffled, Stand, stack_shoe
 from games.blackjack.shoe import full_shoe, shuffled_shoe
 from games.blackjack.state import evolve
-from tests.games.test_blackjack_support import act, act_events, dealt, table
+from tests.games.blackjack_support import act, act_events, dealt, table
 
 
 def test_a_new_shoe_holds_every_card_decks_times_with_the_cut_card_at_75_percent():

@@ -8,7 +8,7 @@ import pytest
 
 from games.blackjack import ENGINE, Double, Hit, Split, Surrender, TableRules, recommend
 from games.cards import parse_card
-from tests.games.test_blackjack_support import dealt
+from tests.games.blackjack_support import dealt
 
 S17 = TableRules()
 H17 = TableRules(hit_soft_17=True)

@@ -44,7 +44,7 @@ from games.blackjack import (
 )
 from games.blackjack.engine import BlackjackEngine
 from games.cards import parse_card
-from tests.games.test_blackjack_support import act, act_events, chips, dealt, stacked, table
+from tests.games.blackjack_support import act, act_events, chips, dealt, stacked, table
 
 
 def reason(fn, *args) -> str:
