@@ -1,0 +1,232 @@
+"""Durak through the Bot API stand-in: a public table in the group, hands by direct
+message, several players acting at once."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from games.cards import Card, parse_card
+from games.durak.state import beats
+from sandbox import Message, User
+from storage.records import GameRecord
+from tests.e2e.durak_table import (
+    Secrets,
+    accounted,
+    button_on,
+    cards_of,
+    check_hands,
+    hand_message,
+    labels,
+    pairs,
+    play_one,
+    settled,
+    table_pairs,
+)
+from tests.e2e.harness import World, running_world
+
+NOT_IN_HAND = "That card is not in your hand any more."
+
+
+async def _start_privately(world: World, *people: User) -> None:
+    for person in people:
+        await world.command(person, person, "/start")
+
+
+async def _table_with(
+    world: World, joiners: list[User], computers: int = 0, passing: bool = False
+) -> Message:
+    table = await world.command(world.alice, world.group, "/durak")
+    for person in joiners:
+        answer = await world.tg.press(person, table, "Join")
+        assert not answer.show_alert, answer.text
+        await world.tg.wait_for(lambda p=person: p.first_name in (table.text or ""))
+    for _ in range(computers):
+        await world.tg.press(world.alice, table, "🤖 Add computer")
+    await world.tg.wait_for(lambda: (table.text or "").count("🤖") == computers)
+    if passing:
+        await world.tg.press(world.alice, table, "↪️ Passing the attack on: off")
+        await world.tg.wait_for(lambda: labels(table).count("↪️ Passing the attack on: on"))
+    versions = len(table.versions)
+    await world.tg.press(world.alice, table, "Start")
+    await world.until_edited(table, versions)
+    return table
+
+
+async def test_three_seats_with_a_computer_play_to_the_end(tmp_path: Path) -> None:
+    async with running_world(tmp_path) as world:
+        await world.start_bot(seed=3)
+        await _start_privately(world, world.alice, world.bob)
+        table = await _table_with(world, [world.bob], computers=1)
+        people = {0: world.alice, 1: world.bob}
+        secrets = Secrets(world, list(people.values()))
+        rng = random.Random(11)
+        told: set[tuple[str, int | None]] = set()  # (event, seat) seen in the public log
+        for _ in range(400):
+            game = await settled(world, table)
+            state = game.state or {}
+            told |= {(event["e"], event.get("seat")) for event in state["log"]}
+            secrets.check(state, {p.id: seat for seat, p in people.items()})
+            check_hands(world, state, people)
+            assert table_pairs(table) == pairs(state)
+            if game.status != "running":
+                break
+            await play_one(world, people, rng)
+        assert game.status == "finished" and state["finished"]
+        accounted(state)
+        holders = [seat for seat, hand in enumerate(state["hands"]) if hand]
+        text = table.text or ""
+        if holders:
+            (durak,) = holders
+            name = ["Alice", "Bob", "🤖 Computer (normal)"][durak]
+            assert text.count("is the durak!") == 1 and f"{name} is the durak!" in text
+        else:
+            assert "A draw: nobody is left holding cards." in text
+        assert labels(table) == ["🔁 Rematch"]
+        assert {("done", 2), ("beat", 2)} <= told  # the computer attacked and defended
+
+
+async def _three_people(world: World, passing: bool = False) -> tuple[Message, dict[int, User]]:
+    await _start_privately(world, world.alice, world.bob, world.carol)
+    table = await _table_with(world, [world.bob, world.carol], passing=passing)
+    return table, {0: world.alice, 1: world.bob, 2: world.carol}
+
+
+async def _lead(world: World, table: Message, person: User, card: Card) -> GameRecord:
+    answer = await world.tg.press(person, hand_message(world, person), str(card))
+    assert not answer.show_alert, answer.text
+    return await settled(world, table)
+
+
+def _race(state: dict[str, Any], attacker: int, defender: int, third: int) -> tuple[Card, ...]:
+    """From the deal: a lead the defender can beat (and the card that beats it), a second
+    card of its rank for the attacker and one for the third player."""
+    trump = parse_card(state["trump"]).suit
+    for lead in cards_of(state, attacker):
+        again = [c for c in cards_of(state, attacker) if c.rank == lead.rank and c != lead]
+        joins = [c for c in cards_of(state, third) if c.rank == lead.rank]
+        covers = [c for c in cards_of(state, defender) if beats(c, lead, trump)]
+        if again and joins and covers:
+            return lead, again[0], joins[0], covers[0]
+    raise AssertionError("the seed must deal hands for the race")
+
+
+async def test_simultaneous_throw_ins_while_the_defender_beats(tmp_path: Path) -> None:
+    async with running_world(tmp_path) as world:
+        await world.start_bot(seed=10)
+        table, people = await _three_people(world)
+        state = (await settled(world, table)).state or {}
+        attacker, defender = state["attacker"], state["defender"]
+        (third,) = {0, 1, 2} - {attacker, defender}
+        lead, again, joins, cover = _race(state, attacker, defender, third)
+        await _lead(world, table, people[attacker], lead)
+        hands = {seat: hand_message(world, person) for seat, person in people.items()}
+        presses = [
+            (people[defender], hands[defender], f"{cover} on {lead}"),
+            (people[attacker], hands[attacker], str(again)),
+            (people[third], hands[third], str(joins)),
+            (people[attacker], hands[attacker], str(again)),  # a double tap
+        ]
+        queries = [await world.tg.press_nowait(p, m, label) for p, m, label in presses]
+        answers = [await world.tg.wait_answered(query) for query in queries]
+        assert [a.show_alert for a in answers] == [False, False, False, True]
+        assert answers[3].text == NOT_IN_HAND
+        game = await settled(world, table)
+        state = game.state or {}
+        accounted(state)
+        assert table_pairs(table) == pairs(state)
+        assert pairs(state) == [f"{lead} → {cover}", f"{again} → …", f"{joins} → …"]
+        check_hands(world, state, people)
+        Secrets(world, list(people.values())).check(state, {p.id: s for s, p in people.items()})
+        assert "🫳 Take" in labels(hands[defender])
+        await _choose_and_go_back(world, people[defender], hands[defender], state)
+
+
+async def _choose_and_go_back(
+    world: World, person: User, hand: Message, state: dict[str, Any]
+) -> None:
+    """A card that beats both unbeaten cards asks which; Back restores the keyboard;
+    a card that beats nothing gets the reason."""
+    before = labels(hand)
+    picks = [label for label in before if label.endswith(" …")]
+    assert picks, "the seed deals the defender a trump that beats either card"
+    answer = await world.tg.press(person, hand, picks[0])
+    assert not answer.show_alert, answer.text
+    await world.tg.wait_for(lambda: "← Back" in labels(hand), what="the choice")
+    card = picks[0].removesuffix(" …")
+    unbeaten = [str(parse_card(a)) for a, c in state["table"] if c is None]
+    assert labels(hand) == [f"{card} on {attack}" for attack in unbeaten] + ["← Back"]
+    await world.tg.press(person, hand, "← Back")
+    await world.tg.wait_for(lambda: labels(hand) == before, what="the keyboard back")
+    weakest = min(
+        cards_of(state, state["defender"]), key=lambda c: (c.suit == state["trump"][-1], c)
+    )
+    data = (hand.buttons()[0][0].callback_data or "").rsplit(":", 2)[0] + f":k:{weakest.code}"
+    answer = await world.tg.press_forged(person, hand, data)
+    assert answer.show_alert and answer.text == "That card does not beat it."
+
+
+async def test_passing_the_attack_on(tmp_path: Path) -> None:
+    async with running_world(tmp_path) as world:
+        await world.start_bot(seed=7)
+        table, people = await _three_people(world, passing=True)
+        assert (table.text or "").startswith("Durak · passing the attack on")
+        state = (await settled(world, table)).state or {}
+        attacker, defender = state["attacker"], state["defender"]
+        (target,) = {0, 1, 2} - {attacker, defender}
+        held = {card.rank for card in cards_of(state, defender)}
+        lead = next(c for c in cards_of(state, attacker) if c.rank in held)
+        await _lead(world, table, people[attacker], lead)
+        hand = hand_message(world, people[defender])
+        passes = [label for label in labels(hand) if label.startswith("↪️ Pass on with ")]
+        assert passes and "pass the attack on" in (hand.text or "")
+        answer = await world.tg.press(people[defender], hand, passes[0])
+        assert not answer.show_alert, answer.text
+        state = (await settled(world, table)).state or {}
+        assert (state["attacker"], state["defender"]) == (defender, target)
+        assert len(state["table"]) == 2 and state["table"][1][1] is None
+        names = {0: "Alice", 1: "Bob", 2: "Carol"}
+        text = table.text or ""
+        assert f"{names[defender]} passed the attack on to {names[target]}" in text
+        assert f"🛡 {names[target]} — 6 cards · defends" in text
+        assert "🫳 Take" in labels(hand_message(world, people[target]))
+
+
+async def test_out_of_turn_and_stale_presses_change_nothing(tmp_path: Path) -> None:
+    async with running_world(tmp_path) as world:
+        await world.start_bot(seed=10)
+        table, people = await _three_people(world)
+        game = await settled(world, table)
+        state = game.state or {}
+        attacker, defender = state["attacker"], state["defender"]
+        (third,) = {0, 1, 2} - {attacker, defender}
+        leader = hand_message(world, people[attacker])
+        stale = button_on(leader, str(cards_of(state, attacker)[0])).callback_data or ""
+        their_card = cards_of(state, third)[0].code
+        refusals = [
+            (people[third], f"g:{stale.split(':')[1]}:0:m:a{their_card}", "It is not your turn."),
+            (people[defender], f"g:{stale.split(':')[1]}:0:m:t", "It is not your turn."),
+        ]
+        for person, data, expected in refusals:
+            message = hand_message(world, person)
+            answer = await world.tg.press_forged(person, message, data)
+            assert answer.show_alert and answer.text == expected
+        after = await world.bots[0].db.get_game(game.id)
+        assert after is not None and after.version == game.version and after.state == state
+        game = await _lead(world, table, people[attacker], cards_of(state, attacker)[0])
+        answer = await world.tg.press_forged(people[attacker], leader, stale)  # an old button
+        assert answer.show_alert and answer.text == NOT_IN_HAND
+        after = await world.bots[0].db.get_game(game.id)
+        assert after is not None and after.version == game.version and after.state == game.state
+
+
+async def test_private_durak_starts_against_the_computer_at_once(tmp_path: Path) -> None:
+    async with running_world(tmp_path) as world:
+        await world.start_bot()
+        await _start_privately(world, world.bob)
+        table = await world.command(world.bob, world.bob, "/durak")
+        assert (table.text or "").startswith("Durak")
+        assert "🤖 Computer (normal)" in (table.text or "")
+        await world.tg.wait_for(lambda: len(world.tg.bot_messages(world.bob)) >= 3)
+        assert "Your hand: " in (hand_message(world, world.bob).text or "")
