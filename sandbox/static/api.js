@@ -1,0 +1,56 @@
+// The sandbox's JSON API (sandbox/web/routes.py) and its Server-Sent Events.
+
+export class Refused extends Error {}
+
+async function reply(response) {
+  let body = null;
+  try {
+    body = await response.json();
+  } catch {
+    throw new Refused(`HTTP ${response.status} without a JSON body`);
+  }
+  if (!response.ok || body.ok === false) {
+    throw new Refused(body.error || `HTTP ${response.status}`);
+  }
+  return body;
+}
+
+export async function world(userId) {
+  const query = userId == null ? "" : `?user_id=${encodeURIComponent(userId)}`;
+  return reply(await fetch(`/api/world${query}`, { cache: "no-store" }));
+}
+
+async function post(path, body) {
+  const response = await fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return reply(response);
+}
+
+export const send = (userId, chatId, text) =>
+  post("/api/send", { user_id: userId, chat_id: chatId, text });
+
+export const press = (userId, chatId, messageId, callbackData) =>
+  post("/api/press", {
+    user_id: userId,
+    chat_id: chatId,
+    message_id: messageId,
+    callback_data: callbackData,
+  });
+
+export const openUrl = (userId, url, chatId) =>
+  post("/api/open_url", { user_id: userId, url, chat_id: chatId ?? null });
+
+// Calls onChange() after every visible world change; onState(true/false) on (re)connect.
+export function follow(onChange, onState) {
+  const events = new EventSource("/api/events");
+  events.addEventListener("hello", () => {
+    onState(true);
+    onChange();
+  });
+  events.addEventListener("change", () => onChange());
+  events.addEventListener("error", () => onState(false));
+  return events;
+}

@@ -1,0 +1,241 @@
+// The sandbox chat page: pick a person, open a chat, write, press buttons; live updates.
+
+import * as api from "./api.js";
+import { drawChats, drawHeader, drawMessages, drawPeople } from "./view.js";
+
+const $ = (id) => document.getElementById(id);
+const state = { world: null, me: null, chatId: null, seen: {}, busy: null, again: false };
+
+function person() {
+  return state.world?.people.find((p) => p.id === state.me) ?? null;
+}
+
+function currentChat() {
+  return state.world?.chats.find((c) => c.id === state.chatId) ?? null;
+}
+
+// --- notices ---------------------------------------------------------------------------
+
+function toast(text, kind = "info") {
+  const node = document.createElement("div");
+  node.className = `toast ${kind}`;
+  node.textContent = text;
+  $("toasts").append(node);
+  setTimeout(() => node.remove(), kind === "error" ? 6000 : 3000);
+}
+
+function alertBox(text) {
+  $("alert-text").textContent = text;
+  const dialog = $("alert");
+  if (!dialog.open) dialog.showModal();
+}
+
+async function attempt(action) {
+  try {
+    return await action();
+  } catch (error) {
+    toast(error instanceof api.Refused ? error.message : `Error: ${error}`, "error");
+    return null;
+  }
+}
+
+// --- what people do --------------------------------------------------------------------
+
+function isBotLink(url) {
+  const name = state.world?.bot.username?.toLowerCase();
+  try {
+    const parsed = new URL(url);
+    const host = parsed.hostname.toLowerCase();
+    const target = parsed.pathname.split("/")[1]?.toLowerCase();
+    const tme = ["t.me", "telegram.me", "telegram.dog"].includes(host) && target === name;
+    const resolve = parsed.protocol === "tg:" && parsed.searchParams.get("domain")?.toLowerCase() === name;
+    return Boolean(name) && (tme || resolve);
+  } catch {
+    return false;
+  }
+}
+
+async function send(text) {
+  if (!text.trim() || state.chatId == null) return;
+  await attempt(() => api.send(state.me, state.chatId, text));
+  await refresh();
+}
+
+async function openUrl(url) {
+  const chat = currentChat();
+  const sent = await attempt(() => api.openUrl(state.me, url, chat && chat.type !== "private" ? chat.id : null));
+  if (sent) {
+    state.chatId = sent.chat_id;
+    await refresh();
+  }
+}
+
+async function pressButton(message, button, node) {
+  if (button.url) {
+    if (followLink(button.url)) return;
+    if (window.confirm(`Open this link?\n${button.url}`)) window.open(button.url, "_blank", "noopener");
+    return;
+  }
+  const chatId = state.chatId;
+  node.classList.add("pending");
+  const answer = await attempt(() => api.press(state.me, chatId, message.message_id, button.callback_data));
+  node.classList.remove("pending");
+  if (!answer) return;
+  if (answer.text && answer.show_alert) alertBox(answer.text);
+  else if (answer.text) toast(answer.text);
+  if (answer.url && !followLink(answer.url)) toast(`The bot answered with a link: ${answer.url}`);
+}
+
+// t.me/c/<id>/<message>: a message in a supergroup the person may be in.
+function messageLink(url) {
+  const found = /^https?:\/\/t\.me\/c\/(\d+)\/(?:\d+\/)?(\d+)/.exec(url);
+  return found ? { chatId: Number(`-100${found[1]}`), messageId: Number(found[2]) } : null;
+}
+
+// A link inside Telegram opens in the page; anything else in a new tab (the default).
+function followLink(url) {
+  if (isBotLink(url)) {
+    openUrl(url);
+    return true;
+  }
+  const target = messageLink(url);
+  if (!target || !state.world?.chats.some((c) => c.id === target.chatId)) return false;
+  openChat(target.chatId);
+  reveal(target.messageId);
+  return true;
+}
+
+function lookup(messageId) {
+  return currentChat()?.messages.find((m) => m.message_id === messageId) ?? null;
+}
+
+function reveal(messageId) {
+  const node = document.querySelector(`#messages .msg[data-message-id="${Number(messageId)}"]`);
+  if (!node) return;
+  node.scrollIntoView({ block: "center", behavior: "smooth" });
+  node.classList.remove("flash");
+  void node.offsetWidth; // restart the animation
+  node.classList.add("flash");
+}
+
+const actions = { send, followLink, lookup, reveal, button: pressButton };
+
+// --- drawing ---------------------------------------------------------------------------
+
+function seenKey(chat) {
+  return `${state.me}:${chat.id}`;
+}
+
+function lastId(chat) {
+  return chat.messages.length ? chat.messages[chat.messages.length - 1].message_id : 0;
+}
+
+function unread(chat) {
+  const seen = state.seen[seenKey(chat)] ?? 0;
+  return chat.messages.filter((m) => m.message_id > seen && m.from.id !== state.me && !m.service).length;
+}
+
+function draw() {
+  const world = state.world;
+  const chats = world.chats;
+  for (const chat of chats) state.seen[seenKey(chat)] ??= lastId(chat);
+  if (!chats.some((c) => c.id === state.chatId)) state.chatId = chats.find((c) => c.type !== "private")?.id ?? chats[0]?.id ?? null;
+  const chat = currentChat();
+  if (chat) state.seen[seenKey(chat)] = lastId(chat);
+  drawPeople(world, state.me, choosePerson);
+  drawChats(world, state.me, state.chatId, unread, openChat);
+  drawHeader(world, chat);
+  drawMessages(chat, state.me, `${state.me}:${state.chatId}`, actions);
+  drawComposer(world, chat);
+  document.title = chat ? `${chat.title} — ${person()?.name} — sandbox` : "Table Bot sandbox";
+  location.replace(`#user=${state.me}&chat=${state.chatId}`);
+  document.body.dataset.version = world.version;
+}
+
+function drawComposer(world, chat) {
+  const notStarted = chat?.type === "private" && !person()?.started_bot;
+  $("composer").hidden = notStarted || !chat;
+  $("start-bar").hidden = !notStarted;
+  $("text").placeholder = chat ? `Message as ${person()?.name}` : "";
+  const menu = $("commands-menu");
+  menu.replaceChildren();
+  for (const command of world.commands) {
+    const item = document.createElement("button");
+    item.type = "button";
+    item.className = "command-item";
+    item.innerHTML = "<b></b><span></span>";
+    item.firstChild.textContent = `/${command.command}`;
+    item.lastChild.textContent = command.description;
+    item.addEventListener("click", () => {
+      menu.hidden = true;
+      send(`/${command.command}`);
+    });
+    menu.append(item);
+  }
+}
+
+// Coalesces bursts of changes into as few fetches as needed; always ends up current.
+async function refresh() {
+  if (state.busy) {
+    state.again = true;
+    return state.busy;
+  }
+  state.busy = (async () => {
+    do {
+      state.again = false;
+      const world = await attempt(() => api.world(state.me));
+      if (world) {
+        state.world = world;
+        draw();
+      }
+    } while (state.again);
+  })().finally(() => {
+    state.busy = null;
+  });
+  return state.busy;
+}
+
+function choosePerson(userId) {
+  const chat = currentChat();
+  state.me = userId;
+  if (chat?.type === "private") state.chatId = userId;
+  refresh();
+}
+
+function openChat(chatId) {
+  state.chatId = chatId;
+  $("commands-menu").hidden = true;
+  draw();
+  $("text").focus();
+}
+
+// --- start -----------------------------------------------------------------------------
+
+function wire() {
+  $("composer").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("text").value;
+    $("text").value = "";
+    send(text);
+  });
+  $("menu-button").addEventListener("click", () => {
+    $("commands-menu").hidden = !$("commands-menu").hidden;
+  });
+  $("start-button").addEventListener("click", () => send("/start"));
+  api.follow(refresh, (connected) => {
+    $("connection").hidden = connected;
+  });
+}
+
+async function boot() {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const everyone = await attempt(() => api.world(null));
+  if (!everyone) return;
+  const wanted = Number(hash.get("user"));
+  state.me = everyone.people.some((p) => p.id === wanted) ? wanted : everyone.people[0]?.id ?? null;
+  state.chatId = Number(hash.get("chat")) || null;
+  wire();
+  await refresh();
+}
+
+boot();

@@ -1,0 +1,138 @@
+"""What one pretend person sees, as JSON for the chat page: people, chats, messages."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sandbox.links import LinkError, parse_start_link
+from sandbox.model import PRESENT, PRIVATE, Chat, Message, User
+from sandbox.world import World
+
+DEFAULT_SCOPE = json.dumps({"type": "default"}, sort_keys=True)
+
+
+def person_json(user: User) -> dict[str, Any]:
+    return {
+        "id": user.id,
+        "name": user.full_name,
+        "username": user.username,
+        "language_code": user.language_code,
+        "started_bot": user.has_started_bot,
+        "blocked_bot": user.has_blocked_bot,
+    }
+
+
+def is_bot_link(world: World, url: str | None) -> bool:
+    """A t.me deep link to this bot, which a client opens inside Telegram."""
+    if not url:
+        return False
+    try:
+        link = parse_start_link(url)
+    except LinkError:
+        return False
+    return link is not None and link.bot_username.lower() == (world.bot.username or "").lower()
+
+
+def _buttons(world: World, message: Message) -> list[list[dict[str, Any]]]:
+    return [
+        [
+            {
+                "text": button.text,
+                "callback_data": button.callback_data,
+                "url": button.url,
+                "bot_link": is_bot_link(world, button.url),
+            }
+            for button in row
+        ]
+        for row in message.buttons()
+    ]
+
+
+def _service_text(message: Message) -> str | None:
+    service = message.service
+    if "new_chat_members" in service:
+        names = ", ".join(m["first_name"] for m in service["new_chat_members"])
+        return f"{message.sender.first_name} added {names}"
+    if "left_chat_member" in service:
+        return f"{service['left_chat_member']['first_name']} left the group"
+    if "migrate_to_chat_id" in service or "migrate_from_chat_id" in service:
+        return "The group was upgraded to a supergroup"
+    if "forum_topic_created" in service:
+        return f"Topic created: {service['forum_topic_created']['name']}"
+    return "(a service message)" if service else None
+
+
+def message_json(world: World, message: Message) -> dict[str, Any]:
+    return {
+        "message_id": message.message_id,
+        "from": {
+            "id": message.sender.id,
+            "name": message.sender.full_name,
+            "is_bot": message.sender.is_bot,
+        },
+        "date": message.date,
+        "text": message.text,
+        "entities": [dict(e) for e in message.entities],
+        "html": message.html,
+        "buttons": _buttons(world, message),
+        "edited": message.edit_date is not None,
+        "edits": len(message.versions) - 1,
+        "reply_to": message.reply_to.message_id if message.reply_to else None,
+        "service": _service_text(message),
+    }
+
+
+def _title(world: World, chat: Chat) -> str:
+    if chat.type == PRIVATE:
+        return world.bot.full_name
+    return chat.title or str(chat.id)
+
+
+def _members(world: World, chat: Chat) -> list[str]:
+    names = []
+    for user_id, status in chat.members.items():
+        user = world.bot if user_id == world.bot.id else world.users.get(user_id)
+        if user is not None and status in PRESENT:
+            names.append(user.full_name)
+    return names
+
+
+def chat_json(world: World, chat: Chat) -> dict[str, Any]:
+    return {
+        "id": chat.id,
+        "type": chat.type,
+        "title": _title(world, chat),
+        "members": _members(world, chat),
+        "messages": [message_json(world, m) for m in world.messages(chat)],
+    }
+
+
+def visible_chats(world: World, user: User) -> list[Chat]:
+    """The person's private chat with the bot, then the groups they are in with the bot."""
+    chats = [world.chats[user.id]]
+    for chat in world.chats.values():
+        if chat.type == PRIVATE or chat.migrated_to is not None:
+            continue
+        if world.status(chat, user) in PRESENT:
+            chats.append(chat)
+    return chats
+
+
+def commands_for(world: World, user: User | None) -> list[dict[str, str]]:
+    """The bot's command menu in the person's language (setMyCommands, default scope)."""
+    commands = world.settings.commands
+    language = (user.language_code or "") if user else ""
+    return list(commands.get((DEFAULT_SCOPE, language)) or commands.get((DEFAULT_SCOPE, ""), []))
+
+
+def world_json(world: World, user: User | None) -> dict[str, Any]:
+    """Everything the page shows; without ``user`` only the people to choose from."""
+    return {
+        "version": world.version,
+        "bot": {"id": world.bot.id, "name": world.bot.full_name, "username": world.bot.username},
+        "people": [person_json(u) for u in world.users.values()],
+        "me": user.id if user else None,
+        "chats": [chat_json(world, c) for c in visible_chats(world, user)] if user else [],
+        "commands": commands_for(world, user),
+    }
