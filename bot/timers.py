@@ -81,9 +81,7 @@ async def commit(
     return True
 
 
-def results_of(
-    adapter: GameAdapter, game: GameRecord, state: Any
-) -> list[tuple[int, bool]] | None:
+def results_of(adapter: GameAdapter, game: GameRecord, state: Any) -> list[tuple[int, bool]] | None:
     """Who played and who won, once, when a game has just finished."""
     if game.status != "finished" or state is None or game.meta.get("recorded"):
         return None
