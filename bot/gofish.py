@@ -139,7 +139,7 @@ def _every_rank_keyboard(view: GoFishView, seat: int, buttons: Buttons) -> Keybo
 
 
 def _seat_line(view: GoFishView, seat: int, name: str, language: str) -> str:
-    marker = "▶️ " if view.turn == seat else ""
+    marker = "▶️ " if view.turn == seat else "▫️ "
     cards = ntr(language, "{n} card", "{n} cards", view.hand_counts[seat])
     books = " ".join(rank_label(r) for r in view.books[seat]) or "—"
     return f"{marker}{name} — {cards} · 📚 {books}"

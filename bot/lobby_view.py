@@ -56,6 +56,11 @@ def render_lobby(
             adapter.min_seats,
         ),
     ]
+    if adapter.private_hands:
+        lines.append(
+            tr(language, "Cards come by private message: press ✉️ Open private chat once, "
+                         "then Join.")
+        )  # fmt: skip
     keyboard: Keyboard = [
         [
             buttons.button(tr(language, "Join"), "j"),
