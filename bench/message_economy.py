@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sandbox import ApiCall, Message, StandIn, User
 from tests.e2e.harness import World, running_world
-from tests.e2e.players import gofish_step, reversi_step
+from tests.e2e.players import durak_step, gofish_step, reversi_step
 
 Game = Callable[[World, random.Random], Awaitable[int]]
 Step = Callable[[StandIn, Message, dict[str, User], random.Random], Awaitable[bool]]
@@ -56,6 +56,13 @@ async def gofish(world: World, rng: random.Random) -> int:
     return await _play(world, table, gofish_step, rng)
 
 
+async def durak(world: World, rng: random.Random) -> int:
+    for person in (world.alice, world.bob, world.carol):
+        await world.command(person, person, "/start")
+    table = await _open(world, "/durak", [world.bob, world.carol])
+    return await _play(world, table, durak_step, rng)
+
+
 def _count(calls: list[ApiCall], group_id: int) -> dict[str, int]:
     ok = [c for c in calls if c.ok]
     return {
@@ -78,7 +85,12 @@ async def measure(name: str, game: Game, seed: int) -> None:
 
 
 async def main() -> None:
-    for name, game in (("reversi", reversi), ("gofish (3 people)", gofish)):
+    games: list[tuple[str, Game]] = [
+        ("reversi", reversi),
+        ("gofish (3 people)", gofish),
+        ("durak (3 people)", durak),
+    ]
+    for name, game in games:
         await measure(name, game, seed=11)
 
 

@@ -35,7 +35,8 @@ def gofish_to_move(table: Message) -> str | None:
 
 def hand_with_keyboard(tg: StandIn, person: User) -> Message | None:
     for message in reversed(tg.bot_messages(person)):
-        if message.buttons() and "Your hand" in (message.text or ""):
+        text = message.text or ""
+        if message.buttons() and text.startswith("Go F") and "Your hand" in text:
             return message
     return None
 
@@ -58,4 +59,41 @@ async def gofish_step(
     answer = await tg.press(person, hand, callback_data=choice)
     assert not answer.show_alert, answer.text
     await tg.wait_for(lambda: len(table.versions) > versions, what="the table edit")
+    return True
+
+
+def drawn_at(message: Message) -> int:
+    """The game version a message's buttons were drawn at (-1 without buttons)."""
+    data = [b.callback_data for row in message.buttons() for b in row if b.callback_data]
+    return int(data[0].split(":")[2], 36) if data else -1
+
+
+def _durak_hand(tg: StandIn, person: User) -> Message | None:
+    for message in reversed(tg.bot_messages(person)):
+        if (message.text or "").startswith("Durak") and "Your hand" in (message.text or ""):
+            return message
+    return None
+
+
+async def durak_step(
+    tg: StandIn, table: Message, people: dict[str, User], rng: random.Random
+) -> bool:
+    """One press by someone whose hand keyboard offers a move (any of them may act)."""
+    if not any(b.text.endswith("My hand") for row in table.buttons() for b in row):
+        return False  # over: the table offers a rematch instead
+    version = drawn_at(table)
+    hands = {name: _durak_hand(tg, person) for name, person in people.items()}
+    movers = sorted(n for n, h in hands.items() if h is not None and h.buttons())
+    assert movers, "nobody has a move: the game would stall"
+    name = rng.choice(movers)
+    hand = hands[name]
+    assert hand is not None
+    button = rng.choice([b for row in hand.buttons() for b in row if b.callback_data])
+    if (button.callback_data or "").split(":")[3] == "k":  # beats several cards: which one?
+        await tg.press(people[name], hand, callback_data=button.callback_data)
+        await tg.wait_for(lambda: any(b.text.startswith("←") for r in hand.buttons() for b in r))
+        button = rng.choice([b for row in hand.buttons() for b in row if b.text[0] != "←"])
+    answer = await tg.press(people[name], hand, callback_data=button.callback_data)
+    assert not answer.show_alert, answer.text
+    await tg.wait_for(lambda: drawn_at(table) != version, what="the table redrawn")
     return True

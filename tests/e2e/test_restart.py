@@ -10,7 +10,7 @@ from pathlib import Path
 
 from sandbox import Message, StandIn
 from tests.e2e.harness import TOKEN, start_process
-from tests.e2e.players import gofish_step, gofish_to_move, reversi_step
+from tests.e2e.players import durak_step, gofish_step, gofish_to_move, reversi_step
 from tests.e2e.reversi_board import turn_name
 
 
@@ -37,6 +37,7 @@ async def test_sigkill_mid_games_then_every_game_plays_on(tmp_path: Path) -> Non
         games = {
             "reversi": (reversi_step, tg.add_group("R", members=[alice, bob], admins=[alice])),
             "gofish": (gofish_step, tg.add_group("F", members=[alice, bob], admins=[alice])),
+            "durak": (durak_step, tg.add_group("D", members=[alice, bob], admins=[alice])),
         }
         tables = {k: await _open(tg, g, alice, bob, f"/{k}") for k, (_, g) in games.items()}
         rng = random.Random(5)
@@ -57,6 +58,7 @@ async def test_sigkill_mid_games_then_every_game_plays_on(tmp_path: Path) -> Non
             tables["reversi"].text or ""
         )
         assert gofish_to_move(tables["gofish"]) is None
+        assert "durak" in (tables["durak"].text or "") or "draw" in (tables["durak"].text or "")
         process.send_signal(signal.SIGTERM)
         assert await asyncio.wait_for(process.wait(), 30) == 0
         stderr = (await process.stderr.read()).decode() if process.stderr else ""
