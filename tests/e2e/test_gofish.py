@@ -145,6 +145,13 @@ async def test_a_player_who_blocks_the_bot_plays_on_from_the_table(world: World)
         rank = held[0][:-1]
         stranger = await world.tg.press(world.carol, table, rank)
         assert stranger.show_alert and "not playing" in (stranger.text or "")
+        missing = [r for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+                   if r not in {card[:-1] for card in held}]  # fmt: skip
+        if missing:  # the table offers every rank; one he does not hold is refused to him
+            versions = len(table.versions)
+            refused = await world.tg.press(world.bob, table, missing[0])
+            assert refused.show_alert and refused.text == "You can only ask for a rank you hold."
+            assert len(table.versions) == versions
         versions = len(table.versions)
         answer = await world.tg.press(world.bob, table, rank)
         assert not answer.show_alert, answer.text

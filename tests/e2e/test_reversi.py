@@ -176,3 +176,23 @@ async def test_stats_count_games_played_and_won(world: World) -> None:
     alice_won, bob_won = int(black > white), int(white > black)
     assert f"Alice — {alice_won}/1 (Reversi {alice_won}/1)" in text
     assert f"Bob — {bob_won}/1 (Reversi {bob_won}/1)" in text
+
+
+async def test_rematch_swaps_colours_on_a_new_board(world: World) -> None:
+    board = await _two_player_board(world)
+    people = {"Alice": world.alice, "Bob": world.bob}
+    while turn_name(board) is not None:
+        await _play(world, board, hint_squares(board)[0], people[turn_name(board) or ""])
+    stranger = await world.tg.press(world.carol, board, "🔁 Rematch")
+    assert stranger.text == "Only the players can ask for a rematch."
+    await world.tg.press(world.bob, board, "🔁 Rematch")
+    rematch = await world.tg.wait_for_bot_message(world.group, after=board.message_id)
+    assert "⚫ Bob — 2" in (rematch.text or "") and "⚪ Alice — 2" in (rematch.text or "")
+    assert turn_name(rematch) == "Bob"
+    await world.tg.wait_for(
+        lambda: not any("Rematch" in b.text for r in board.buttons() for b in r)
+    )
+    again = await world.tg.press(
+        world.alice, board, callback_data=board.buttons()[0][0].callback_data
+    )
+    assert not again.show_alert  # the old board's squares do nothing now
