@@ -12,13 +12,14 @@ import asyncio
 import json
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
+from storage.chips import ChipChange, ChipConflict, write_changes
 from storage.migrations import MIGRATIONS
 from storage.records import ACTIVE_STATUSES, GameRecord, UserRecord
 
@@ -183,13 +184,20 @@ class Database:
         game: GameRecord,
         update_id: int | None = None,
         results: list[tuple[int, bool]] | None = None,
+        chips: Sequence[ChipChange] = (),
     ) -> bool:
         """Save ``game`` if nobody saved it since it was loaded (optimistic lock).
+
+        Which messages show the game is not part of a save (``set_table_message``,
+        ``set_hand_message`` record it), so a save of a game loaded before a
+        message was posted cannot forget it.
 
         With ``update_id``, the update is recorded as processed in the same
         transaction; an update already recorded makes the save a no-op (False).
         With ``results`` ((user id, won) per person), a finished game's results are
-        recorded in the same transaction. On success ``game.version`` is the new version.
+        recorded in the same transaction. With ``chips``, chip balances of the game's
+        chat change in the same transaction (a ChipConflict refuses the whole save).
+        On success ``game.version`` is the new version.
         """
         now = self._clock()
         try:
@@ -201,12 +209,9 @@ class Database:
                     )
                 cursor = await tx.execute(
                     "UPDATE games SET status = ?, state = ?, meta = ?, version = version + 1,"
-                    " table_message_id = ?, hand_messages = ?, deadline_at = ?, updated_at = ?"
-                    " WHERE id = ? AND version = ?",
+                    " deadline_at = ?, updated_at = ? WHERE id = ? AND version = ?",
                     (game.status, json.dumps(game.state) if game.state is not None else None,
-                     json.dumps(game.meta), game.table_message_id,
-                     json.dumps(game.hand_messages), game.deadline_at, now, game.id,
-                     game.version),
+                     json.dumps(game.meta), game.deadline_at, now, game.id, game.version),
                 )  # fmt: skip
                 if cursor.rowcount != 1:
                     raise _StaleSave
@@ -216,7 +221,8 @@ class Database:
                         " finished_at) VALUES (?, ?, ?, ?, ?, ?)",
                         (game.id, game.chat_id, user_id, game.kind, int(won), now),
                     )
-        except (_StaleSave, sqlite3.IntegrityError):
+                await write_changes(tx, game.chat_id, chips, now)
+        except (_StaleSave, ChipConflict, sqlite3.IntegrityError):
             return False
         game.version += 1
         game.updated_at = now

@@ -126,3 +126,17 @@ async def test_hand_messages_are_recorded_without_a_new_version(db: Database) ->
         "5": {"id": 42, "digest": "ghi"},
         "6": {"id": 41, "digest": "def"},
     }
+
+
+async def test_a_save_does_not_forget_a_message_recorded_after_the_load(db: Database) -> None:
+    game = await db.create_game(_game())
+    assert game is not None
+    loaded = await db.get_game(game.id)  # loaded before the table message was posted
+    assert loaded is not None and loaded.table_message_id is None
+    await db.set_table_message(game.id, 10)
+    await db.set_hand_message(game.id, 5, 11, "d")
+    loaded.meta["hints"] = False
+    assert await db.save_game(loaded)
+    again = await db.get_game(game.id)
+    assert again is not None and again.table_message_id == 10
+    assert again.hand_messages == {"5": {"id": 11, "digest": "d"}}
