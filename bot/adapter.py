@@ -56,7 +56,17 @@ class TableView:
 
 
 class GameAdapter(Protocol):
-    """One game as the chat sees it: its engine, its lobby rules, its rendering."""
+    """One game as the chat sees it: its engine, its lobby rules, its rendering.
+
+    Optional hooks, called when an adapter has them (a continuing table such as
+    blackjack, which has no lobby and no end of its own):
+
+    - ``async open_table(update, context)``: its command, instead of the lobby;
+    - ``async handle_press(update, context, query, game, button, language)``:
+      every press on its games, instead of the generic verbs;
+    - ``async on_deadline(context, game) -> bool``: what a running game's
+      deadline does (it saves and shows; False: someone saved first, look again).
+    """
 
     kind: str
     engine: Engine[Any, Any, Any]

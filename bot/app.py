@@ -21,7 +21,9 @@ from telegram.ext import (
 )
 
 from bot.adapter import GameAdapter
+from bot.blackjack import BlackjackAdapter
 from bot.chats import on_migration, on_my_member_change
+from bot.chips import chips_command, top_command, top_up_button
 from bot.commands import language_button, language_command, start, stop, turn_time
 from bot.config import Config
 from bot.durak import DurakAdapter
@@ -47,6 +49,7 @@ def default_adapters() -> dict[str, GameAdapter]:
         GoFishAdapter(GOFISH),
         GoFishAdapter(GOFARM),
         DurakAdapter(),
+        BlackjackAdapter(),
     ]
     return {a.kind: a for a in adapters}
 
@@ -65,6 +68,9 @@ def _commands(language: str) -> list[BotCommand]:
         BotCommand("gofish", tr(language, "Play Go Fish (2-6 players)")),
         BotCommand("gofarm", tr(language, "Play Go Farm (2 players)")),
         BotCommand("durak", tr(language, "Play Durak (2-6 players)")),
+        BotCommand("blackjack", tr(language, "Play Blackjack (1-7 players)")),
+        BotCommand("chips", tr(language, "Your chips in this chat")),
+        BotCommand("top", tr(language, "The richest players here")),
         BotCommand("stop", tr(language, "End the running game")),
         BotCommand("language", tr(language, "Choose the chat's language")),
         BotCommand("turntime", tr(language, "Seconds per turn in this chat")),
@@ -138,18 +144,22 @@ def build_application(
     application = builder.post_init(post_init).post_shutdown(post_shutdown).build()
     if db is not None:
         application.bot_data["services"] = make_services(db)
-    for kind in default_adapters():
-        application.add_handler(CommandHandler(kind, _game_command(kind)))
+    for kind, adapter in default_adapters().items():
+        opener = getattr(adapter, "open_table", None)  # a game that opens its own way
+        application.add_handler(CommandHandler(kind, opener or _game_command(kind)))
     application.add_handler(CommandHandler(["start", "help"], start))
     application.add_handler(CommandHandler("language", language_command))
     application.add_handler(CommandHandler("stop", stop))
     application.add_handler(CommandHandler("turntime", turn_time))
     application.add_handler(CommandHandler("stats", stats))
+    application.add_handler(CommandHandler("chips", chips_command))
+    application.add_handler(CommandHandler("top", top_command))
     application.add_handler(
         ChatMemberHandler(on_my_member_change, ChatMemberHandler.MY_CHAT_MEMBER)
     )
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, on_migration))
     application.add_handler(CallbackQueryHandler(language_button, pattern=r"^lang:"))
+    application.add_handler(CallbackQueryHandler(top_up_button, pattern=r"^chips:"))
     application.add_handler(CallbackQueryHandler(on_game_button))
     application.add_error_handler(_on_error)
     return application

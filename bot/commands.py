@@ -35,6 +35,8 @@ def help_text(language: str) -> str:
             ),
             tr(language, "/gofarm — Go Farm, the two-player Go Fish: seven books win"),
             tr(language, "/durak — Durak for 2 to 6 players; your hand comes by private message"),
+            tr(language, "/blackjack — a blackjack table for 1 to 7 players against the dealer"),
+            tr(language, "/chips — your chips in this chat; /top — the richest players"),
             tr(language, "/stop — end the running game (its starter or an admin)"),
             tr(language, "/language — the language of this chat"),
             tr(language, "/turntime — seconds per turn here (admins set it)"),

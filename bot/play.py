@@ -67,6 +67,10 @@ async def _dispatch(
     button: GameButton,
     language: str,
 ) -> None:
+    own = getattr(services(context).adapters[game.kind], "handle_press", None)
+    if own is not None:  # a game with its own table buttons (a continuing table)
+        await own(update, context, query, game, button, language)
+        return
     verb = button.verb
     if verb == "x":
         await query.answer()

@@ -15,6 +15,7 @@ def refusal_text(language: str, reason: str) -> str:
         "no_such_rank": tr(language, "That is not a rank: ask for 2-10, J, Q, K or A."),
         "bad_target": tr(language, "You can only ask another player who holds cards."),
         **_durak_texts(language),
+        **_blackjack_texts(language),
     }
     return texts.get(reason, tr(language, "That is not a legal move."))
 
@@ -36,4 +37,17 @@ def _durak_texts(language: str) -> dict[str, str]:
         "passing_off": tr(language, "Passing the attack on is not played in this game."),
         "too_late": tr(language, "Too late to pass: a card is already beaten."),
         "next_hand_short": tr(language, "The next player holds too few cards to take it on."),
+    }
+
+
+def _blackjack_texts(language: str) -> dict[str, str]:
+    return {
+        "insufficient_chips": tr(language, "You do not have enough chips for that."),
+        "below_minimum": tr(language, "Place at least the minimum bet first."),
+        "bad_amount": tr(language, "That is not an amount you can bet now."),
+        "round_in_progress": tr(language, "Finish this round first."),
+        "seat_taken": tr(language, "That seat is taken."),
+        "not_seated": tr(language, "You are not at this table."),
+        "no_bets": tr(language, "Nobody has a bet on the table."),
+        "no_insurance": tr(language, "You have nothing to insure now."),
     }

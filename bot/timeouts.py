@@ -28,10 +28,15 @@ async def on_deadline(context: ContextTypes.DEFAULT_TYPE) -> None:
         if game.deadline_at > svc.clock() + 0.05:
             return  # someone moved: the new deadline has its own job
         adapter = svc.adapters[game.kind]
+        own = getattr(adapter, "on_deadline", None)
         if game.status == "lobby":
             game.status = "stopped"
             game.meta["expired"] = True
             changed = await commit(context.application, adapter, game)
+        elif own is not None:  # the game decides what its deadline does (saves, shows)
+            if await own(context, game):
+                return
+            continue
         else:
             changed = await _play_for_the_late(context, svc, adapter, game)
         if changed:

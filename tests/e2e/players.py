@@ -97,3 +97,53 @@ async def durak_step(
     assert not answer.show_alert, answer.text
     await tg.wait_for(lambda: drawn_at(table) != version, what="the table redrawn")
     return True
+
+
+BLACKJACK_ROUNDS = 3
+_PLAYS = ("Hit", "Stand", "Double", "Split", "Surrender")
+
+
+def _blackjack_seat(text: str, name: str) -> str:
+    return next((line for line in text.splitlines() if line.startswith(f"{name} · 🪙")), "")
+
+
+def _blackjack_press(table: Message, people: dict[str, User], rng: random.Random):
+    """Who presses what now at a blackjack table (None: the table is closed)."""
+    text = table.text or ""
+    labels = [b.text for row in table.buttons() for b in row]
+    seated = [n for n in people if _blackjack_seat(text, n)]
+    if not labels or not seated:
+        return None
+    if "✅ Ready" in labels:
+        if f"· round {BLACKJACK_ROUNDS + 1} ·" in text:  # enough: everyone leaves
+            return seated[0], "🚪 Leave table"
+        for name in seated:
+            line = _blackjack_seat(text, name)
+            if "no bet yet" in line:
+                return name, "+10"
+            if "· bet " in line and not line.endswith("✅"):
+                return name, "✅ Ready"
+    if "No insurance" in labels:
+        waiting = text.split("Waiting for ")[-1]
+        return next(n for n in seated if n in waiting), "No insurance"
+    turn = next((line for line in text.splitlines() if line.startswith("Turn: ")), "")
+    if turn:
+        name = turn.removeprefix("Turn: ").split(",")[0]
+        return name, rng.choice([label for label in labels if label in _PLAYS])
+    return rng.choice(seated), "▶️ Next round"
+
+
+async def blackjack_step(
+    tg: StandIn, table: Message, people: dict[str, User], rng: random.Random
+) -> bool:
+    """One press at a blackjack table: bets of 10, random plays, a few rounds, then
+    everyone leaves; False once the table is closed."""
+    chosen = _blackjack_press(table, people, rng)
+    if chosen is None:
+        return False
+    name, label = chosen
+    versions = len(table.versions)
+    answer = await tg.press(people[name], table, label)
+    assert not answer.show_alert, answer.text
+    await tg.wait_for(lambda: len(table.versions) > versions, what="the table edit")
+    return True

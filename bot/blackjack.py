@@ -1,0 +1,189 @@
+"""Blackjack in a chat: a continuing table on one message, edited in place.
+
+Every hand lies face up at the table, so there are no private hands: the group
+message shows the dealer (hole card down until the engine turns it), each seat
+and its hands, and the buttons for what can be done now. The table has no
+lobby and no end of its own: people sit down and leave between rounds, and it
+closes when the last person leaves or nobody plays for the idle time.
+
+Besides the GameAdapter surface the adapter brings three optional hooks the
+generic code calls when present: ``open_table`` (its command), ``handle_press``
+(every press on its tables) and ``on_deadline`` (what a deadline does).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from telegram import CallbackQuery, Update
+from telegram.ext import ContextTypes
+
+from bot import blackjack_clock, blackjack_play
+from bot.adapter import Seat, TableView
+from bot.blackjack_table import box_names
+from bot.blackjack_text import dealer_line, seat_lines, status_line, title_line
+from bot.callbacks import GameButton
+from bot.i18n import tr
+from bot.ui import Buttons, Keyboard, Rendered, escape
+from games.blackjack import (
+    BOXES,
+    ENGINE,
+    Double,
+    Hit,
+    Phase,
+    Split,
+    Stand,
+    Surrender,
+    Table,
+)
+from games.blackjack import TableView as BlackjackView
+from storage.chips import MINIMUM_BET
+from storage.records import GameRecord
+
+BET_BUTTONS = (10, 25, 50, 100)
+
+
+class BlackjackAdapter:
+    kind = "blackjack"
+    engine = ENGINE
+    min_seats = 1
+    max_seats = BOXES
+    computer_levels: tuple[str, ...] = ()
+    strict_versions = False  # presses are checked per seat: see bot.blackjack_table
+    private_hands = False
+
+    def title(self, language: str) -> str:
+        return tr(language, "Blackjack")
+
+    def computer_button(self, language: str, level: str) -> str:
+        return ""
+
+    def options(self, game: GameRecord) -> dict[str, Any]:
+        return {"min_bet": MINIMUM_BET}
+
+    def option_rows(self, game: GameRecord, language: str, buttons: Buttons) -> Keyboard:
+        return []
+
+    def toggle_option(self, game: GameRecord, name: str) -> bool:
+        return False
+
+    def rematch_seats(self, seats: list[Seat]) -> list[Seat]:
+        return seats
+
+    def render_hand(
+        self, game: GameRecord, state: Table, seat: int, language: str, buttons: Buttons
+    ) -> Rendered | None:
+        return None  # every hand is public at the table
+
+    def hand_alert(self, game: GameRecord, state: Table, seat: int, language: str) -> str:
+        return ""
+
+    def pick_keyboard(
+        self, game: GameRecord, state: Table, seat: int, choice: str, language: str,
+        buttons: Buttons,
+    ) -> Keyboard | None:  # fmt: skip
+        return None
+
+    def render_table(self, game: GameRecord, state: Table, table: TableView) -> Rendered:
+        language = table.language
+        view = ENGINE.view(state, None)
+        names = box_names(game, language)
+        lines = [
+            title_line(self.title(language), view, language),
+            dealer_line(view.dealer, language),
+        ]
+        for seat in view.seats:
+            if seat is not None:
+                lines += seat_lines(view, seat, names.get(seat.seat, "?"), language)
+        if game.meta.get("bets_closed"):
+            lines.append(tr(language, "⏰ Betting time ran out: the ready bets were dealt."))
+        lines.append(_status(game, view, names, language))
+        return Rendered("\n".join(lines), _keyboard(game, state, view, table))
+
+    async def open_table(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        await blackjack_play.open_table(update, context)
+
+    async def handle_press(
+        self,
+        update: Update,
+        context: ContextTypes.DEFAULT_TYPE,
+        query: CallbackQuery,
+        game: GameRecord,
+        button: GameButton,
+        language: str,
+    ) -> None:
+        await blackjack_play.handle_press(update, context, query, game, button, language)
+
+    async def on_deadline(self, context: ContextTypes.DEFAULT_TYPE, game: GameRecord) -> bool:
+        return await blackjack_clock.on_deadline(context, game)
+
+
+def _status(game: GameRecord, view: BlackjackView, names: dict[int, str], language: str) -> str:
+    if game.status == "stopped":
+        return tr(language, "The game was stopped by {name}.",
+                  name=escape(str(game.meta.get("stopped_by", "?"))))  # fmt: skip
+    closed = game.meta.get("closed")
+    if game.status == "finished" and closed == "idle":
+        return tr(language, "Nobody played for a while: the table is closed.")
+    if game.status == "finished" and closed == "everybody_left":
+        return tr(language, "Everybody left: the table is closed.")
+    return status_line(view, names, language)
+
+
+def _keyboard(game: GameRecord, state: Table, view: BlackjackView, table: TableView) -> Keyboard:
+    if game.status != "running" or view.phase is Phase.CLOSED:
+        return []
+    language, buttons = table.language, table.buttons
+    rows: Keyboard = []
+    if view.phase is Phase.BETTING:
+        rows += _betting_rows(view, language, buttons)
+    elif view.phase is Phase.INSURANCE:
+        rows.append([
+            buttons.button("🛡 " + tr(language, "Insurance"), "m", "ins"),
+            buttons.button(tr(language, "No insurance"), "m", "n"),
+        ])  # fmt: skip
+        rows.append([buttons.button("💡 " + tr(language, "Hint"), "h")])
+    elif view.phase is Phase.PLAYERS and view.active is not None:
+        legal = ENGINE.legal_actions(state, view.active[0])
+        rows.append([buttons.button(_label(a, language), "m", ENGINE.encode_action(a))
+                     for a in legal])  # fmt: skip
+        rows.append([buttons.button("💡 " + tr(language, "Hint"), "h")])
+    elif view.phase is Phase.SETTLED:
+        rows.append([buttons.button("▶️ " + tr(language, "Next round"), "m", "x")])
+    seating = []
+    if game.chat_id < 0 and any(seat is None for seat in view.seats):
+        seating.append(buttons.button("🪑 " + tr(language, "Join table"), "j"))
+    seating.append(buttons.button("🚪 " + tr(language, "Leave table"), "l"))
+    rows.append(seating)
+    return rows
+
+
+def _betting_rows(view: BlackjackView, language: str, buttons: Buttons) -> Keyboard:
+    rows: Keyboard = [
+        [buttons.button(f"+{amount}", "m", f"b{amount}") for amount in BET_BUTTONS]
+        + [buttons.button(tr(language, "All-in"), "m", "all")],
+        [
+            buttons.button(tr(language, "Clear"), "m", "c"),
+            buttons.button("✅ " + tr(language, "Ready"), "m", "r"),
+        ],
+    ]
+    broke = any(
+        seat is not None and not seat.bet and seat.chips < view.rules.min_bet for seat in view.seats
+    )
+    if broke:
+        rows.append([buttons.button("🎁 " + tr(language, "Daily top-up"), "o", "top")])
+    return rows
+
+
+def _label(action: object, language: str) -> str:
+    if isinstance(action, Hit):
+        return tr(language, "Hit")
+    if isinstance(action, Stand):
+        return tr(language, "Stand")
+    if isinstance(action, Double):
+        return tr(language, "Double")
+    if isinstance(action, Split):
+        return tr(language, "Split")
+    if isinstance(action, Surrender):
+        return tr(language, "Surrender")
+    return "?"

@@ -1,0 +1,198 @@
+"""A blackjack table's bookkeeping around the engine.
+
+Who sits in which box (``meta["seats"]`` is indexed by box, with empty
+placeholders), which presses are still fresh, what the deadline is, and saving:
+the game and the chip balances of a settled round go in one transaction
+(``Database.save_game(..., chips=...)``). Every blackjack save goes through
+:func:`save_table`; ``/stop`` is the only generic save, and a stopped round is
+void: balances stay as the last settlement left them.
+
+Freshness: the table is shared by up to seven people who may press at once
+(bets, insurance), so a press is not tied to the game's version as a whole. A
+button drawn at version ``v`` is fresh while the phase, round and active hand
+have not changed since ``v`` (``phase_at``) and the presser's own seat has not
+changed since ``v`` (``touched``). A double tap touches the seat, so its second
+press is stale; a bet by one player does not make another's buttons stale.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from telegram import Bot
+from telegram.error import BadRequest, Forbidden, NetworkError
+from telegram.ext import Application
+
+from bot.adapter import Seat, seats_of, set_seats
+from bot.blackjack_text import summary_text
+from bot.flow import load_state, publish_table, store_state
+from bot.language import table_language
+from bot.lobby_view import seat_label
+from bot.messaging import send
+from bot.services import Services
+from bot.timers import schedule, turn_seconds
+from bot.ui import Rendered
+from games.blackjack import BOXES, ENGINE, Phase, Table
+from storage.chips import ChipChange, open_tables
+from storage.records import GameRecord
+
+log = logging.getLogger(__name__)
+KIND = "blackjack"
+EMPTY = Seat("")  # a box nobody sits in
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A successful save; ``settled``: it settled a round (the summary is due)."""
+
+    settled: bool
+
+
+def box_names(game: GameRecord, language: str) -> dict[int, str]:
+    """The HTML-escaped name of the person in each occupied box."""
+    return {
+        box: seat_label(seat, language)
+        for box, seat in enumerate(seats_of(game))
+        if seat.user is not None
+    }
+
+
+def seat_person(game: GameRecord, box: int, name: str, user_id: int) -> None:
+    seats = seats_of(game)
+    seats += [EMPTY] * (box + 1 - len(seats))
+    seats[box] = Seat(name, user_id)
+    set_seats(game, seats)
+
+
+def clear_box(game: GameRecord, box: int) -> None:
+    seats = seats_of(game)
+    seats[box] = EMPTY
+    while seats and seats[-1].user is None:
+        seats.pop()
+    set_seats(game, seats)
+
+
+def fresh(game: GameRecord, version: int, box: int) -> bool:
+    """Whether a button drawn at ``version`` still shows what ``box`` would act on."""
+    touched = game.meta.get("touched", {})
+    return version >= int(game.meta.get("phase_at", 0)) and version >= int(touched.get(str(box), 0))
+
+
+def mark_changes(game: GameRecord, before: Table | None, state: Table, version: int) -> set[int]:
+    """Record at ``version`` what changed from ``before``: the phase key, the seats.
+    Returns the boxes changed (-1 stands for the phase key)."""
+    changed: set[int] = set()
+    key = [state.phase.value, state.round_no, None if state.active is None else [*state.active]]
+    if game.meta.get("phase_key") != key:
+        game.meta["phase_key"] = key
+        game.meta["phase_at"] = version
+        changed.add(-1)
+    touched: dict[str, int] = game.meta.setdefault("touched", {})
+    for box in range(BOXES):
+        if before is None or before.seats[box] != state.seats[box]:
+            touched[str(box)] = version
+            changed.add(box)
+    return changed
+
+
+def deadline(
+    game: GameRecord, state: Table, changed: set[int], now: float, turn: float, idle: float
+) -> float | None:
+    """Betting: the turn time from the first Ready (idle time while nobody is
+    ready); a decision: the turn time, restarted when the hand to play changes
+    or acts; a settled round: idle time, then the table closes."""
+    meta = game.meta
+    ready = any(s is not None and s.ready for s in state.seats)
+    if game.status != "running" or state.phase is not Phase.BETTING or not ready:
+        meta.pop("betting_ends", None)
+    if game.status != "running":
+        return None
+    if state.phase is Phase.BETTING:
+        return float(meta.setdefault("betting_ends", now + turn)) if ready else now + idle
+    if state.phase is Phase.SETTLED:
+        return now + idle
+    acted = state.phase is Phase.PLAYERS and state.active is not None and state.active[0] in changed
+    if -1 in changed or acted or game.deadline_at is None:
+        return now + turn
+    return game.deadline_at
+
+
+def bank(game: GameRecord, state: Table) -> tuple[bool, list[ChipChange]]:
+    """A round that has just settled, once: each person's net goes to their balance."""
+    if state.phase is not Phase.SETTLED or game.meta.get("banked") == state.round_no:
+        return False, []
+    game.meta["banked"] = state.round_no
+    seats = seats_of(game)
+    changes = [
+        ChipChange(user, result.net)
+        for result in state.results
+        if result.net and result.seat < len(seats) and (user := seats[result.seat].user) is not None
+    ]
+    return True, changes
+
+
+def final_results(game: GameRecord, state: Table) -> list[tuple[int, bool]]:
+    """When the table closes: each person still seated, and whether they won chips."""
+    outcome = ENGINE.outcome(state)
+    if game.status != "finished" or outcome is None or game.meta.get("recorded"):
+        return []
+    game.meta["recorded"] = True
+    return [
+        (seat.user, box in outcome.winners)
+        for box, seat in enumerate(seats_of(game))
+        if seat.user is not None and state.seats[box] is not None
+    ]
+
+
+async def save_table(
+    application: Application,  # type: ignore[type-arg]
+    game: GameRecord,
+    before: Table | None,
+    state: Table,
+    *,
+    update_id: int | None = None,
+    chips: Sequence[ChipChange] = (),
+    results: Sequence[tuple[int, bool]] = (),
+) -> Saved | None:
+    """Save the table with its deadline, a settled round's balances and results;
+    None when someone else saved first (nothing is written then)."""
+    svc: Services = application.bot_data["services"]
+    store_state(svc.adapters[game.kind], game, state)
+    changed = mark_changes(game, before, state, game.version + 1)
+    turn = await turn_seconds(svc, game.chat_id)
+    game.deadline_at = deadline(game, state, changed, svc.clock(), turn, svc.lobby_seconds)
+    settled, banked = bank(game, state)
+    everyone = [*results, *final_results(game, state)]
+    if not await svc.db.save_game(game, update_id, everyone or None, [*chips, *banked]):
+        return None
+    schedule(application, game, turn)
+    return Saved(settled)
+
+
+async def show_table(bot: Bot, svc: Services, game: GameRecord, saved: Saved) -> None:
+    """Edit the table message; after a settlement, post the round's summary."""
+    adapter = svc.adapters[game.kind]
+    await publish_table(bot, svc.db, adapter, game)
+    if not saved.settled:
+        return
+    language = await table_language(svc.db, game)
+    view = ENGINE.view(load_state(adapter, game), None)
+    text = summary_text(adapter.title(language), view, box_names(game, language), language)
+    try:
+        await send(bot, game.chat_id, Rendered(text), game.thread_id)
+    except (BadRequest, Forbidden, NetworkError) as error:
+        log.warning("could not post the summary: %s", error, extra={"game_id": game.id})
+
+
+def first_free_box(state: Table) -> int | None:
+    return next((box for box, seat in enumerate(state.seats) if seat is None), None)
+
+
+async def table_of(svc: Services, chat_id: int, user_id: int) -> int | None:
+    """The chat's open blackjack table (in any forum topic) where this person sits."""
+    for game_id, meta in await open_tables(svc.db, chat_id, KIND):
+        if any(seat.get("user") == user_id for seat in meta.get("seats", [])):
+            return game_id
+    return None

@@ -1,0 +1,157 @@
+"""Chip balances per chat: the accounts blackjack tables play from.
+
+A player's balance lives in the ``chips`` table (one row per chat and person)
+and lasts across tables and restarts. A missing row means the starting balance,
+so opening an account early never creates chips. A table writes the changes of
+a round (:class:`ChipChange`) in the same transaction as its game save
+(``Database.save_game(..., chips=...)``), so chips are never lost or created.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import aiosqlite
+
+if TYPE_CHECKING:
+    from storage.db import Database
+
+STARTING_BALANCE = 500
+MINIMUM_BET = 10
+TOP_UP_EVERY = 24 * 60 * 60.0
+
+
+class ChipConflict(Exception):
+    """A chip write found a balance other than the one its writer read."""
+
+
+@dataclass(frozen=True)
+class ChipChange:
+    """One person's chips in a chat, written together with a game save.
+
+    ``delta`` is added to the balance (a missing row starts at STARTING_BALANCE).
+    With ``expect`` the write happens only while the balance still is ``expect``.
+    ``top_up`` is the daily top-up: the balance becomes STARTING_BALANCE and the
+    time is stamped, at most once per TOP_UP_EVERY seconds. A write that cannot
+    happen raises ChipConflict, which rolls the whole save back.
+    """
+
+    user_id: int
+    delta: int = 0
+    expect: int | None = None
+    top_up: bool = False
+
+
+@dataclass(frozen=True)
+class ChipAccount:
+    balance: int
+    topped_up_at: float | None = None
+
+    def can_top_up(self, now: float) -> bool:
+        """Below the minimum bet, and no top-up within the last day."""
+        return self.balance < MINIMUM_BET and self.next_top_up(now) <= now
+
+    def next_top_up(self, now: float) -> float:
+        """When the next daily top-up may be taken (``now`` if already)."""
+        if self.topped_up_at is None:
+            return now
+        return max(now, self.topped_up_at + TOP_UP_EVERY)
+
+
+async def account(db: Database, chat_id: int, user_id: int) -> ChipAccount:
+    row = await db.fetchone(
+        "SELECT balance, topped_up_at FROM chips WHERE chat_id = ? AND user_id = ?",
+        (chat_id, user_id),
+    )
+    if row is None:
+        return ChipAccount(STARTING_BALANCE)
+    return ChipAccount(int(row[0]), None if row[1] is None else float(row[1]))
+
+
+async def balance(db: Database, chat_id: int, user_id: int) -> int:
+    return (await account(db, chat_id, user_id)).balance
+
+
+async def open_account(db: Database, chat_id: int, user_id: int, now: float) -> None:
+    """The person's account in this chat, with the starting balance if it is new
+    (the same as no row, so this never creates chips)."""
+    async with db.transaction() as tx:
+        await write_changes(tx, chat_id, [ChipChange(user_id)], now)
+
+
+async def write_changes(
+    tx: aiosqlite.Connection, chat_id: int, changes: Sequence[ChipChange], now: float
+) -> None:
+    """Apply ``changes`` inside the caller's transaction (see ChipChange)."""
+    for change in changes:
+        await tx.execute(
+            "INSERT OR IGNORE INTO chips (chat_id, user_id, balance, topped_up_at, updated_at)"
+            " VALUES (?, ?, ?, NULL, ?)",
+            (chat_id, change.user_id, STARTING_BALANCE, now),
+        )
+        if change.top_up:
+            sql = (
+                "UPDATE chips SET balance = ?, topped_up_at = ?, updated_at = ?"
+                " WHERE chat_id = ? AND user_id = ?"
+                " AND (topped_up_at IS NULL OR topped_up_at <= ?)"
+            )
+            params: tuple[Any, ...] = (
+                STARTING_BALANCE, now, now, chat_id, change.user_id, now - TOP_UP_EVERY,
+            )  # fmt: skip
+        else:
+            sql = (
+                "UPDATE chips SET balance = balance + ?, updated_at = ?"
+                " WHERE chat_id = ? AND user_id = ?"
+            )
+            params = (change.delta, now, chat_id, change.user_id)
+        if change.expect is not None:
+            sql += " AND balance = ?"
+            params += (change.expect,)
+        cursor = await tx.execute(sql, params)
+        if cursor.rowcount != 1:
+            raise ChipConflict(f"chips of user {change.user_id} in chat {chat_id}")
+
+
+async def top_up(db: Database, chat_id: int, user_id: int, now: float) -> ChipAccount | None:
+    """The daily top-up for someone not at a table: the new account, or None when
+    the balance still covers the minimum bet or the last top-up is under a day old."""
+    async with db.transaction() as tx:
+        async with tx.execute(
+            "SELECT balance, topped_up_at FROM chips WHERE chat_id = ? AND user_id = ?",
+            (chat_id, user_id),
+        ) as cursor:
+            row = await cursor.fetchone()
+        found = (
+            ChipAccount(STARTING_BALANCE)
+            if row is None
+            else ChipAccount(int(row[0]), None if row[1] is None else float(row[1]))
+        )
+        if not found.can_top_up(now):
+            return None
+        change = ChipChange(user_id, expect=found.balance, top_up=True)
+        await write_changes(tx, chat_id, [change], now)
+    return ChipAccount(STARTING_BALANCE, now)
+
+
+async def leaderboard(db: Database, chat_id: int, limit: int = 10) -> list[tuple[int, str, int]]:
+    """(user id, first name, balance) of the chat's richest players, richest first."""
+    rows = await db.fetchall(
+        "SELECT c.user_id, COALESCE(u.first_name, '?'), c.balance FROM chips c"
+        " LEFT JOIN users u ON u.user_id = c.user_id WHERE c.chat_id = ?"
+        " ORDER BY c.balance DESC, c.updated_at ASC, c.user_id ASC LIMIT ?",
+        (chat_id, limit),
+    )
+    return [(int(user), str(name), int(amount)) for user, name, amount in rows]
+
+
+async def open_tables(db: Database, chat_id: int, kind: str) -> list[tuple[int, dict[str, Any]]]:
+    """(game id, meta) of the chat's active games of ``kind``, in every forum topic."""
+    rows = await db.fetchall(
+        "SELECT id, meta FROM games WHERE chat_id = ? AND kind = ?"
+        " AND status IN ('lobby', 'running') ORDER BY id",
+        (chat_id, kind),
+    )
+    return [(int(game_id), dict(json.loads(meta))) for game_id, meta in rows]
