@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sandbox import ApiCall, Message, StandIn, User
 from tests.e2e.harness import World, running_world
-from tests.e2e.players import durak_step, gofish_step, reversi_step
+from tests.e2e.players import blackjack_step, durak_step, gofish_step, reversi_step
 
 Game = Callable[[World, random.Random], Awaitable[int]]
 Step = Callable[[StandIn, Message, dict[str, User], random.Random], Awaitable[bool]]
@@ -63,6 +63,13 @@ async def durak(world: World, rng: random.Random) -> int:
     return await _play(world, table, durak_step, rng)
 
 
+async def blackjack(world: World, rng: random.Random) -> int:
+    table = await world.command(world.alice, world.group, "/blackjack")
+    await world.tg.press(world.bob, table, "🪑 Join table")
+    await world.tg.wait_for(lambda: "Bob" in (table.text or ""))
+    return await _play(world, table, blackjack_step, rng)
+
+
 def _count(calls: list[ApiCall], group_id: int) -> dict[str, int]:
     ok = [c for c in calls if c.ok]
     return {
@@ -89,6 +96,7 @@ async def main() -> None:
         ("reversi", reversi),
         ("gofish (3 people)", gofish),
         ("durak (3 people)", durak),
+        ("blackjack (2 people, 3 rounds)", blackjack),
     ]
     for name, game in games:
         await measure(name, game, seed=11)

@@ -43,8 +43,11 @@ async def test_two_people_play_a_whole_game(world: World) -> None:
     while turn_name(board) is not None:
         hints = hint_squares(board)
         assert hints, board.text
+        mark = world.tg.mark()
         await _play(world, board, rng.choice(hints), people[turn_name(board)])
         moves += 1
+        calls = [c.method for c in world.tg.calls_since(mark) if c.method != "getUpdates"]
+        assert sorted(calls) == ["answerCallbackQuery", "editMessageText"]  # one edit a move
         black, white = disc_counts(board)
         assert f"⚫ Alice — {black}" in (board.text or "")
         assert f"⚪ Bob — {white}" in (board.text or "")
