@@ -33,12 +33,13 @@ from bot.blackjack_table import (
 from bot.blackjack_text import hint_text, refusal
 from bot.callbacks import GameButton
 from bot.chips import top_up_seated
-from bot.flow import load_state, post_new_table, publish, store_state
+from bot.flow import load_state, post_new_table, store_state
 from bot.i18n import ntr, tr
 from bot.language import user_language
 from bot.lobby import point_to_running
 from bot.messaging import send
 from bot.people import remember, topic_of
+from bot.play import stale
 from bot.reasons import refusal_text
 from bot.services import services
 from bot.timers import schedule, turn_seconds
@@ -126,14 +127,6 @@ async def handle_press(
         await _act(update, context, query, game, button, language)
     else:
         await stale(context, query, game, language)
-
-
-async def stale(
-    context: ContextTypes.DEFAULT_TYPE, query: CallbackQuery, game: GameRecord, language: str
-) -> None:
-    svc = services(context)
-    await query.answer(tr(language, "This board has changed; here is the current one."), True)
-    await publish(context.bot, svc.db, svc.adapters[game.kind], game)
 
 
 async def _saved(

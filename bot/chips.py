@@ -17,7 +17,7 @@ from bot.blackjack_table import save_table, show_table, table_of
 from bot.blackjack_text import wait_text
 from bot.flow import load_state
 from bot.i18n import ntr, tr
-from bot.language import chat_language, user_language
+from bot.language import reply_language, user_language
 from bot.messaging import send
 from bot.people import remember, topic_of
 from bot.services import services
@@ -37,7 +37,7 @@ async def chips_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
         return
     svc = services(context)
     await remember(svc.db, user)
-    language = await chat_language(svc.db, message.chat.id, await user_language(svc.db, user))
+    language = await reply_language(svc.db, message.chat.id, user)
     account = await bank.account(svc.db, message.chat.id, user.id)
     name = escape(user.first_name)
     lines = [ntr(language, "🪙 {name}: {n} chip in this chat.",
@@ -84,9 +84,7 @@ async def top_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     if message is None:
         return
     svc = services(context)
-    language = await chat_language(
-        svc.db, message.chat.id, await user_language(svc.db, update.effective_user)
-    )
+    language = await reply_language(svc.db, message.chat.id, update.effective_user)
     leaders = await bank.leaderboard(svc.db, message.chat.id, LEADERS)
     if not leaders:
         text = tr(language, "Nobody has played blackjack here yet.")

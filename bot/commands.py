@@ -11,7 +11,7 @@ from telegram.ext import ContextTypes
 from bot.callbacks import ForgedCallback, from36
 from bot.flow import publish
 from bot.i18n import LANGUAGE_NAMES, LANGUAGES, ntr, tr
-from bot.language import chat_language, user_language
+from bot.language import chat_language, reply_language, user_language
 from bot.lobby import join_via_link
 from bot.messaging import send
 from bot.people import is_admin, remember, topic_of
@@ -78,9 +78,7 @@ async def language_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -
     if message is None:
         return
     svc = services(context)
-    language = await chat_language(
-        svc.db, message.chat.id, await user_language(svc.db, update.effective_user)
-    )
+    language = await reply_language(svc.db, message.chat.id, update.effective_user)
     keyboard = [
         [InlineKeyboardButton(LANGUAGE_NAMES[code], callback_data=f"lang:{code}")]
         for code in LANGUAGES
@@ -137,7 +135,7 @@ async def turn_time(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if message is None or user is None:
         return
     svc = services(context)
-    language = await chat_language(svc.db, message.chat.id, await user_language(svc.db, user))
+    language = await reply_language(svc.db, message.chat.id, user)
     wanted = (context.args or [""])[0]
     if not wanted:
         seconds = await svc.db.turn_seconds(message.chat.id) or svc.turn_seconds

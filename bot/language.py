@@ -23,5 +23,10 @@ async def user_language(db: Database, user: User | None) -> str:
     return chosen or normalize(user.language_code) or DEFAULT_LANGUAGE
 
 
+async def reply_language(db: Database, chat_id: int, user: User | None) -> str:
+    """The language of a reply in a chat: its /language setting, else the sender's."""
+    return await chat_language(db, chat_id, await user_language(db, user))
+
+
 async def table_language(db: Database, game: GameRecord) -> str:
     return await chat_language(db, game.chat_id, game.meta.get("lang"))

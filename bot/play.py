@@ -89,7 +89,7 @@ async def _dispatch(
     elif game.status == "running" and verb in "kb" and _pickable(context, game, button):
         await _pick(context, query, game, button, language)
     else:
-        await _stale(context, query, game, language)
+        await stale(context, query, game, language)
 
 
 def _pickable(context: ContextTypes.DEFAULT_TYPE, game: GameRecord, button: GameButton) -> bool:
@@ -99,7 +99,7 @@ def _pickable(context: ContextTypes.DEFAULT_TYPE, game: GameRecord, button: Game
     return button.version == game.version or not adapter.strict_versions
 
 
-async def _stale(
+async def stale(
     context: ContextTypes.DEFAULT_TYPE, query: CallbackQuery, game: GameRecord, language: str
 ) -> None:
     """A button from a message that no longer shows the game as it is: refuse and redraw."""
@@ -120,7 +120,7 @@ async def _move(
     adapter: GameAdapter = svc.adapters[game.kind]
     engine = adapter.engine
     if adapter.strict_versions and button.version != game.version:
-        await _stale(context, query, game, language)
+        await stale(context, query, game, language)
         return
     seat = seat_of_user(game, query.from_user.id)
     if seat is None:

@@ -6,7 +6,7 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from bot.i18n import tr
-from bot.language import chat_language, user_language
+from bot.language import reply_language
 from bot.messaging import send
 from bot.people import topic_of
 from bot.services import services
@@ -29,9 +29,7 @@ async def stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if message is None:
         return
     svc = services(context)
-    language = await chat_language(
-        svc.db, message.chat.id, await user_language(svc.db, update.effective_user)
-    )
+    language = await reply_language(svc.db, message.chat.id, update.effective_user)
     rows = await svc.db.chat_results(message.chat.id)
     players: dict[int, tuple[str, int, int, list[str]]] = {}
     for user_id, name, kind, played, won in rows:
