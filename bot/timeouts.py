@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 from typing import Any
 
 from telegram.ext import ContextTypes
@@ -87,6 +88,6 @@ async def on_warning(context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     game.meta["warning"] = {
         "seats": late_seats(adapter, game, load_state(adapter, game)),
-        "left": round(left),
+        "left": math.ceil(left),
     }
     await publish_table(context.bot, svc.db, adapter, game)
