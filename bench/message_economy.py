@@ -26,17 +26,6 @@ Game = Callable[[World, random.Random], Awaitable[int]]
 Step = Callable[[StandIn, Message, dict[str, User], random.Random], Awaitable[bool]]
 
 
-async def _open(world: World, command: str, guests: list[User]) -> Message:
-    table = await world.command(world.alice, world.group, command)
-    for person in guests:
-        await world.tg.press(person, table, "Join")
-        await world.tg.wait_for(lambda p=person: p.first_name in (table.text or ""))
-    versions = len(table.versions)
-    await world.tg.press(world.alice, table, "Start")
-    await world.until_edited(table, versions)
-    return table
-
-
 async def _play(world: World, table: Message, step: Step, rng: random.Random) -> int:
     people = {p.first_name: p for p in (world.alice, world.bob, world.carol)}
     moves = 0
@@ -46,20 +35,19 @@ async def _play(world: World, table: Message, step: Step, rng: random.Random) ->
 
 
 async def reversi(world: World, rng: random.Random) -> int:
-    return await _play(world, await _open(world, "/reversi", [world.bob]), reversi_step, rng)
+    table = await world.start_game(await world.open_lobby("/reversi", [world.bob]))
+    return await _play(world, table, reversi_step, rng)
 
 
 async def gofish(world: World, rng: random.Random) -> int:
-    for person in (world.alice, world.bob, world.carol):
-        await world.command(person, person, "/start")
-    table = await _open(world, "/gofish", [world.bob, world.carol])
+    await world.start_privately(world.alice, world.bob, world.carol)
+    table = await world.start_game(await world.open_lobby("/gofish", [world.bob, world.carol]))
     return await _play(world, table, gofish_step, rng)
 
 
 async def durak(world: World, rng: random.Random) -> int:
-    for person in (world.alice, world.bob, world.carol):
-        await world.command(person, person, "/start")
-    table = await _open(world, "/durak", [world.bob, world.carol])
+    await world.start_privately(world.alice, world.bob, world.carol)
+    table = await world.start_game(await world.open_lobby("/durak", [world.bob, world.carol]))
     return await _play(world, table, durak_step, rng)
 
 

@@ -86,6 +86,30 @@ class World:
         await self.tg.send_text(user, chat, text)
         return await self.tg.wait_for_bot_message(chat, after=mark)
 
+    async def start_privately(self, *people: User) -> None:
+        """Each person presses Start in their private chat with the bot."""
+        for person in people:
+            await self.command(person, person, "/start")
+
+    async def open_lobby(self, command: str, joiners: list[User], computers: int = 0) -> Message:
+        """Alice opens a lobby in the group; ``joiners`` join, Alice adds computers."""
+        table = await self.command(self.alice, self.group, command)
+        for person in joiners:
+            answer = await self.tg.press(person, table, "Join")
+            assert not answer.show_alert, answer.text
+            await self.tg.wait_for(lambda p=person: p.first_name in (table.text or ""))
+        for _ in range(computers):
+            await self.tg.press(self.alice, table, "🤖 Add computer")
+        await self.tg.wait_for(lambda: (table.text or "").count("🤖") == computers)
+        return table
+
+    async def start_game(self, table: Message) -> Message:
+        """Alice presses Start; returns once the table shows the game."""
+        versions = len(table.versions)
+        await self.tg.press(self.alice, table, "Start")
+        await self.until_edited(table, versions)
+        return table
+
     async def until_edited(self, message: Message, versions: int) -> None:
         """Wait until ``message`` has more than ``versions`` versions."""
         await self.tg.wait_for(

@@ -9,17 +9,14 @@ from tests.e2e.harness import World, running_world
 from tests.e2e.reversi_board import data_of, hint_squares, turn_name
 
 
-async def _reversi(world: World, chat) -> Message:
-    board = await world.command(world.alice, chat, "/reversi")
-    await world.tg.press(world.bob, board, "Join")
-    await world.tg.wait_for(lambda: "Bob" in (board.text or ""))
-    await world.tg.press(world.alice, board, "Start")
-    await world.tg.wait_for(lambda: turn_name(board) == "Alice")
+async def _reversi(world: World) -> Message:
+    board = await world.start_game(await world.open_lobby("/reversi", [world.bob]))
+    assert turn_name(board) == "Alice"
     return board
 
 
 async def test_kicked_from_the_group_ends_its_games(world: World) -> None:
-    await _reversi(world, world.group)
+    await _reversi(world)
     world.tg.kick_bot(world.group, by=world.alice)
     world.tg.add_bot(world.group, by=world.alice)
     # updates of one chat are handled in order: this command comes after the removal
@@ -32,7 +29,7 @@ async def test_kicked_from_the_group_ends_its_games(world: World) -> None:
 async def test_a_group_upgraded_to_a_supergroup_keeps_its_game(tmp_path: Path) -> None:
     async with running_world(tmp_path, supergroup=False) as world:
         running = await world.start_bot()
-        board = await _reversi(world, world.group)
+        board = await _reversi(world)
         await world.tg.press(
             world.alice, board, callback_data=data_of(board, hint_squares(board)[0])
         )
@@ -75,7 +72,7 @@ async def test_a_deleted_table_is_posted_again(world: World) -> None:
 
 
 async def test_too_many_requests_is_retried_after_the_time_telegram_names(world: World) -> None:
-    board = await _reversi(world, world.group)
+    board = await _reversi(world)
     world.tg.fail_next("editMessageText", 429, "Too Many Requests: retry after 1", retry_after=1)
     versions = len(board.versions)
     await world.tg.press(world.alice, board, callback_data=data_of(board, hint_squares(board)[0]))

@@ -29,35 +29,20 @@ from tests.e2e.harness import World, running_world
 NOT_IN_HAND = "That card is not in your hand any more."
 
 
-async def _start_privately(world: World, *people: User) -> None:
-    for person in people:
-        await world.command(person, person, "/start")
-
-
 async def _table_with(
     world: World, joiners: list[User], computers: int = 0, passing: bool = False
 ) -> Message:
-    table = await world.command(world.alice, world.group, "/durak")
-    for person in joiners:
-        answer = await world.tg.press(person, table, "Join")
-        assert not answer.show_alert, answer.text
-        await world.tg.wait_for(lambda p=person: p.first_name in (table.text or ""))
-    for _ in range(computers):
-        await world.tg.press(world.alice, table, "🤖 Add computer")
-    await world.tg.wait_for(lambda: (table.text or "").count("🤖") == computers)
+    table = await world.open_lobby("/durak", joiners, computers)
     if passing:
         await world.tg.press(world.alice, table, "↪️ Passing the attack on: off")
         await world.tg.wait_for(lambda: labels(table).count("↪️ Passing the attack on: on"))
-    versions = len(table.versions)
-    await world.tg.press(world.alice, table, "Start")
-    await world.until_edited(table, versions)
-    return table
+    return await world.start_game(table)
 
 
 async def test_three_seats_with_a_computer_play_to_the_end(tmp_path: Path) -> None:
     async with running_world(tmp_path) as world:
         await world.start_bot(seed=3)
-        await _start_privately(world, world.alice, world.bob)
+        await world.start_privately(world.alice, world.bob)
         table = await _table_with(world, [world.bob], computers=1)
         people = {0: world.alice, 1: world.bob}
         secrets = Secrets(world, list(people.values()))
@@ -88,7 +73,7 @@ async def test_three_seats_with_a_computer_play_to_the_end(tmp_path: Path) -> No
 
 
 async def _three_people(world: World, passing: bool = False) -> tuple[Message, dict[int, User]]:
-    await _start_privately(world, world.alice, world.bob, world.carol)
+    await world.start_privately(world.alice, world.bob, world.carol)
     table = await _table_with(world, [world.bob, world.carol], passing=passing)
     return table, {0: world.alice, 1: world.bob, 2: world.carol}
 
@@ -224,7 +209,7 @@ async def test_out_of_turn_and_stale_presses_change_nothing(tmp_path: Path) -> N
 async def test_private_durak_starts_against_the_computer_at_once(tmp_path: Path) -> None:
     async with running_world(tmp_path) as world:
         await world.start_bot()
-        await _start_privately(world, world.bob)
+        await world.start_privately(world.bob)
         table = await world.command(world.bob, world.bob, "/durak")
         assert (table.text or "").startswith("Durak")
         assert "🤖 Computer (normal)" in (table.text or "")

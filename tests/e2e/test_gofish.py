@@ -8,11 +8,6 @@ from tests.e2e.harness import World
 SUITS = "♠♥♦♣"
 
 
-async def _start_privately(world: World, *people: User) -> None:
-    for person in people:
-        await world.command(person, person, "/start")
-
-
 def _hand_message(world: World, person: User) -> Message | None:
     for message in reversed(world.tg.bot_messages(person)):
         if "Your hand" in (message.text or "") or "Your hand is empty" in (message.text or ""):
@@ -28,18 +23,7 @@ def _no_suits_in_the_group(world: World) -> None:
 
 
 async def _table_with(world: World, *joiners: User, computers: int = 0) -> Message:
-    table = await world.command(world.alice, world.group, "/gofish")
-    for person in joiners:
-        answer = await world.tg.press(person, table, "Join")
-        assert not answer.show_alert, answer.text
-        await world.tg.wait_for(lambda p=person: p.first_name in (table.text or ""))
-    for _ in range(computers):
-        await world.tg.press(world.alice, table, "🤖 Add computer")
-    await world.tg.wait_for(lambda: (table.text or "").count("🤖") == computers)
-    versions = len(table.versions)
-    await world.tg.press(world.alice, table, "Start")
-    await world.until_edited(table, versions)
-    return table
+    return await world.start_game(await world.open_lobby("/gofish", list(joiners), computers))
 
 
 def _to_move(table: Message) -> str | None:
@@ -73,7 +57,7 @@ async def _ask(world: World, person: User, table: Message) -> int:
 
 
 async def test_three_players_with_a_computer_play_to_the_end(world: World) -> None:
-    await _start_privately(world, world.alice, world.bob)
+    await world.start_privately(world.alice, world.bob)
     table = await _table_with(world, world.bob, computers=1)
     people = {"Alice": world.alice, "Bob": world.bob}
     for _ in range(300):
@@ -93,7 +77,7 @@ async def test_three_players_with_a_computer_play_to_the_end(world: World) -> No
 
 
 async def test_the_hand_message_shows_exactly_the_hand(world: World) -> None:
-    await _start_privately(world, world.alice, world.bob)
+    await world.start_privately(world.alice, world.bob)
     await _table_with(world, world.bob)
     game = await world.bots[0].db.active_game(world.group.id)
     assert game is not None and game.state is not None
@@ -109,7 +93,7 @@ async def test_the_hand_message_shows_exactly_the_hand(world: World) -> None:
 async def test_a_player_who_never_started_the_bot_joins_through_the_deep_link(
     world: World,
 ) -> None:
-    await _start_privately(world, world.alice)
+    await world.start_privately(world.alice)
     table = await world.command(world.alice, world.group, "/gofish")
     answer = await world.tg.press(world.carol, table, "Join")
     assert answer.url is not None and answer.url.startswith("https://t.me/tablebot?start=j")
@@ -125,7 +109,7 @@ async def test_a_player_who_never_started_the_bot_joins_through_the_deep_link(
 
 
 async def test_a_player_who_blocks_the_bot_plays_on_from_the_table(world: World) -> None:
-    await _start_privately(world, world.alice, world.bob)
+    await world.start_privately(world.alice, world.bob)
     table = await _table_with(world, world.bob)
     world.tg.block_bot(world.bob)
     people = {"Alice": world.alice, "Bob": world.bob}
@@ -166,7 +150,7 @@ async def test_a_player_who_blocks_the_bot_plays_on_from_the_table(world: World)
 async def test_an_ordinary_ask_costs_one_group_edit_and_one_edit_per_changed_hand(
     world: World,
 ) -> None:
-    await _start_privately(world, world.alice, world.bob, world.carol)
+    await world.start_privately(world.alice, world.bob, world.carol)
     table = await _table_with(world, world.bob, world.carol)
     people = {"Alice": world.alice, "Bob": world.bob, "Carol": world.carol}
     for _ in range(5):
@@ -186,7 +170,7 @@ async def test_an_ordinary_ask_costs_one_group_edit_and_one_edit_per_changed_han
 
 
 async def test_go_farm_in_a_private_chat_against_the_computer(world: World) -> None:
-    await _start_privately(world, world.bob)
+    await world.start_privately(world.bob)
     table = await world.command(world.bob, world.bob, "/gofarm")
     assert (table.text or "").startswith("Go Farm")
     said_go_farm = False

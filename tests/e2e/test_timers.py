@@ -12,11 +12,8 @@ from tests.e2e.reversi_board import data_of, disc_counts, hint_squares, turn_nam
 
 
 async def _reversi(world: World) -> Message:
-    board = await world.command(world.alice, world.group, "/reversi")
-    await world.tg.press(world.bob, board, "Join")
-    await world.tg.wait_for(lambda: "Bob" in (board.text or ""))
-    await world.tg.press(world.alice, board, "Start")
-    await world.tg.wait_for(lambda: turn_name(board) == "Alice")
+    board = await world.start_game(await world.open_lobby("/reversi", [world.bob]))
+    assert turn_name(board) == "Alice"
     return board
 
 
