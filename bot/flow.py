@@ -68,13 +68,22 @@ async def start_game(adapter: GameAdapter, game: GameRecord, rng: random.Random)
     return events
 
 
-async def render_table(db: Database, adapter: GameAdapter, game: GameRecord) -> Rendered:
+async def render_table(
+    db: Database,
+    adapter: GameAdapter,
+    game: GameRecord,
+    state: Any = None,
+    away: frozenset[int] | None = None,
+) -> Rendered:
+    """The table message; ``state`` and ``away`` when the caller has them already."""
     language = await table_language(db, game)
     buttons = Buttons(game.id, game.version)
     if game.state is None:
         return render_lobby(adapter, game, language, buttons)
-    state = load_state(adapter, game)
-    away = await away_seats(db, game) if adapter.private_hands else frozenset()
+    if state is None:
+        state = load_state(adapter, game)
+    if away is None:
+        away = await away_seats(db, game) if adapter.private_hands else frozenset()
     rendered = adapter.render_table(game, state, TableView(language, buttons, away))
     return with_notices(rendered, game, language, buttons)
 
@@ -83,13 +92,23 @@ async def publish(bot: Bot, db: Database, adapter: GameAdapter, game: GameRecord
     """Show the saved game: each private hand whose content changed, then the table
     message, edited in place (re-posted if someone deleted it)."""
     if adapter.private_hands and game.status != "lobby":
-        await publish_hands(bot, db, adapter, game, load_state(adapter, game))
-    await publish_table(bot, db, adapter, game)
+        state = load_state(adapter, game)
+        away = await publish_hands(bot, db, adapter, game, state)
+        await publish_table(bot, db, adapter, game, state, away)
+    else:
+        await publish_table(bot, db, adapter, game)
 
 
-async def publish_table(bot: Bot, db: Database, adapter: GameAdapter, game: GameRecord) -> None:
+async def publish_table(
+    bot: Bot,
+    db: Database,
+    adapter: GameAdapter,
+    game: GameRecord,
+    state: Any = None,
+    away: frozenset[int] | None = None,
+) -> None:
     """Edit the table message to show the saved game (re-post it if it is gone)."""
-    rendered = await render_table(db, adapter, game)
+    rendered = await render_table(db, adapter, game, state, away)
     try:
         shown = await show(bot, game.chat_id, game.table_message_id, rendered, game.thread_id)
     except ChatMigrated as moved:  # the group became a supergroup before we heard of it

@@ -52,9 +52,11 @@ async def away_seats(db: Database, game: GameRecord) -> frozenset[int]:
 
 async def publish_hands(
     bot: Bot, db: Database, adapter: GameAdapter, game: GameRecord, state: Any
-) -> None:
-    """Send or edit each reachable player's hand message where what it shows changed."""
-    away = await away_seats(db, game)
+) -> frozenset[int]:
+    """Send or edit each reachable player's hand message where what it shows changed.
+
+    Returns the seats that cannot be messaged, including any found out just now."""
+    away = set(await away_seats(db, game))
     buttons = Buttons(game.id, game.version)
     for index, seat in enumerate(seats_of(game)):
         if seat.user is None or index in away:
@@ -72,9 +74,11 @@ async def publish_hands(
         except Forbidden:
             log.info("player cannot be messaged", extra={"game_id": game.id, "user_id": seat.user})
             await db.set_can_message(seat.user, False)
+            away.add(index)
             continue
         except (BadRequest, NetworkError) as error:
             log.warning("could not show a hand: %s", error, extra={"game_id": game.id})
             continue
         game.hand_messages[str(seat.user)] = {"id": shown, "digest": new_digest}
         await db.set_hand_message(game.id, seat.user, shown, new_digest)
+    return frozenset(away)
