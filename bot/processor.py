@@ -36,28 +36,39 @@ def order_key(update: object) -> OrderKey | None:
     return ("chat", chat.id) if chat is not None else None
 
 
-class PerChatUpdateProcessor(BaseUpdateProcessor):
-    """A lock per chat: updates of one chat are processed in the order they arrived.
+WAITING_LIMIT = 1_000_000  # PTB's own semaphore: updates that exist at once, waiting or not
 
-    asyncio.Lock wakes its waiters first-come first-served and PTB starts the
-    processing tasks in the order the updates were fetched, so the order of
-    arrival is kept within a chat.
+
+class PerChatUpdateProcessor(BaseUpdateProcessor):
+    """A lock per key: updates with one key are processed in the order they arrived,
+    at most ``max_concurrent_updates`` run at once, and an update waiting behind
+    its key takes none of those places.
+
+    PTB takes its semaphore before calling ``do_process_update``; that semaphore is
+    set very wide here, and the real bound is taken only once the update's key is
+    free. So a flood of presses on one game (or of commands in one chat) waits in
+    line without holding a place, and other chats keep all of them. asyncio.Lock
+    wakes its waiters first-come first-served and PTB starts the processing tasks
+    in the order the updates were fetched, so the order of arrival is kept.
     """
 
     def __init__(self, max_concurrent_updates: int = 256) -> None:
-        super().__init__(max_concurrent_updates)
+        super().__init__(WAITING_LIMIT)
+        self.running_limit = max_concurrent_updates
+        self._running = asyncio.Semaphore(max_concurrent_updates)
         self._locks: dict[OrderKey, asyncio.Lock] = {}
         self._waiting: dict[OrderKey, int] = {}
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         key = order_key(update)
         if key is None:
-            await coroutine
+            async with self._running:
+                await coroutine
             return
         lock = self._locks.setdefault(key, asyncio.Lock())
         self._waiting[key] = self._waiting.get(key, 0) + 1
         try:
-            async with lock:
+            async with lock, self._running:
                 await coroutine
         finally:
             self._waiting[key] -= 1

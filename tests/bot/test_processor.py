@@ -54,3 +54,30 @@ async def test_same_chat_in_order_other_chats_concurrently() -> None:
     release.set()
     await asyncio.wait_for(asyncio.gather(*tasks), 5)
     assert log.index("end a1") < log.index("start a2")
+
+
+async def test_updates_waiting_behind_their_key_hold_no_place() -> None:
+    """Two places: a flood of updates in one chat waits in line without taking
+    them, so an update in another chat runs while the flood's first one runs."""
+    processor = PerChatUpdateProcessor(2)
+    release = asyncio.Event()
+    log: list[str] = []
+
+    async def work(name: str) -> None:
+        log.append(f"start {name}")
+        if name == "flood0":
+            await release.wait()
+        log.append(f"end {name}")
+
+    flood = [
+        asyncio.create_task(processor.process_update(_message_update(i, -1), work(f"flood{i}")))
+        for i in range(50)
+    ]
+    other = asyncio.create_task(processor.process_update(_message_update(99, -2), work("other")))
+    async with asyncio.timeout(5):
+        while "end other" not in log:
+            await asyncio.sleep(0)
+    assert log.count("start flood0") == 1 and "start flood1" not in log
+    release.set()
+    await asyncio.wait_for(asyncio.gather(*flood, other), 5)
+    assert [e for e in log if e.startswith("start flood")] == [f"start flood{i}" for i in range(50)]
