@@ -63,4 +63,20 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX results_by_chat ON results (chat_id);
     """,
+    # 3: the outbox (messages to bring up to date), the halfway-warning time, and
+    # indexes for the deadline sweep and for pruning processed update ids
+    """
+    CREATE TABLE outbox (
+        game_id INTEGER NOT NULL,
+        target INTEGER NOT NULL,
+        chat_id INTEGER NOT NULL,
+        version INTEGER NOT NULL,
+        PRIMARY KEY (game_id, target)
+    );
+    CREATE INDEX outbox_by_chat ON outbox (chat_id);
+    ALTER TABLE games ADD COLUMN warning_at REAL;
+    CREATE INDEX games_by_deadline ON games (deadline_at) WHERE deadline_at IS NOT NULL;
+    CREATE INDEX games_by_warning ON games (warning_at) WHERE warning_at IS NOT NULL;
+    CREATE INDEX processed_updates_by_time ON processed_updates (processed_at);
+    """,
 )
