@@ -4,6 +4,7 @@ games when the chat changes."""
 from __future__ import annotations
 
 from storage.core import Core
+from storage.outbox import TABLE, move_chat
 from storage.records import UserRecord
 
 
@@ -12,8 +13,9 @@ class ChatStore(Core):
 
     async def migrate_chat(self, old_chat_id: int, new_chat_id: int) -> int:
         """A group became a supergroup: its games, settings, chips and results move
-        to the new id; table messages stay behind in the old chat (None). Returns
-        how many active games moved."""
+        to the new id; table messages stay behind in the old chat (None), and each
+        active game's table is marked to be posted in the new chat. Returns how
+        many active games moved."""
         async with self.transaction() as tx:
             cursor = await tx.execute(
                 "UPDATE games SET chat_id = ?, table_message_id = CASE WHEN status IN"
@@ -21,6 +23,13 @@ class ChatStore(Core):
                 (new_chat_id, old_chat_id),
             )
             moved = cursor.rowcount
+            await move_chat(tx, old_chat_id, new_chat_id)
+            await tx.execute(  # every moved table is posted again in the new chat
+                "INSERT INTO outbox (game_id, target, chat_id, version) SELECT id, ?, ?, version"
+                " FROM games WHERE chat_id = ? AND status IN ('lobby', 'running')"
+                " ON CONFLICT (game_id, target) DO UPDATE SET chat_id = excluded.chat_id",
+                (TABLE, new_chat_id, new_chat_id),
+            )
             for table in ("chat_settings", "chips", "results"):
                 await tx.execute(
                     f"UPDATE OR REPLACE {table} SET chat_id = ? WHERE chat_id = ?",

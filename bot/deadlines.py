@@ -1,0 +1,85 @@
+"""One sweep over due games, instead of a scheduler job per game.
+
+The sweep sleeps until the earliest stored deadline or halfway warning (or
+until a save sets an earlier one and wakes it), then hands every due game to
+the game's deadline or warning handler. Start-up costs one query, whatever
+the number of games; a deadline that passed while the bot was down is due at
+once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+
+from storage import deadlines
+from storage.core import Core
+
+log = logging.getLogger(__name__)
+Handler = Callable[[int], Awaitable[object]]
+Sleep = Callable[[float], Awaitable[object]]
+LONGEST_NAP = 60.0
+
+
+class Sweep:
+    def __init__(
+        self,
+        db: Core,
+        on_deadline: Handler,
+        on_warning: Handler,
+        clock: Callable[[], float],
+    ) -> None:
+        self._db = db
+        self._on_deadline, self._on_warning = on_deadline, on_warning
+        self._clock = clock
+        self._woken = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name="deadline-sweep")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+            self._task = None
+
+    def wake(self) -> None:
+        """A save set a deadline: look again (it may be earlier than the one awaited)."""
+        self._woken.set()
+
+    async def run_due(self) -> int:
+        """Handle every game that is due now; how many were handled. A game still due
+        after its handler ran (it could not save) is not handled twice in one sweep:
+        its deadline is dropped rather than retried in a loop."""
+        handled: set[int] = set()
+        while batch := await deadlines.due(self._db, self._clock()):
+            for item in batch:
+                if item.game_id in handled:
+                    log.warning("a deadline did not move; dropped", extra={"game_id": item.game_id})
+                    await deadlines.clear_deadline(self._db, item.game_id)
+                    continue
+                handled.add(item.game_id)
+                try:
+                    if item.deadline:
+                        await self._on_deadline(item.game_id)
+                    else:
+                        await deadlines.clear_warning(self._db, item.game_id)
+                        await self._on_warning(item.game_id)
+                except Exception:
+                    log.exception("a deadline failed", extra={"game_id": item.game_id})
+                    await deadlines.clear_deadline(self._db, item.game_id)
+        return len(handled)
+
+    async def _run(self) -> None:
+        while True:
+            self._woken.clear()
+            await self.run_due()
+            upcoming = await deadlines.next_due(self._db)
+            nap = LONGEST_NAP if upcoming is None else upcoming - self._clock()
+            if nap <= 0:
+                continue
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._woken.wait(), min(nap, LONGEST_NAP))

@@ -1,0 +1,99 @@
+"""Telegram's sending limits as a budget the sender spends.
+
+- A group: at most ``group_per_minute`` messages (edits count) in any 60 s.
+  The first ``group_burst`` go at once; after that they are spread one per
+  ``60 / group_per_minute`` s, so a busy group is never frozen for most of a
+  minute after a burst.
+- A private chat: about one message per second.
+- Everything: at most ``overall_per_second`` messages in any second.
+- A 429 pauses only its own chat, for the time Telegram names.
+
+Pure bookkeeping with an injected clock: ``ready_at`` says when a message to a
+chat may go, ``spend`` records that one went.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Rates:
+    group_per_minute: float = 20.0
+    private_per_second: float = 1.0
+    overall_per_second: float = 30.0
+    group_burst: int = 4
+
+
+def is_group(chat_id: int) -> bool:
+    """Groups, supergroups and channels have negative ids; people positive ones."""
+    return chat_id < 0
+
+
+class Budget:
+    """When the next message to a chat may be sent without breaking a limit."""
+
+    def __init__(self, rates: Rates, clock: Callable[[], float]) -> None:
+        self.rates = rates
+        self._clock = clock
+        self._sent: dict[int, deque[float]] = {}
+        self._overall: deque[float] = deque()
+        self._paused: dict[int, float] = {}
+
+    def ready_at(self, chat_id: int) -> float:
+        """The earliest time (on the clock) a message to ``chat_id`` may go."""
+        now = self._clock()
+        ready = max(now, self._paused.get(chat_id, 0.0))
+        ready = max(ready, _window_ready(self._overall, now, 1.0, self.rates.overall_per_second))
+        sent = self._sent.get(chat_id)
+        if not sent:
+            return ready
+        if is_group(chat_id):
+            per_minute = self.rates.group_per_minute
+            ready = max(ready, _window_ready(sent, now, 60.0, per_minute))
+            if len(sent) >= self.rates.group_burst:
+                ready = max(ready, sent[-1] + 60.0 / per_minute)
+        else:
+            ready = max(ready, _window_ready(sent, now, 1.0, self.rates.private_per_second))
+        return ready
+
+    def spend(self, chat_id: int) -> None:
+        """One message to ``chat_id`` went out now."""
+        now = self._clock()
+        self._overall.append(now)
+        self._sent.setdefault(chat_id, deque()).append(now)
+
+    def pause(self, chat_id: int, seconds: float) -> None:
+        """Telegram said 429 for this chat: nothing goes there for ``seconds``."""
+        self._paused[chat_id] = max(self._paused.get(chat_id, 0.0), self._clock() + seconds)
+
+    def forget(self, chat_id: int) -> None:
+        """Drop what is no longer needed for an idle chat (its window has passed)."""
+        now = self._clock()
+        sent = self._sent.get(chat_id)
+        if sent is not None:
+            _trim(sent, now, 60.0)
+            if not sent:
+                del self._sent[chat_id]
+        if self._paused.get(chat_id, 0.0) <= now:
+            self._paused.pop(chat_id, None)
+
+    def sent_in_window(self, chat_id: int, span: float = 60.0) -> int:
+        now = self._clock()
+        return sum(1 for t in self._sent.get(chat_id, ()) if t > now - span)
+
+
+def _trim(window: deque[float], now: float, span: float) -> None:
+    while window and window[0] <= now - span:
+        window.popleft()
+
+
+def _window_ready(window: deque[float], now: float, span: float, limit: float) -> float:
+    """When one more send fits ``limit`` sends in any ``span`` seconds."""
+    _trim(window, now, span)
+    count = int(max(1.0, limit))
+    if len(window) < count:
+        return now
+    return window[len(window) - count] + span

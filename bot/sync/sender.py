@@ -1,0 +1,284 @@
+"""The sender: brings marked messages up to date within Telegram's limits.
+
+One task per chat with work: it takes the chat's outbox marks (tables first),
+asks the reconciler what each message must show *now*, waits for the chat's
+budget, renders again (the latest state wins: ten quick moves make one edit)
+and edits or sends. Then the mark is cleared up to the version shown. Short
+replies that are not part of a game (``post``) queue behind the marks, a few
+per chat at most.
+
+Telegram's answers: "message is not modified" is success; "message to edit
+not found" posts the message anew; 429 pauses only its chat; a network error
+or 5xx is retried with backoff; "bot was blocked" in a private chat tells the
+reconciler the person is unreachable; "bot was kicked" in a group ends the
+chat's games; a migrated group moves its marks. Nothing here holds a game's
+lock: presses only write marks and wake the chat's task.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Protocol
+
+from telegram import Bot, Message, ReplyParameters
+from telegram.constants import ParseMode
+from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
+
+from bot.sync.limits import Budget, is_group
+from bot.ui import Rendered
+from storage import outbox
+from storage.core import Core
+from storage.outbox import Mark
+
+log = logging.getLogger(__name__)
+MAX_POSTS_PER_CHAT = 5
+MAX_BACKOFF = 30.0
+POST_TRIES = 4
+
+
+@dataclass(frozen=True)
+class Desired:
+    """What a marked message must show now."""
+
+    rendered: Rendered
+    message_id: int | None  # the message showing it today; None: post a new one
+    version: int  # the game version it shows
+    thread_id: int = 0
+    unchanged: bool = False  # the message already shows exactly this
+
+
+class Reconciler(Protocol):
+    """The game side of the sender: what marked messages show, and what to record."""
+
+    async def desired(self, mark: Mark) -> Desired | None:
+        """What the message must show now; None when nothing is to be shown any more."""
+        ...
+
+    async def shown(self, mark: Mark, desired: Desired, message_id: int) -> None: ...
+
+    async def unreachable(self, mark: Mark) -> None: ...
+
+    async def chat_gone(self, chat_id: int) -> None: ...
+
+    async def chat_moved(self, chat_id: int, new_chat_id: int) -> None: ...
+
+
+@dataclass(frozen=True)
+class Post:
+    """A one-off message (a reply to a command), not kept across restarts."""
+
+    rendered: Rendered
+    thread_id: int = 0
+    reply_to: int | None = None
+
+
+Sleep = Callable[[float], Awaitable[object]]
+
+
+class Sender:
+    def __init__(
+        self,
+        bot: Bot,
+        db: Core,
+        reconciler: Reconciler,
+        budget: Budget,
+        clock: Callable[[], float],
+        sleep: Sleep = asyncio.sleep,
+        retry_base: float = 0.5,
+    ) -> None:
+        self._bot, self._db, self._reconciler = bot, db, reconciler
+        self._budget, self._clock, self._sleep = budget, clock, sleep
+        self._retry_base = retry_base
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._again: set[int] = set()
+        self._failures: dict[int, int] = {}
+        self._posts: dict[int, deque[Post]] = {}
+        self._stopping = False
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    # ---- what the rest of the bot calls --------------------------------------
+
+    def wake(self, chat_id: int) -> None:
+        """The chat has new marks (or posts): make sure its task runs."""
+        if self._stopping:
+            return
+        task = self._tasks.get(chat_id)
+        if task is not None and not task.done():
+            self._again.add(chat_id)
+            return
+        self._idle.clear()
+        self._tasks[chat_id] = asyncio.create_task(self._serve(chat_id), name=f"sync:{chat_id}")
+
+    def post(
+        self, chat_id: int, rendered: Rendered, thread_id: int = 0, reply_to: int | None = None
+    ) -> None:
+        """Queue a one-off message; beyond a few waiting in one chat, the oldest go."""
+        queue = self._posts.setdefault(chat_id, deque(maxlen=MAX_POSTS_PER_CHAT))
+        if len(queue) == MAX_POSTS_PER_CHAT:
+            log.info("too many replies waiting; the oldest is dropped", extra={"chat_id": chat_id})
+        queue.append(Post(rendered, thread_id, reply_to))
+        self.wake(chat_id)
+
+    async def flush(self) -> int:
+        """At start-up: every chat with pending marks is brought up to date."""
+        chats = await outbox.pending_chats(self._db)
+        for chat_id in chats:
+            self.wake(chat_id)
+        return len(chats)
+
+    async def wait_idle(self) -> None:
+        """Until no chat has work (tests and benchmarks)."""
+        await self._idle.wait()
+
+    async def stop(self) -> None:
+        """Stop at once; pending marks stay in the database for the next start."""
+        self._stopping = True
+        tasks = [t for t in self._tasks.values() if not t.done()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._tasks.clear()
+
+    # ---- one chat's task -----------------------------------------------------
+
+    async def _serve(self, chat_id: int) -> None:
+        try:
+            while True:
+                self._again.discard(chat_id)
+                marks = await outbox.pending(self._db, chat_id)
+                if marks:
+                    await self._bring_up_to_date(chat_id, marks[0])
+                elif self._posts.get(chat_id):
+                    await self._send_post(chat_id)
+                elif chat_id not in self._again:
+                    break
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("the sender failed for a chat", extra={"chat_id": chat_id})
+        finally:
+            self._tasks.pop(chat_id, None)
+            self._failures.pop(chat_id, None)
+            self._budget.forget(chat_id)
+            if not self._tasks:
+                self._idle.set()
+
+    async def _bring_up_to_date(self, chat_id: int, mark: Mark) -> None:
+        desired = await self._reconciler.desired(mark)
+        if desired is not None and not desired.unchanged:
+            await self._wait_budget(chat_id)
+            desired = await self._reconciler.desired(mark)  # the latest state wins
+        if desired is None or desired.unchanged:
+            await outbox.clear(self._db, mark, desired.version if desired else 2**62)
+            return
+        try:
+            message_id = await self._deliver(chat_id, desired)
+        except Exception as error:
+            if not await self._failed(chat_id, mark, error):
+                raise
+            return
+        await self._reconciler.shown(mark, desired, message_id)
+        await outbox.clear(self._db, mark, desired.version)
+        self._failures.pop(chat_id, None)
+
+    async def _failed(self, chat_id: int, mark: Mark, error: Exception) -> bool:
+        """Handle a failed send of ``mark``; False for an error nobody expects."""
+        if isinstance(error, RetryAfter):
+            self._budget.pause(chat_id, _seconds(error.retry_after) + 0.1)
+        elif isinstance(error, ChatMigrated):
+            await self._reconciler.chat_moved(chat_id, error.new_chat_id)
+            self.wake(error.new_chat_id)
+        elif isinstance(error, Forbidden):
+            if is_group(chat_id):
+                await self._reconciler.chat_gone(chat_id)
+                for left in await outbox.pending(self._db, chat_id):
+                    await outbox.clear(self._db, left, 2**62)
+            else:
+                await self._reconciler.unreachable(mark)
+                await outbox.clear(self._db, mark, 2**62)
+        elif isinstance(error, BadRequest):  # a message Telegram will never take: drop it
+            log.error("Telegram refused a message: %s", error, extra={"chat_id": chat_id})
+            await outbox.clear(self._db, mark, 2**62)
+        elif isinstance(error, NetworkError):  # 5xx, time-out: later, with backoff
+            await self._backoff(chat_id, error)
+        else:
+            return False
+        return True
+
+    async def _backoff(self, chat_id: int, error: Exception) -> None:
+        failures = self._failures.get(chat_id, 0)
+        delay = min(MAX_BACKOFF, self._retry_base * 2**failures)
+        self._failures[chat_id] = failures + 1
+        log.warning("sending failed (%s); again in %.1f s", error, delay,
+                    extra={"chat_id": chat_id})  # fmt: skip
+        await self._sleep(delay)
+
+    async def _wait_budget(self, chat_id: int) -> None:
+        while (ready := self._budget.ready_at(chat_id)) > (now := self._clock()):
+            await self._sleep(ready - now)
+
+    async def _deliver(self, chat_id: int, desired: Desired) -> int:
+        """Edit the message (or post it anew if it is gone); the id that shows it."""
+        self._budget.spend(chat_id)
+        rendered = desired.rendered
+        if desired.message_id is not None:
+            try:
+                await self._bot.edit_message_text(
+                    rendered.text, chat_id=chat_id, message_id=desired.message_id,
+                    parse_mode=ParseMode.HTML, reply_markup=rendered.markup,
+                )  # fmt: skip
+                return desired.message_id
+            except BadRequest as error:
+                text = str(error).lower()
+                if "message is not modified" in text:
+                    return desired.message_id
+                if "message to edit not found" not in text and "can't be edited" not in text:
+                    raise
+                log.info("a message is gone; posting it again", extra={"chat_id": chat_id})
+                await self._wait_budget(chat_id)
+                self._budget.spend(chat_id)
+        sent = await self._send(chat_id, Post(rendered, desired.thread_id))
+        return sent.message_id
+
+    async def _send(self, chat_id: int, post: Post) -> Message:
+        reply = (
+            ReplyParameters(post.reply_to, allow_sending_without_reply=True)
+            if post.reply_to
+            else None
+        )
+        return await self._bot.send_message(
+            chat_id, post.rendered.text, parse_mode=ParseMode.HTML,
+            reply_markup=post.rendered.markup, message_thread_id=post.thread_id or None,
+            reply_parameters=reply,
+        )  # fmt: skip
+
+    async def _send_post(self, chat_id: int) -> None:
+        queue = self._posts[chat_id]
+        post = queue[0]
+        for attempt in range(POST_TRIES):
+            await self._wait_budget(chat_id)
+            self._budget.spend(chat_id)
+            try:
+                await self._send(chat_id, post)
+                break
+            except RetryAfter as error:
+                self._budget.pause(chat_id, _seconds(error.retry_after) + 0.1)
+            except (Forbidden, BadRequest, ChatMigrated) as error:
+                log.info("a reply could not be sent: %s", error, extra={"chat_id": chat_id})
+                break
+            except NetworkError:
+                await self._sleep(min(MAX_BACKOFF, self._retry_base * 2**attempt))
+        if queue and queue[0] is post:
+            queue.popleft()
+        if not queue:
+            self._posts.pop(chat_id, None)
+
+
+def _seconds(value: int | timedelta) -> float:
+    return value.total_seconds() if isinstance(value, timedelta) else float(value)

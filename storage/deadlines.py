@@ -1,0 +1,56 @@
+"""Deadlines are columns of the games table, found by one indexed query.
+
+``deadline_at``: when the game's turn, lobby or betting time is up.
+``warning_at``: when the halfway warning of a turn is due (cleared once shown).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from storage.core import Core
+
+
+@dataclass(frozen=True)
+class Due:
+    game_id: int
+    deadline: bool  # the deadline itself (else only the halfway warning) is due
+
+
+async def due(db: Core, now: float, limit: int = 100) -> list[Due]:
+    """Active games whose deadline or warning has come, oldest first."""
+    rows = await db.fetchall(
+        "SELECT id, 1, deadline_at FROM games WHERE deadline_at <= ?"
+        " AND status IN ('lobby', 'running')"
+        " UNION ALL SELECT id, 0, warning_at FROM games WHERE warning_at <= ?"
+        " AND status = 'running' AND (deadline_at IS NULL OR deadline_at > ?)"
+        " ORDER BY 3 LIMIT ?",
+        (now, now, now, limit),
+    )
+    return [Due(int(game_id), bool(is_deadline)) for game_id, is_deadline, _ in rows]
+
+
+async def next_due(db: Core) -> float | None:
+    """When the next deadline or warning of an active game comes (None: none is set)."""
+    row = await db.fetchone(
+        "SELECT MIN(t) FROM (SELECT MIN(deadline_at) AS t FROM games WHERE deadline_at IS NOT NULL"
+        " AND status IN ('lobby', 'running') UNION ALL SELECT MIN(warning_at) FROM games"
+        " WHERE warning_at IS NOT NULL AND status = 'running')",
+        (),
+    )
+    return float(row[0]) if row and row[0] is not None else None
+
+
+async def clear_warning(db: Core, game_id: int) -> None:
+    async with db.transaction() as tx:
+        await tx.execute("UPDATE games SET warning_at = NULL WHERE id = ?", (game_id,))
+
+
+async def clear_deadline(db: Core, game_id: int) -> None:
+    """A deadline whose handler failed: not due again (the game stays as it was)."""
+    async with db.transaction() as tx:
+        await tx.execute(
+            "UPDATE games SET deadline_at = NULL, warning_at = NULL WHERE id = ?", (game_id,)
+        )

@@ -1,0 +1,85 @@
+"""The deadline sweep: one indexed query finds due games; each is handled once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.deadlines import Sweep
+from storage import deadlines
+from storage.db import Database
+from storage.records import GameRecord
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def _game(db: Database, chat_id: int, deadline: float | None, warning: float | None) -> int:
+    created = await db.create_game(GameRecord(chat_id=chat_id, kind="reversi", created_by=1))
+    assert created is not None
+    async with db.transaction() as tx:
+        await tx.execute(
+            "UPDATE games SET status = 'running', deadline_at = ?, warning_at = ? WHERE id = ?",
+            (deadline, warning, created.id),
+        )
+    return created.id
+
+
+async def test_due_deadlines_and_warnings_are_found_and_handled_once(tmp_path: Path) -> None:
+    clock = Clock()
+    db = await Database.open(str(tmp_path / "bot.db"), clock)
+    try:
+        late = await _game(db, -1, 990.0, 980.0)  # both passed: only the deadline counts
+        warned = await _game(db, -2, 1030.0, 1000.0)
+        later = await _game(db, -3, 1100.0, 1050.0)
+        await _game(db, -4, None, None)
+        assert await deadlines.next_due(db) == 980.0
+        fired: list[tuple[str, int]] = []
+
+        async def on_deadline(game_id: int) -> None:
+            fired.append(("deadline", game_id))
+            async with db.transaction() as tx:  # what a handler's save does
+                await tx.execute(
+                    "UPDATE games SET deadline_at = NULL, warning_at = NULL WHERE id = ?",
+                    (game_id,),
+                )
+
+        async def on_warning(game_id: int) -> None:
+            fired.append(("warning", game_id))
+
+        sweep = Sweep(db, on_deadline, on_warning, clock)
+        assert await sweep.run_due() == 2
+        assert sorted(fired) == [("deadline", late), ("warning", warned)]
+        assert await sweep.run_due() == 0  # the warning is shown once
+        clock.now = 1100.0
+        fired.clear()
+        await sweep.run_due()
+        assert fired == [("deadline", warned), ("deadline", later)]
+    finally:
+        await db.close()
+
+
+async def test_a_deadline_whose_handler_cannot_save_is_not_retried_in_a_loop(
+    tmp_path: Path,
+) -> None:
+    clock = Clock()
+    db = await Database.open(str(tmp_path / "bot.db"), clock)
+    try:
+        stuck = await _game(db, -1, 990.0, None)
+        calls: list[int] = []
+
+        async def on_deadline(game_id: int) -> None:
+            calls.append(game_id)  # never saves: the deadline stays due
+
+        async def on_warning(game_id: int) -> None:
+            raise AssertionError("no warning is due")
+
+        assert await Sweep(db, on_deadline, on_warning, clock).run_due() == 1
+        assert calls == [stuck]
+        assert await deadlines.due(db, clock.now) == []
+    finally:
+        await db.close()

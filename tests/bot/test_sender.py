@@ -1,0 +1,198 @@
+"""The sender against the Bot API stand-in: the latest state wins, limits hold per
+chat, Telegram's errors are handled where they belong."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from telegram import Bot
+
+from bot.sync.limits import Budget, Rates
+from bot.sync.sender import Desired, Sender
+from bot.ui import Rendered
+from sandbox import StandIn
+from storage import outbox
+from storage.db import Database
+from storage.outbox import TABLE, Mark
+
+TOKEN = "123456:SENDER-test"
+
+
+class FakeTime:
+    """A clock that moves only when the test says; sleepers wake when it passes."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+        self.sleeping = 0
+        self._changed = asyncio.Condition()
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        until = self.now + seconds
+        self.sleeping += 1
+        try:
+            async with self._changed:
+                await self._changed.wait_for(lambda: self.now >= until)
+        finally:
+            self.sleeping -= 1
+
+    async def until_someone_sleeps(self) -> None:
+        async with asyncio.timeout(10):
+            while not self.sleeping:
+                await asyncio.sleep(0)
+
+    async def advance(self, seconds: float) -> None:
+        async with self._changed:
+            self.now += seconds
+            self._changed.notify_all()
+
+
+@dataclass
+class Games:
+    """A reconciler over pretend games: game id -> (chat, version, text)."""
+
+    db: Database
+    chats: dict[int, int] = field(default_factory=dict)
+    versions: dict[int, int] = field(default_factory=dict)
+    messages: dict[int, int] = field(default_factory=dict)
+    gone: list[int] = field(default_factory=list)
+
+    async def move(self, game_id: int, chat_id: int) -> Mark:
+        self.chats[game_id] = chat_id
+        self.versions[game_id] = self.versions.get(game_id, 0) + 1
+        mark = Mark(game_id, TABLE, chat_id, self.versions[game_id])
+        await outbox.mark(self.db, [mark])
+        return mark
+
+    async def desired(self, mark: Mark) -> Desired | None:
+        version = self.versions[mark.game_id]
+        text = f"game {mark.game_id} at move {version}"
+        return Desired(Rendered(text), self.messages.get(mark.game_id), version)
+
+    async def shown(self, mark: Mark, desired: Desired, message_id: int) -> None:
+        self.messages[mark.game_id] = message_id
+
+    async def unreachable(self, mark: Mark) -> None:
+        self.gone.append(mark.target)
+
+    async def chat_gone(self, chat_id: int) -> None:
+        self.gone.append(chat_id)
+
+    async def chat_moved(self, chat_id: int, new_chat_id: int) -> None:
+        raise AssertionError("no chat moves here")
+
+
+@dataclass
+class Scene:
+    tg: StandIn
+    games: Games
+    sender: Sender
+    time: FakeTime
+    groups: list[int]
+
+
+@pytest.fixture
+async def scene(tmp_path: Path) -> AsyncIterator[Scene]:
+    async with StandIn(token=TOKEN) as tg:
+        alice = tg.add_user("Alice")
+        groups = [tg.add_group(name, members=[alice]).id for name in ("One", "Two")]
+        db = await Database.open(str(tmp_path / "bot.db"))
+        time = FakeTime()
+        bot = Bot(TOKEN, base_url=tg.base_url)
+        await bot.initialize()
+        games = Games(db)
+        sender = Sender(bot, db, games, Budget(Rates(), time), time, time.sleep)
+        try:
+            yield Scene(tg, games, sender, time, groups)
+        finally:
+            await sender.stop()
+            await bot.shutdown()
+            await db.close()
+
+
+async def test_ten_quick_moves_cost_one_edit_showing_the_last(scene: Scene) -> None:
+    group = scene.groups[0]
+    for _ in range(4):  # the group's burst: a message and three edits go at once
+        await scene.games.move(1, group)
+        scene.sender.wake(group)
+        await asyncio.wait_for(scene.sender.wait_idle(), 10)
+    mark = scene.tg.mark()
+    for _ in range(10):  # now the budget paces the group: one edit every 3 s
+        await scene.games.move(1, group)
+        scene.sender.wake(group)
+    await scene.time.advance(3)
+    await asyncio.wait_for(scene.sender.wait_idle(), 10)
+    assert len(scene.tg.calls_since(mark, "editMessageText")) == 1
+    table = scene.tg.message(group, scene.games.messages[1])
+    assert table.text == "game 1 at move 14"
+    assert await outbox.pending(scene.games.db, group) == []
+
+
+async def test_a_429_pauses_only_its_own_group(scene: Scene) -> None:
+    one, two = scene.groups
+    scene.tg.fail_next("sendMessage", 429, "Too Many Requests: retry after 5", retry_after=5)
+    await scene.games.move(1, one)
+    scene.sender.wake(one)
+    await scene.tg.wait_for(lambda: scene.tg.calls_since(0, "sendMessage"), what="the 429")
+    await scene.games.move(2, two)
+    scene.sender.wake(two)
+    await scene.tg.wait_for(lambda: 2 in scene.games.messages, what="group two's table")
+    assert 1 not in scene.games.messages  # group one waits out its 429
+    await scene.time.until_someone_sleeps()
+    await scene.time.advance(5.2)
+    await asyncio.wait_for(scene.sender.wait_idle(), 10)
+    assert scene.tg.message(one, scene.games.messages[1]).text == "game 1 at move 1"
+
+
+async def test_a_group_never_gets_more_than_twenty_messages_in_a_minute(scene: Scene) -> None:
+    scene.tg.set_flood_control(True)
+    group = scene.groups[0]
+    for _ in range(30):
+        await scene.games.move(1, group)
+        scene.sender.wake(group)
+        await asyncio.sleep(0)
+        await scene.time.advance(1)  # a move a second, for 30 s: more than the group may get
+    await scene.time.advance(120)
+    await asyncio.wait_for(scene.sender.wait_idle(), 10)
+    calls = [c for c in scene.tg.calls if c.chat_id == group]
+    assert all(c.ok for c in calls), [c.description for c in calls if not c.ok]
+    assert len(calls) <= 20
+    assert scene.tg.message(group, scene.games.messages[1]).text == "game 1 at move 30"
+
+
+async def test_a_server_error_is_tried_again(scene: Scene) -> None:
+    group = scene.groups[0]
+    scene.tg.fail_next("sendMessage", 500, "Internal Server Error")
+    await scene.games.move(1, group)
+    scene.sender.wake(group)
+    await scene.time.until_someone_sleeps()
+    await scene.time.advance(1)
+    await asyncio.wait_for(scene.sender.wait_idle(), 10)
+    assert scene.tg.message(group, scene.games.messages[1]).text == "game 1 at move 1"
+
+
+async def test_a_message_telegram_refuses_is_dropped_not_retried_forever(scene: Scene) -> None:
+    group = scene.groups[0]
+    scene.tg.fail_next("sendMessage", 400, "Bad Request: message is too long")
+    await scene.games.move(1, group)
+    scene.sender.wake(group)
+    await asyncio.wait_for(scene.sender.wait_idle(), 10)
+    assert await outbox.pending(scene.games.db, group) == []
+    assert 1 not in scene.games.messages
+
+
+async def test_a_kicked_bot_tells_the_games_and_drops_the_chats_marks(scene: Scene) -> None:
+    group = scene.groups[0]
+    scene.tg.fail_next("sendMessage", 403, "Forbidden: bot was kicked from the supergroup chat")
+    await scene.games.move(1, group)
+    await scene.games.move(2, group)
+    scene.sender.wake(group)
+    await asyncio.wait_for(scene.sender.wait_idle(), 10)
+    assert scene.games.gone == [group]
+    assert await outbox.pending(scene.games.db, group) == []
