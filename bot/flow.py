@@ -90,8 +90,9 @@ async def render_table(
 
 async def publish(bot: Bot, db: Database, adapter: GameAdapter, game: GameRecord) -> None:
     """Show the saved game: each private hand whose content changed, then the table
-    message, edited in place (re-posted if someone deleted it)."""
-    if adapter.private_hands and game.status != "lobby":
+    message, edited in place (re-posted if someone deleted it). A game that never
+    started (a lobby, open or closed) has no hands: only its table is drawn."""
+    if adapter.private_hands and game.state is not None:
         state = load_state(adapter, game)
         away = await publish_hands(bot, db, adapter, game, state)
         await publish_table(bot, db, adapter, game, state, away)
