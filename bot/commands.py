@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import logging
+import re
 
 from telegram import InlineKeyboardButton, Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
-from bot.callbacks import ForgedCallback, from36
 from bot.flow import publish
 from bot.i18n import LANGUAGE_NAMES, LANGUAGES, ntr, tr
 from bot.language import chat_language, reply_language, user_language
@@ -21,6 +21,7 @@ from bot.ui import Rendered
 
 log = logging.getLogger(__name__)
 MIN_TURN, MAX_TURN = 15, 3600
+_SECONDS = re.compile(r"[0-9]{1,9}")  # ASCII digits only: str.isdigit takes "²" and "٦٠"
 
 
 def help_text(language: str) -> str:
@@ -61,11 +62,7 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await remember(svc.db, user, reachable=message.chat.type == ChatType.PRIVATE)
     payload = (context.args or [""])[0]
     if message.chat.type == ChatType.PRIVATE and payload.startswith("j"):
-        try:
-            game_id = from36(payload[1:])
-        except ForgedCallback:
-            game_id = 0
-        await join_via_link(update, context, game_id)
+        await join_via_link(update, context, payload[1:])
         return
     language = await user_language(svc.db, user)
     if message.chat.type != ChatType.PRIVATE:
@@ -98,6 +95,8 @@ async def language_button(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
     if code not in LANGUAGES:
         await query.answer(tr(reader, "This button is not from a game I know."), True)
         return
+    # a press always comes from the real account, an anonymous admin's too (Telegram
+    # shows the bot who pressed), so getChatMember on the presser decides
     if not await is_admin(context.bot, chat, query.from_user.id):
         await query.answer(tr(reader, "Only a chat administrator can do that."), True)
         return
@@ -140,10 +139,10 @@ async def turn_time(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if not wanted:
         seconds = await svc.db.turn_seconds(message.chat.id) or svc.turn_seconds
         text = _lasts(language, round(seconds))
-    elif not wanted.isdigit() or not MIN_TURN <= int(wanted) <= MAX_TURN:
+    elif not _SECONDS.fullmatch(wanted) or not MIN_TURN <= int(wanted) <= MAX_TURN:
         text = tr(language, "Give the seconds per turn as a number from {low} to {high}.",
                   low=MIN_TURN, high=MAX_TURN)  # fmt: skip
-    elif not await is_admin(context.bot, message.chat, user.id):
+    elif not await is_admin(context.bot, message.chat, user.id, message.sender_chat):
         text = tr(language, "Only a chat administrator can do that.")
     else:
         await svc.db.set_turn_seconds(message.chat.id, int(wanted))

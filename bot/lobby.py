@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+import hmac
 import logging
+import secrets
 
 from telegram import CallbackQuery, Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from bot.adapter import GameAdapter, Seat, seat_of_user, seats_of, set_seats
+from bot.callbacks import ForgedCallback, from36
 from bot.flow import post_new_table, publish, start_game
 from bot.i18n import ntr, tr
 from bot.language import table_language, user_language
-from bot.lobby_view import join_link
+from bot.lobby_view import INVITE_KEY, join_link
 from bot.messaging import send
-from bot.people import message_link, remember, topic_of
+from bot.people import is_member, message_link, remember, topic_of
 from bot.services import Services, services
 from bot.timers import commit, create
 from bot.ui import Rendered, escape
@@ -37,9 +40,11 @@ async def open_game(update: Update, context: ContextTypes.DEFAULT_TYPE, kind: st
     game = GameRecord(
         chat_id=chat.id, thread_id=topic_of(message), kind=kind, created_by=user.id,
         meta={"lang": language, "hints": True, "bot": context.bot.username,
-              "chat_title": chat.title or ""},
+              "chat_title": chat.title or "", INVITE_KEY: secrets.token_urlsafe(16)},
     )  # fmt: skip
-    seats = [Seat(user.first_name, user.id)] if await _reachable(svc, adapter, user.id) else []
+    # an anonymous admin (or someone speaking as a channel) is nobody to seat
+    person = message.sender_chat is None and await _reachable(svc, adapter, user.id)
+    seats = [Seat(user.first_name, user.id)] if person else []
     if private:
         seats.append(Seat("", level=_level_argument(adapter, context.args)))
     set_seats(game, seats)
@@ -105,11 +110,14 @@ async def lobby_press(
     user = query.from_user
     await remember(svc.db, user)
     language = await user_language(svc.db, user)
-    seated = seat_of_user(game, user.id) is not None
-    if verb in "jc" and not seated and not await _reachable(svc, adapter, user.id):
-        # the answer opens the private chat; pressing Start there joins
-        await query.answer(url=join_link(str(game.meta.get("bot", "")), game.id))
-        return
+    if verb in "jc" and seat_of_user(game, user.id) is None:  # sitting down
+        if not await is_member(context.bot, game.chat_id, user.id):
+            await query.answer(tr(language, "Only members of this group can sit down."), True)
+            return
+        if not await _reachable(svc, adapter, user.id):
+            # the answer opens the private chat; pressing Start there joins
+            await query.answer(url=join_link(str(game.meta.get("bot", "")), game))
+            return
     refusal = _lobby_change(adapter, game, user.id, user.first_name, verb, argument, language)
     if refusal:
         await query.answer(refusal, show_alert=True)
@@ -203,28 +211,57 @@ async def rematch(
     await post_new_table(context.bot, svc.db, adapter, new)
 
 
-async def join_via_link(update: Update, context: ContextTypes.DEFAULT_TYPE, game_id: int) -> None:
-    """``/start j<game>`` from the lobby's deep link: the person can now be messaged,
-    so they sit down and the group lobby updates."""
+async def join_via_link(update: Update, context: ContextTypes.DEFAULT_TYPE, payload: str) -> None:
+    """``/start j<game>_<secret>`` from the lobby's deep link: the person can now be
+    messaged, so they sit down and the group lobby updates. Whoever cannot (no such
+    game, a wrong secret, not in the game's group) gets one answer that says nothing
+    about any group or game."""
     svc = services(context)
     message, user = update.effective_message, update.effective_user
     if message is None or user is None:
         return
     language = await user_language(svc.db, user)
-    game = await svc.db.get_game(game_id)
-    if game is None or game.status != "lobby":
+    game = await _invited_game(svc, payload)
+    if game is None or not await is_member(context.bot, game.chat_id, user.id):
+        text = tr(language, "This link does not seat you at a table. Only members of a "
+                            "group can sit down at its games, from the group's lobby.")  # fmt: skip
+    elif game.status != "lobby":
         text = tr(language, "That table is no longer taking players.")
     else:
-        adapter = svc.adapters[game.kind]
-        refusal = _lobby_change(adapter, game, user.id, user.first_name, "j", "", language)
-        saved = refusal is None and await commit(
-            context.application, adapter, game, update_id=update.update_id
-        )
-        if refusal is None and not saved:
-            refusal = tr(language, "Someone was quicker; please try again.")
-        if refusal is None:
-            await publish(context.bot, svc.db, adapter, game)
-        title = escape(str(game.meta.get("chat_title") or ""))
-        text = refusal or tr(language, "You joined the {game} table in {chat}.",
-                             game=escape(adapter.title(language)), chat=title)  # fmt: skip
+        text = await _sit_by_link(update, context, game, language)
     await send(context.bot, message.chat.id, Rendered(text))
+
+
+async def _invited_game(svc: Services, payload: str) -> GameRecord | None:
+    """The game a deep-link payload ``<game id>_<secret>`` names, if the secret is its own."""
+    number, _, secret = payload.partition("_")
+    try:
+        game_id = from36(number)
+    except ForgedCallback:
+        return None
+    game = await svc.db.get_game(game_id)
+    if game is None or not secret:
+        return None
+    expected = str(game.meta.get(INVITE_KEY, ""))
+    if not expected or not hmac.compare_digest(secret.encode(), expected.encode()):
+        return None
+    return game
+
+
+async def _sit_by_link(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, game: GameRecord, language: str
+) -> str:
+    """Seat the person who followed the link; the answer to send them."""
+    svc = services(context)
+    user = update.effective_user
+    assert user is not None
+    adapter = svc.adapters[game.kind]
+    refusal = _lobby_change(adapter, game, user.id, user.first_name, "j", "", language)
+    if refusal is not None:
+        return refusal
+    if not await commit(context.application, adapter, game, update_id=update.update_id):
+        return tr(language, "Someone was quicker; please try again.")
+    await publish(context.bot, svc.db, adapter, game)
+    title = escape(str(game.meta.get("chat_title") or ""))
+    return tr(language, "You joined the {game} table in {chat}.",
+              game=escape(adapter.title(language)), chat=title)  # fmt: skip

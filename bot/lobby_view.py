@@ -10,10 +10,15 @@ from bot.i18n import ntr, tr
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from storage.records import GameRecord
 
+INVITE_KEY = "invite"  # the game meta's secret of the lobby's deep link
 
-def join_link(bot_username: str, game_id: int) -> str:
-    """The deep link that opens the private chat and joins the lobby on Start."""
-    return f"https://t.me/{bot_username}?start=j{to36(game_id)}"
+
+def join_link(bot_username: str, game: GameRecord) -> str:
+    """The deep link that opens the private chat and joins the lobby on Start:
+    ``j<game id>_<the lobby's secret>`` (at most 64 characters of A-Za-z0-9_-),
+    so nobody can guess the link of a lobby they have not seen."""
+    secret = str(game.meta.get(INVITE_KEY, ""))
+    return f"https://t.me/{bot_username}?start=j{to36(game.id)}_{secret}"
 
 
 def level_name(language: str, level: str) -> str:
@@ -77,7 +82,7 @@ def render_lobby(
     keyboard += adapter.option_rows(game, language, buttons)
     keyboard.append([buttons.button(tr(language, "Start"), "s")])
     if adapter.private_hands and game.meta.get("bot"):
-        link = join_link(str(game.meta["bot"]), game.id)
+        link = join_link(str(game.meta["bot"]), game)
         keyboard.append([InlineKeyboardButton("✉️ " + tr(language, "Open private chat"), url=link)])
     return Rendered("\n".join(lines), keyboard)
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from telegram import Bot, Chat, Message, User
+from telegram import Bot, Chat, ChatMemberRestricted, Message, User
 from telegram.constants import ChatMemberStatus, ChatType
+from telegram.error import BadRequest, Forbidden
 
 from storage.db import Database
 from storage.records import UserRecord
+
+_PRESENT = (ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.MEMBER)
 
 
 async def remember(db: Database, user: User, *, reachable: bool = False) -> None:
@@ -21,11 +24,30 @@ def topic_of(message: Message) -> int:
     return message.message_thread_id or 0 if message.is_topic_message else 0
 
 
-async def is_admin(bot: Bot, chat: Chat, user_id: int) -> bool:
+async def is_admin(bot: Bot, chat: Chat, user_id: int, sender_chat: Chat | None = None) -> bool:
+    """Whether the person may administer the chat. ``sender_chat``: the chat a message
+    was sent on behalf of; only the group's own administrators can speak as the
+    group itself (anonymous admins, whose ``from`` is @GroupAnonymousBot)."""
+    if sender_chat is not None and sender_chat.id == chat.id:
+        return True
     if chat.type == ChatType.PRIVATE:
         return chat.id == user_id
     member = await bot.get_chat_member(chat.id, user_id)
     return member.status in (ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR)
+
+
+async def is_member(bot: Bot, chat_id: int, user_id: int) -> bool:
+    """Whether the person is in the chat now, so may sit down at its games: its
+    creator, an admin, a member, or a restricted user who is still in it."""
+    if chat_id > 0:  # a private chat: only its person
+        return chat_id == user_id
+    try:
+        member = await bot.get_chat_member(chat_id, user_id)
+    except (BadRequest, Forbidden):  # an unknown user, or the bot is no longer there
+        return False
+    if isinstance(member, ChatMemberRestricted):
+        return member.is_member
+    return member.status in _PRESENT
 
 
 def message_link(chat: Chat, message_id: int, thread_id: int = 0) -> str | None:

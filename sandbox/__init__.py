@@ -19,8 +19,10 @@ Driver API (``sandbox.StandIn``; all waits are bounded and woken by world change
 
     msg = await tg.send_text(alice, group, "/reversi", reply_to=None, thread_id=None)
     msg = await tg.send_text(alice, alice, "/start payload")   # private chat: marks started
+    msg = await tg.send_as_group(alice, group, "/turntime 60")  # an anonymous admin
     await tg.edit_text(alice, msg, "new text")                 # queues edited_message
     answer = await tg.press(alice, message, "Join", callback_data=None, timeout=10)
+                                      # members only, but anyone in a public group
     query = await tg.press_nowait(alice, message, "Join"); await tg.wait_answered(query)
     await tg.open_url(alice, "https://t.me/tablebot?start=XYZ")   # "/start XYZ" in private
     await tg.open_url(alice, "https://t.me/tablebot?startgroup=X", group=group)
@@ -28,6 +30,7 @@ Driver API (``sandbox.StandIn``; all waits are bounded and woken by world change
     tg.delete_message(chat, message_id)                        # as a person; no update
     tg.kick_bot(group, by=None); tg.add_bot(group, by=None, status="member")
     tg.add_member(group, carol); tg.remove_member(group, carol)
+    tg.restrict_member(group, carol)      # getChatMember: "restricted", is_member
     new_group = tg.upgrade_to_supergroup(group, by=None)
 
     tg.messages(chat, include_deleted=False); tg.bot_messages(chat)
@@ -42,7 +45,8 @@ Driver API (``sandbox.StandIn``; all waits are bounded and woken by world change
 
 Messages are :class:`sandbox.model.Message` objects, live: ``.text``, ``.entities``,
 ``.html`` (the text parameter as sent with parse_mode HTML), ``.reply_markup``,
-``.edit_date``, ``.deleted``, ``.versions`` (every version), ``.sender``, ``.chat``,
+``.edit_date``, ``.deleted``, ``.versions`` (every version), ``.sender``, ``.sender_chat``
+(the group, for an anonymous admin), ``.chat``,
 ``.thread_id``, ``.buttons()``.
 
 Change notifications, for a browser/SSE layer: ``tg.subscribe(callback)`` (or
@@ -52,7 +56,8 @@ detail))`` synchronously after every change; kinds are "user", "chat", "message"
 "confirm", "call" (detail: the ApiCall), "webhook", "bot". ``tg.signal.current()``
 is an ``asyncio.Event`` set on the next change, for async streaming.
 
-Modules: ``world`` (the model, no HTTP), ``people`` (what people do), ``api_*`` (Bot
+Modules: ``world`` (the model, no HTTP), ``people`` (what people do), ``members``
+(joining, leaving, restrictions), ``api_*`` (Bot
 API methods), ``html_text``/``entities`` (Telegram-HTML, entities, text limits),
 ``markup`` (inline keyboards), ``server`` (aiohttp), ``webhook`` (delivery),
 ``limits`` (flood control, injected failures), ``errors`` (every error text),

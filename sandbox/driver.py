@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from sandbox import people
+from sandbox import members, people
 from sandbox.changes import ChangeSignal
 from sandbox.model import (
     MEMBER,
@@ -158,6 +158,12 @@ class StandIn:
             self.world, user, chat, text, reply_to=reply_to, thread_id=thread_id
         )
 
+    async def send_as_group(
+        self, admin: User, group: Chat, text: str, *, thread_id: int | None = None
+    ) -> Message:
+        """An anonymous administrator writes: from @GroupAnonymousBot, sender_chat the group."""
+        return people.send_as_group(self.world, admin, group, text, thread_id=thread_id)
+
     async def edit_text(self, user: User, message: Message, text: str) -> Message:
         return people.edit_text(self.world, user, message, text)
 
@@ -235,10 +241,13 @@ class StandIn:
         people.add_bot(self.world, group, by, status)
 
     def add_member(self, group: Chat, user: User, by: User | None = None) -> None:
-        people.add_member(self.world, group, user, by)
+        members.add_member(self.world, group, user, by)
 
     def remove_member(self, group: Chat, user: User) -> None:
-        people.remove_member(self.world, group, user)
+        members.remove_member(self.world, group, user)
+
+    def restrict_member(self, group: Chat, user: User) -> None:
+        members.restrict_member(self.world, group, user)
 
     def upgrade_to_supergroup(self, group: Chat, by: User | None = None) -> Chat:
         return people.upgrade_to_supergroup(self.world, group, by)

@@ -13,6 +13,7 @@ CREATOR, ADMINISTRATOR, MEMBER, LEFT, KICKED = (
     "left",
     "kicked",
 )
+RESTRICTED = "restricted"
 PRESENT = frozenset({CREATOR, ADMINISTRATOR, MEMBER})
 ADMINS = frozenset({CREATOR, ADMINISTRATOR})
 
@@ -40,6 +41,10 @@ class User:
         return data
 
 
+# ``from`` of a message an anonymous admin sends as the group (Bot API 5.0).
+ANONYMOUS_ADMIN = User(1087968824, "Group", username="GroupAnonymousBot", is_bot=True)
+
+
 @dataclass(eq=False)
 class Chat:
     id: int
@@ -52,6 +57,8 @@ class Chat:
     topics: dict[int, str] = field(default_factory=dict)  # message_thread_id -> topic name
     migrated_to: int | None = None
     migrated_from: int | None = None
+    restricted: set[int] = field(default_factory=set)  # shown as "restricted" (is_member)
+    anonymous_admins: set[int] = field(default_factory=set)  # admins who speak as the group
     next_message_id: int = 1
     messages: dict[int, Message] = field(default_factory=dict, repr=False)
 
@@ -106,6 +113,7 @@ class Message:
     thread_id: int | None = None
     is_topic_message: bool = False
     reply_to: Message | None = field(default=None, repr=False)
+    sender_chat: Chat | None = None  # the group itself, for an anonymous admin's message
     service: dict[str, Any] = field(default_factory=dict)
     disable_notification: bool = False
     deleted: bool = False
@@ -134,6 +142,8 @@ class Message:
             "chat": self.chat.to_json(),
             "date": self.date,
         }
+        if self.sender_chat is not None:
+            data["sender_chat"] = self.sender_chat.to_json()
         if self.thread_id is not None:
             data["message_thread_id"] = self.thread_id
         if self.is_topic_message:
@@ -219,15 +229,39 @@ class Change:
     detail: Any = None
 
 
-def member_json(user: User, status: str) -> dict[str, Any]:
-    """A ChatMember object with the fields python-telegram-bot requires."""
+# What a restricted member may still do (a member muted for sending media, say).
+_RESTRICTED_RIGHTS = dict.fromkeys(
+    (
+        "can_send_messages", "can_send_audios", "can_send_documents", "can_send_photos",
+        "can_send_videos", "can_send_video_notes", "can_send_voice_notes", "can_send_polls",
+        "can_send_other_messages", "can_add_web_page_previews", "can_change_info",
+        "can_invite_users", "can_pin_messages", "can_manage_topics", "can_edit_tag",
+        "can_react_to_messages",
+    ),
+    False,
+) | {"can_send_messages": True, "can_react_to_messages": True}  # fmt: skip
+
+
+def member_json(
+    user: User, status: str, *, anonymous: bool = False, restricted: bool = False
+) -> dict[str, Any]:
+    """A ChatMember object with the fields python-telegram-bot requires.
+
+    ``anonymous``: an administrator who speaks as the group; ``restricted``: a user
+    with restrictions, "restricted" whether in the chat (``is_member``) or not, as
+    Telegram keeps a restricted user who left restricted."""
+    if restricted and status not in ADMINS and status != KICKED:
+        return {
+            "status": RESTRICTED, "user": user.to_json(), "is_member": status in PRESENT,
+            "until_date": 0, **_RESTRICTED_RIGHTS,
+        }  # fmt: skip
     data: dict[str, Any] = {"status": status, "user": user.to_json()}
     if status == CREATOR:
-        data["is_anonymous"] = False
+        data["is_anonymous"] = anonymous
     elif status == ADMINISTRATOR:
         data.update(
             can_be_edited=False,
-            is_anonymous=False,
+            is_anonymous=anonymous,
             can_manage_chat=True,
             can_delete_messages=True,
             can_manage_video_chats=True,

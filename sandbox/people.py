@@ -15,6 +15,8 @@ from sandbox.entities import MAX_TEXT, detect_entities
 from sandbox.html_text import utf16_len
 from sandbox.links import LinkError, parse_start_link
 from sandbox.model import (
+    ADMINS,
+    ANONYMOUS_ADMIN,
     CREATOR,
     GROUP,
     KICKED,
@@ -78,6 +80,11 @@ def _thread_fields(chat: Chat, thread_id: int | None, reply_to: Message | None) 
     return {"thread_id": thread_id, "is_topic_message": chat.is_forum}
 
 
+def _check_text(text: str) -> None:
+    if not text.strip() or utf16_len(text) > MAX_TEXT:
+        raise ValueError("a Telegram client sends 1-4096 characters of text")
+
+
 def send_text(
     world: World,
     user: User,
@@ -88,8 +95,7 @@ def send_text(
     thread_id: int | None = None,
 ) -> Message:
     chat = _chat_for(world, user, target)
-    if not text.strip() or utf16_len(text) > MAX_TEXT:
-        raise ValueError("a Telegram client sends 1-4096 characters of text")
+    _check_text(text)
     if chat.type == PRIVATE:
         _start_private_chat(world, user)
     message = world.add_message(
@@ -100,6 +106,26 @@ def send_text(
         reply_to=reply_to,
         **_thread_fields(chat, thread_id, reply_to),
     )
+    deliver(world, message)
+    return message
+
+
+def send_as_group(
+    world: World, admin: User, group: Chat, text: str, *, thread_id: int | None = None
+) -> Message:
+    """An administrator who remains anonymous writes as the group: ``from`` is
+    @GroupAnonymousBot and ``sender_chat`` the group itself (Bot API 5.0)."""
+    chat = _chat_for(world, admin, group)
+    if chat.type == PRIVATE or world.status(chat, admin) not in ADMINS:
+        raise ValueError(
+            f"only an administrator of a group can write as it, not {admin.first_name}"
+        )
+    _check_text(text)
+    chat.anonymous_admins.add(admin.id)  # getChatMember now says is_anonymous
+    message = world.add_message(
+        chat, ANONYMOUS_ADMIN, sender_chat=chat, text=text,
+        entities=detect_entities(text, []), **_thread_fields(chat, thread_id, None),
+    )  # fmt: skip
     deliver(world, message)
     return message
 
@@ -140,7 +166,9 @@ def press(
     chat = message.chat
     if chat.type == PRIVATE and chat.id != user.id:
         raise ValueError(f"{user.first_name} cannot see the private chat of another person")
-    if chat.type != PRIVATE and world.status(chat, user) not in PRESENT:
+    if chat.type != PRIVATE and chat.username is None and world.status(chat, user) not in PRESENT:
+        # a public group (one with a username) can be read, and its buttons pressed,
+        # by anyone who opens it; a private group only by its members
         raise ValueError(f"{user.first_name} is not a member of {chat.title!r}")
     button = find_button(message, text, callback_data)
     if button.callback_data is None:
@@ -226,22 +254,6 @@ def add_bot(world: World, chat: Chat, by: User | None = None, status: str = MEMB
     world.queue_member_change(chat, actor, world.bot, LEFT if old == KICKED else old, status)
     joined = world.add_message(chat, actor, service={"new_chat_members": [world.bot.to_json()]})
     deliver(world, joined)
-
-
-def add_member(world: World, chat: Chat, user: User, by: User | None = None) -> None:
-    old = chat.members.get(user.id, LEFT)
-    chat.members[user.id] = MEMBER
-    world.queue_member_change(chat, by or user, user, old, MEMBER)
-    deliver(
-        world, world.add_message(chat, by or user, service={"new_chat_members": [user.to_json()]})
-    )
-
-
-def remove_member(world: World, chat: Chat, user: User) -> None:
-    old = chat.members.get(user.id, LEFT)
-    chat.members[user.id] = LEFT
-    world.queue_member_change(chat, user, user, old, LEFT)
-    deliver(world, world.add_message(chat, user, service={"left_chat_member": user.to_json()}))
 
 
 def upgrade_to_supergroup(world: World, chat: Chat, by: User | None = None) -> Chat:

@@ -1,0 +1,61 @@
+"""Who is in a group as Telegram tells it: restricted members, anonymous admins,
+strangers pressing buttons of a public group."""
+
+from __future__ import annotations
+
+import pytest
+from telegram import ChatMemberRestricted
+from telegram import InlineKeyboardButton as Button
+from telegram import InlineKeyboardMarkup as Markup
+
+ANONYMOUS_BOT = 1087968824  # @GroupAnonymousBot
+
+
+async def test_restricted_members_say_whether_they_are_in_the_chat(bot, tg):
+    alice, carol = tg.add_user("Alice"), tg.add_user("Carol")
+    group = tg.add_group("Friends", [alice, carol])
+    tg.restrict_member(group, carol)
+    inside = await bot.get_chat_member(group.id, carol.id)
+    assert isinstance(inside, ChatMemberRestricted)
+    assert inside.is_member and inside.can_send_messages and not inside.can_send_polls
+    tg.remove_member(group, carol)
+    outside = await bot.get_chat_member(group.id, carol.id)
+    assert isinstance(outside, ChatMemberRestricted) and not outside.is_member
+    with pytest.raises(ValueError, match="only supergroups"):
+        tg.restrict_member(tg.add_group("Basic", [alice], supergroup=False), carol)
+
+
+async def test_an_anonymous_admin_writes_as_the_group(bot, tg):
+    alice, bob = tg.add_user("Alice"), tg.add_user("Bob")
+    group = tg.add_group("Friends", [alice, bob], admins=[alice])
+    await tg.send_as_group(alice, group, "/turntime 60")
+    (update,) = await bot.get_updates()
+    message = update.message
+    assert message.text == "/turntime 60"
+    assert (message.from_user.id, message.from_user.username) == (
+        ANONYMOUS_BOT,
+        "GroupAnonymousBot",
+    )
+    assert message.from_user.is_bot
+    assert message.sender_chat is not None and message.sender_chat.id == group.id
+    assert (await bot.get_chat_member(group.id, alice.id)).is_anonymous
+    assert (await bot.get_chat_member(group.id, ANONYMOUS_BOT)).status == "left"
+    with pytest.raises(ValueError, match="only an administrator"):
+        await tg.send_as_group(bob, group, "/turntime 60")
+
+
+async def test_anyone_may_press_buttons_in_a_public_group(bot, tg):
+    alice, stranger = tg.add_user("Alice"), tg.add_user("Stranger")
+    public = tg.add_group("Open games", [alice], username="opengames")
+    private = tg.add_group("Friends", [alice])
+    keyboard = Markup([[Button("Join", callback_data="j")]])
+    for chat in (public, private):
+        await bot.send_message(chat.id, "table", reply_markup=keyboard)
+    query = await tg.press_nowait(stranger, tg.last_bot_message(public), "Join")
+    updates = await bot.get_updates(allowed_updates=["callback_query"])
+    assert updates[-1].callback_query.from_user.id == stranger.id
+    await bot.answer_callback_query(query.id, text="no")
+    assert (await tg.wait_answered(query, timeout=5)).text == "no"
+    with pytest.raises(ValueError, match="not a member"):
+        await tg.press_nowait(stranger, tg.last_bot_message(private), "Join")
+    assert tg.pending_updates[-1].payload.get("id") == query.id  # nothing queued after
