@@ -6,9 +6,10 @@ and its hands, and the buttons for what can be done now. The table has no
 lobby and no end of its own: people sit down and leave between rounds, and it
 closes when the last person leaves or nobody plays for the idle time.
 
-Besides the GameAdapter surface the adapter brings three optional hooks the
+Besides the GameAdapter surface the adapter brings four optional hooks the
 generic code calls when present: ``open_table`` (its command), ``handle_press``
-(every press on its tables) and ``on_deadline`` (what a deadline does).
+(every press on its tables), ``on_deadline`` (what a deadline does) and
+``stop_table`` (``/stop``: who may, and how a table ends; bot.blackjack_stop).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 from telegram import CallbackQuery, Update
 from telegram.ext import ContextTypes
 
-from bot import blackjack_clock, blackjack_play
+from bot import blackjack_clock, blackjack_play, blackjack_stop
 from bot.adapter import Seat, TableView
 from bot.blackjack_table import box_names
 from bot.blackjack_text import dealer_line, seat_lines, status_line, title_line
@@ -117,11 +118,21 @@ class BlackjackAdapter:
     async def on_deadline(self, context: ContextTypes.DEFAULT_TYPE, game: GameRecord) -> bool:
         return await blackjack_clock.on_deadline(context, game)
 
+    async def stop_table(
+        self, update: Update, context: ContextTypes.DEFAULT_TYPE, game: GameRecord, language: str
+    ) -> None:
+        await blackjack_stop.stop_table(update, context, game, language)
+
 
 def _status(game: GameRecord, view: BlackjackView, names: dict[int, str], language: str) -> str:
     if game.status == "stopped":
-        return tr(language, "The game was stopped by {name}.",
+        text = tr(language, "The game was stopped by {name}.",
                   name=escape(str(game.meta.get("stopped_by", "?"))))  # fmt: skip
+        played = [names[box] for box in game.meta.get("played_out", []) if box in names]
+        if played:
+            text += "\n" + tr(language, "The computer finished the round for {names}.",
+                              names=", ".join(played))  # fmt: skip
+        return text
     closed = game.meta.get("closed")
     if game.status == "finished" and closed == "idle":
         return tr(language, "Nobody played for a while: the table is closed.")

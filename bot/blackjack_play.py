@@ -30,7 +30,7 @@ from bot.blackjack_table import (
     show_table,
     table_of,
 )
-from bot.blackjack_text import hint_text, refusal
+from bot.blackjack_text import changed, elsewhere, hint_text, refusal
 from bot.callbacks import GameButton
 from bot.chips import top_up_seated
 from bot.flow import load_state, post_new_table, store_state
@@ -58,8 +58,9 @@ from games.blackjack import (
     sit,
 )
 from storage import chips as bank
-from storage.chips import MINIMUM_BET, ChipChange
+from storage.chips import MINIMUM_BET, ChipChange, ChipConflict
 from storage.records import GameRecord
+from storage.seats import SeatTaken
 
 log = logging.getLogger(__name__)
 
@@ -77,8 +78,7 @@ async def open_table(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
         return
     language = await user_language(svc.db, user)
     if await table_of(svc, chat.id, user.id) is not None:
-        text = tr(language, "You already sit at a blackjack table in this chat.")
-        await send(context.bot, chat.id, Rendered(text), topic_of(message))
+        await send(context.bot, chat.id, Rendered(elsewhere(language)), topic_of(message))
         return
     balance = await bank.balance(svc.db, chat.id, user.id)
     state = ENGINE.new_game(1, {"chips": balance, "min_bet": MINIMUM_BET}, svc.rng)
@@ -91,8 +91,15 @@ async def open_table(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     store_state(svc.adapters[KIND], game, state)
     mark_changes(game, None, state, 0)
     game.deadline_at = svc.clock() + svc.lobby_seconds
-    await bank.open_account(svc.db, chat.id, user.id, svc.clock())
-    if await svc.db.create_game(game) is None:
+    try:
+        created = await svc.db.create_game(
+            game, seat=[user.id], chips=[ChipChange(user.id, expect=balance)]
+        )
+    except (SeatTaken, ChipConflict) as refused:
+        text = elsewhere(language) if isinstance(refused, SeatTaken) else changed(language)
+        await send(context.bot, chat.id, Rendered(text), topic_of(message))
+        return
+    if created is None:
         await point_to_running(update, context, svc)
         return
     schedule(context.application, game, await turn_seconds(svc, chat.id))
@@ -207,16 +214,21 @@ async def _join(
         await query.answer(tr(language, "The table is full."), True)
         return
     if await table_of(svc, game.chat_id, user.id) is not None:
-        await query.answer(tr(language, "You already sit at a blackjack table in this chat."), True)
+        await query.answer(elsewhere(language), True)
         return
     await remember(svc.db, user)
     balance = await bank.balance(svc.db, game.chat_id, user.id)
     seat_person(game, box, user.first_name, user.id)
     after = sit(state, box, balance)
-    saved = await save_table(
-        context.application, game, state, after, update_id=update.update_id,
-        chips=[ChipChange(user.id, expect=balance)],
-    )  # fmt: skip
+    try:
+        saved = await save_table(
+            context.application, game, state, after, update_id=update.update_id,
+            chips=[ChipChange(user.id, expect=balance)], seat=[user.id],
+        )  # fmt: skip
+    except (SeatTaken, ChipConflict) as refused:  # a join at another table, or a top-up
+        text = elsewhere(language) if isinstance(refused, SeatTaken) else changed(language)
+        await query.answer(text, True)
+        return
     welcome = ntr(language, "You sit down with {n} chip.", "You sit down with {n} chips.", balance)
     await _saved(context, query, game, saved, language, welcome)
 
@@ -248,8 +260,9 @@ async def _leave(
         game.meta["closed"] = "everybody_left"
     results = [(user_id, taken > state.seat(box).bought_in)]
     saved = await save_table(
-        context.application, game, state, after, update_id=update.update_id, results=results
-    )
+        context.application, game, state, after, update_id=update.update_id, results=results,
+        unseat=[user_id],
+    )  # fmt: skip
     goodbye = ntr(language, "You leave with {n} chip.", "You leave with {n} chips.", taken)
     await _saved(context, query, game, saved, language, goodbye)
 

@@ -2,10 +2,10 @@
 
 Who sits in which box (``meta["seats"]`` is indexed by box, with empty
 placeholders), which presses are still fresh, what the deadline is, and saving:
-the game and the chip balances of a settled round go in one transaction
-(``Database.save_game(..., chips=...)``). Every blackjack save goes through
-:func:`save_table`; ``/stop`` is the only generic save, and a stopped round is
-void: balances stay as the last settlement left them.
+the game, who sits at it (``storage.seats``: one table per person per chat,
+held by the database) and the chip balances of a settled round go in one
+transaction (``Database.save_game(..., chips=..., seat=...)``). Every blackjack
+save goes through :func:`save_table`, ``/stop`` included (bot.blackjack_stop).
 
 Freshness: the table is shared by up to seven people who may press at once
 (bets, insurance), so a press is not tied to the game's version as a whole. A
@@ -35,7 +35,10 @@ from bot.services import Services
 from bot.timers import schedule, turn_seconds
 from bot.ui import Rendered
 from games.blackjack import BOXES, ENGINE, Phase, Table
-from storage.chips import ChipChange, open_tables
+from games.blackjack.state import evolve, with_seat
+from storage import chips as accounts
+from storage import seats
+from storage.chips import ChipChange, ChipConflict
 from storage.records import GameRecord
 
 log = logging.getLogger(__name__)
@@ -155,20 +158,63 @@ async def save_table(
     update_id: int | None = None,
     chips: Sequence[ChipChange] = (),
     results: Sequence[tuple[int, bool]] = (),
+    seat: Sequence[int] = (),
+    unseat: Sequence[int] = (),
+    stopped: bool = False,
 ) -> Saved | None:
-    """Save the table with its deadline, a settled round's balances and results;
-    None when someone else saved first (nothing is written then)."""
+    """Save the table with its deadline, a settled round's balances and results, and
+    who sits down or leaves; None when someone else saved first (nothing is written
+    then). ``chips`` or ``seat`` that cannot be written raise ChipConflict or
+    SeatTaken (nothing is written). A settlement is always written (bank_short).
+    ``stopped``: the table ends by /stop (a closed table is otherwise finished)."""
     svc: Services = application.bot_data["services"]
-    store_state(svc.adapters[game.kind], game, state)
+    adapter = svc.adapters[game.kind]
+    store_state(adapter, game, state)
+    game.status = "stopped" if stopped else game.status
     changed = mark_changes(game, before, state, game.version + 1)
     turn = await turn_seconds(svc, game.chat_id)
     game.deadline_at = deadline(game, state, changed, svc.clock(), turn, svc.lobby_seconds)
     settled, banked = bank(game, state)
     everyone = [*results, *final_results(game, state)]
-    if not await svc.db.save_game(game, update_id, everyone or None, [*chips, *banked]):
+
+    async def save(banked: list[ChipChange]) -> bool:
+        return await svc.db.save_game(
+            game, update_id, everyone or None, [*chips, *banked], seat=seat, unseat=unseat
+        )
+
+    try:
+        ok = await save(banked)
+    except ChipConflict:
+        if not banked:
+            raise
+        state, banked = await bank_short(svc, game, state, banked)
+        game.state = adapter.engine.to_dict(state)
+        ok = await save(banked)
+    if not ok:
         return None
     schedule(application, game, turn)
     return Saved(settled)
+
+
+async def bank_short(
+    svc: Services, game: GameRecord, state: Table, changes: list[ChipChange]
+) -> tuple[Table, list[ChipChange]]:
+    """A settlement some balance cannot cover: the account holds less than the seat
+    played with (a seat taken before one table per person was enforced). So that
+    the table never stalls, that loss takes the whole balance and no more, and the
+    seat keeps what the account holds: nothing. Logged."""
+    people = seats_of(game)
+    short: list[ChipChange] = []
+    for change in changes:
+        held = await accounts.balance(svc.db, game.chat_id, change.user_id)
+        if held + change.delta >= 0:
+            short.append(change)
+            continue
+        log.warning("a loss the balance cannot cover", extra={"game_id": game.id})
+        short.append(ChipChange(change.user_id, -held))
+        box = next(b for b, p in enumerate(people) if p.user == change.user_id)
+        state = with_seat(state, box, evolve(state.seat(box), chips=0))
+    return state, short
 
 
 async def show_table(bot: Bot, svc: Services, game: GameRecord, saved: Saved) -> None:
@@ -192,7 +238,4 @@ def first_free_box(state: Table) -> int | None:
 
 async def table_of(svc: Services, chat_id: int, user_id: int) -> int | None:
     """The chat's open blackjack table (in any forum topic) where this person sits."""
-    for game_id, meta in await open_tables(svc.db, chat_id, KIND):
-        if any(seat.get("user") == user_id for seat in meta.get("seats", [])):
-            return game_id
-    return None
+    return await seats.table_of(svc.db, chat_id, user_id)

@@ -207,3 +207,13 @@ def wait_text(language: str, seconds: float) -> str:
     """A wait such as "5 h 20 min"."""
     minutes = max(1, round(seconds / 60))
     return tr(language, "{h} h {m} min", h=minutes // 60, m=minutes % 60)
+
+
+def elsewhere(language: str) -> str:
+    """Refusing a seat to someone who sits at another table of this chat."""
+    return tr(language, "You are already playing at another table in this chat.")
+
+
+def changed(language: str) -> str:
+    """A join or a top-up found other chips than it read: nothing happened."""
+    return tr(language, "Your chips changed just now, so nothing happened; please try again.")

@@ -14,7 +14,7 @@ from telegram.ext import ContextTypes
 
 from bot.adapter import seat_of_user
 from bot.blackjack_table import save_table, show_table, table_of
-from bot.blackjack_text import wait_text
+from bot.blackjack_text import changed, wait_text
 from bot.flow import load_state
 from bot.i18n import ntr, tr
 from bot.language import reply_language, user_language
@@ -24,7 +24,7 @@ from bot.services import services
 from bot.ui import Rendered, escape
 from games.blackjack import Phase, leave, sit
 from storage import chips as bank
-from storage.chips import MINIMUM_BET, STARTING_BALANCE, ChipAccount, ChipChange
+from storage.chips import MINIMUM_BET, STARTING_BALANCE, ChipAccount, ChipChange, ChipConflict
 from storage.records import GameRecord
 
 TOP_UP_DATA = "chips:top"
@@ -103,14 +103,15 @@ async def take_top_up(
 ) -> str:
     """The daily top-up, for /chips: at the person's table if they sit at one."""
     svc = services(context)
-    game_id = await table_of(svc, chat_id, user.id)
-    game = await svc.db.get_game(game_id) if game_id is not None else None
-    if game is not None and game.status == "running":
-        return await top_up_seated(context, game, user, language, update_id)
-    now = svc.clock()
-    if await bank.top_up(svc.db, chat_id, user.id, now) is None:
-        return no_top_up(await bank.account(svc.db, chat_id, user.id), now, language)
-    return topped_up(language)
+    for _ in range(2):  # again if the person sat down meanwhile
+        game_id = await table_of(svc, chat_id, user.id)
+        game = await svc.db.get_game(game_id) if game_id is not None else None
+        if game is not None and game.status == "running":
+            return await top_up_seated(context, game, user, language, update_id)
+        now = svc.clock()
+        if await bank.top_up(svc.db, chat_id, user.id, now) is not None:
+            return topped_up(language)
+    return no_top_up(await bank.account(svc.db, chat_id, user.id), now, language)
 
 
 def topped_up(language: str) -> str:
@@ -149,9 +150,12 @@ async def top_up_seated(
         return tr(language, "The top-up is handed out while bets are taken.")
     after = sit(leave(state, box), box, STARTING_BALANCE)
     change = ChipChange(user.id, expect=account.balance, top_up=True)
-    saved = await save_table(
-        context.application, game, state, after, update_id=update_id, chips=[change]
-    )
+    try:
+        saved = await save_table(
+            context.application, game, state, after, update_id=update_id, chips=[change]
+        )
+    except ChipConflict:  # another top-up (the /chips button) came first
+        return changed(language)
     if saved is None:
         return tr(language, "Someone was quicker; please try again.")
     await show_table(context.bot, svc, game, saved)

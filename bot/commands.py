@@ -112,9 +112,15 @@ async def stop(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     svc = services(context)
     language = await user_language(svc.db, user)
     game = await svc.db.active_game(message.chat.id, topic_of(message))
+    own = None if game is None else getattr(svc.adapters[game.kind], "stop_table", None)
     if game is None:
         text = tr(language, "No game is running here.")
-    elif user.id != game.created_by and not await is_admin(context.bot, message.chat, user.id):
+    elif own is not None:  # the game's own rule for who may stop it, and its own ending
+        await own(update, context, game, language)
+        return
+    elif user.id != game.created_by and not await is_admin(
+        context.bot, message.chat, user.id, message.sender_chat
+    ):
         text = tr(language, "Only the player who started the game or an admin can stop it.")
     else:
         game.status = "stopped"

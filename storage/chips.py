@@ -9,7 +9,7 @@ a round (:class:`ChipChange`) in the same transaction as its game save
 
 from __future__ import annotations
 
-import json
+import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -25,7 +25,8 @@ TOP_UP_EVERY = 24 * 60 * 60.0
 
 
 class ChipConflict(Exception):
-    """A chip write found a balance other than the one its writer read."""
+    """A chip write found a balance other than the one its writer read, a top-up
+    that is not due, or a loss the balance cannot cover (never below zero)."""
 
 
 @dataclass(frozen=True)
@@ -110,15 +111,26 @@ async def write_changes(
         if change.expect is not None:
             sql += " AND balance = ?"
             params += (change.expect,)
-        cursor = await tx.execute(sql, params)
+        try:
+            cursor = await tx.execute(sql, params)
+        except sqlite3.IntegrityError:  # CHECK (balance >= 0)
+            raise ChipConflict(f"chips of user {change.user_id} in chat {chat_id}") from None
         if cursor.rowcount != 1:
             raise ChipConflict(f"chips of user {change.user_id} in chat {chat_id}")
 
 
 async def top_up(db: Database, chat_id: int, user_id: int, now: float) -> ChipAccount | None:
     """The daily top-up for someone not at a table: the new account, or None when
-    the balance still covers the minimum bet or the last top-up is under a day old."""
+    the balance still covers the minimum bet, the last top-up is under a day old,
+    or the person sits at a table of the chat (their top-up goes through it)."""
     async with db.transaction() as tx:
+        async with tx.execute(
+            "SELECT 1 FROM table_seats s JOIN games g ON g.id = s.game_id WHERE s.chat_id = ?"
+            " AND s.user_id = ? AND g.status IN ('lobby', 'running')",
+            (chat_id, user_id),
+        ) as cursor:
+            if await cursor.fetchone() is not None:
+                return None
         async with tx.execute(
             "SELECT balance, topped_up_at FROM chips WHERE chat_id = ? AND user_id = ?",
             (chat_id, user_id),
@@ -145,13 +157,3 @@ async def leaderboard(db: Database, chat_id: int, limit: int = 10) -> list[tuple
         (chat_id, limit),
     )
     return [(int(user), str(name), int(amount)) for user, name, amount in rows]
-
-
-async def open_tables(db: Database, chat_id: int, kind: str) -> list[tuple[int, dict[str, Any]]]:
-    """(game id, meta) of the chat's active games of ``kind``, in every forum topic."""
-    rows = await db.fetchall(
-        "SELECT id, meta FROM games WHERE chat_id = ? AND kind = ?"
-        " AND status IN ('lobby', 'running') ORDER BY id",
-        (chat_id, kind),
-    )
-    return [(int(game_id), dict(json.loads(meta))) for game_id, meta in rows]

@@ -19,9 +19,10 @@ from typing import Any
 import aiosqlite
 
 from storage.chats import ChatStore
-from storage.chips import ChipChange, ChipConflict, write_changes
+from storage.chips import ChipChange, write_changes
 from storage.core import Clock, database_path
 from storage.records import ACTIVE_STATUSES, GameRecord
+from storage.seats import clear_table, seat_people, unseat_people
 
 _GAME_COLUMNS = (
     "id, chat_id, thread_id, kind, status, state, meta, version, table_message_id,"
@@ -76,8 +77,15 @@ class Database(ChatStore):
 
     # ---- games -----------------------------------------------------------
 
-    async def create_game(self, game: GameRecord) -> GameRecord | None:
-        """Insert a new game; None when the chat (topic) already has an active one."""
+    async def create_game(
+        self, game: GameRecord, seat: Sequence[int] = (), chips: Sequence[ChipChange] = ()
+    ) -> GameRecord | None:
+        """Insert a new game; None when the chat (topic) already has an active one.
+
+        ``seat`` and ``chips`` as in ``save_game``: the people seated at the new
+        table and their chip checks, in the same transaction (SeatTaken and
+        ChipConflict refuse the whole insert).
+        """
         now = self._clock()
         game.created_at = game.updated_at = now
         try:
@@ -92,6 +100,8 @@ class Database(ChatStore):
                      json.dumps(game.hand_messages), game.deadline_at, game.created_by,
                      now, now),
                 )  # fmt: skip
+                await seat_people(tx, game.chat_id, int(cursor.lastrowid or 0), seat)
+                await write_changes(tx, game.chat_id, chips, now)
         except sqlite3.IntegrityError:
             return None
         game.id = int(cursor.lastrowid or 0)
@@ -125,6 +135,8 @@ class Database(ChatStore):
         update_id: int | None = None,
         results: list[tuple[int, bool]] | None = None,
         chips: Sequence[ChipChange] = (),
+        seat: Sequence[int] = (),
+        unseat: Sequence[int] = (),
     ) -> bool:
         """Save ``game`` if nobody saved it since it was loaded (optimistic lock).
 
@@ -136,8 +148,13 @@ class Database(ChatStore):
         transaction; an update already recorded makes the save a no-op (False).
         With ``results`` ((user id, won) per person), a finished game's results are
         recorded in the same transaction. With ``chips``, chip balances of the game's
-        chat change in the same transaction (a ChipConflict refuses the whole save).
-        On success ``game.version`` is the new version.
+        chat change in the same transaction: a change that cannot be written raises
+        ChipConflict and nothing is saved. ``seat``/``unseat``: people who sit down
+        at / leave this table (storage.seats); seating someone who sits at another
+        open table of the chat raises SeatTaken and nothing is saved. A save that
+        ends the game unseats everybody. On success ``game.version`` is the new
+        version; False when the game was saved by someone else since it was
+        loaded, or the update was already processed (nothing is saved).
         """
         now = self._clock()
         try:
@@ -162,11 +179,22 @@ class Database(ChatStore):
                         (game.id, game.chat_id, user_id, game.kind, int(won), now),
                     )
                 await write_changes(tx, game.chat_id, chips, now)
-        except (_StaleSave, ChipConflict, sqlite3.IntegrityError):
+                await self._write_seats(tx, game, seat, unseat)
+        except (_StaleSave, sqlite3.IntegrityError):
             return False
         game.version += 1
         game.updated_at = now
         return True
+
+    @staticmethod
+    async def _write_seats(
+        tx: aiosqlite.Connection, game: GameRecord, seat: Sequence[int], unseat: Sequence[int]
+    ) -> None:
+        if not game.active:
+            await clear_table(tx, game.id)
+            return
+        await unseat_people(tx, game.id, unseat)
+        await seat_people(tx, game.chat_id, game.id, seat)
 
     async def set_table_message(self, game_id: int, message_id: int) -> None:
         """Record which message shows the table; not a move, so the version stays."""

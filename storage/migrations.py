@@ -79,4 +79,22 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX games_by_warning ON games (warning_at) WHERE warning_at IS NOT NULL;
     CREATE INDEX processed_updates_by_time ON processed_updates (processed_at);
     """,
+    # 4: who sits at which blackjack table, one table per person per chat (the
+    # primary key); the people already seated at open tables move in (someone
+    # seated twice keeps the older table here)
+    """
+    CREATE TABLE table_seats (
+        chat_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        PRIMARY KEY (chat_id, user_id)
+    );
+    CREATE INDEX table_seats_by_game ON table_seats (game_id);
+    INSERT OR IGNORE INTO table_seats (chat_id, user_id, game_id)
+        SELECT g.chat_id, json_extract(s.value, '$.user'), g.id
+        FROM games g, json_each(g.meta, '$.seats') s
+        WHERE g.kind = 'blackjack' AND g.status IN ('lobby', 'running')
+            AND json_extract(s.value, '$.user') IS NOT NULL
+        ORDER BY g.id;
+    """,
 )

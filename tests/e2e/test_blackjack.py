@@ -251,25 +251,6 @@ async def test_insurance_and_presses_at_once_on_the_shared_buttons(world: World)
     assert "Dealer: A♦ K♦ — blackjack" in (table.text or "")
 
 
-async def test_a_stopped_round_is_void(world: World) -> None:
-    db, alice, bob = world.bots[0].db, world.alice, world.bob
-    table = await _two_seats(world)
-    await stack(db, table, ["10H 6C", "9S 7D"], "10C 8S")
-    await press(world, table, alice, "All-in")
-    await press(world, table, bob, "+100")
-    await press(world, table, alice, READY)
-    await press(world, table, bob, READY)
-    versions = len(table.versions)
-    await world.tg.send_text(alice, world.group, "/stop")
-    await world.until_edited(table, versions)
-    assert "The game was stopped by Alice." in (table.text or "")
-    assert table.buttons() == []
-    group = world.group.id
-    assert (await balance(db, group, alice), await balance(db, group, bob)) == (500, 500)
-    again = await open_table(world, bob)
-    assert "Bob · 🪙 500" in (again.text or "")
-
-
 async def test_a_private_chat_opens_a_table_for_one(world: World) -> None:
     bob = world.bob
     await world.tg.send_text(bob, bob, "/start")

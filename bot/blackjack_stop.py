@@ -1,0 +1,104 @@
+"""``/stop`` at a blackjack table (the adapter's ``stop_table`` hook).
+
+A dealt round is not undone: basic strategy plays every decision still open
+(insurance included), the dealer plays, the round settles and the chips are
+written in the same save that closes the table, so ``/stop`` is never a free
+undo of bad cards. Bets placed but not dealt go back. Only a person seated at
+the table or a chat admin (anonymous admins included) may stop it.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import Message, Update, User
+from telegram.ext import Application, ContextTypes
+
+from bot.adapter import seat_of_user
+from bot.blackjack_table import Saved, save_table, show_table
+from bot.flow import load_state
+from bot.i18n import tr
+from bot.messaging import send
+from bot.people import is_admin, topic_of
+from bot.services import Services, services
+from bot.ui import Rendered
+from games.blackjack import BOXES, ENGINE, Phase, Table, close
+from storage.records import GameRecord
+
+log = logging.getLogger(__name__)
+ATTEMPTS = 3  # a press may save first: then look again
+MOST_DECISIONS = 32 * BOXES  # more than a round can ever need
+
+
+async def stop_table(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, game: GameRecord, language: str
+) -> None:
+    message, user = update.effective_message, update.effective_user
+    if message is None or user is None:
+        return
+    svc = services(context)
+    admin: bool | None = None
+    for _ in range(ATTEMPTS):
+        if seat_of_user(game, user.id) is None:
+            if admin is None:
+                admin = await is_admin(context.bot, message.chat, user.id, message.sender_chat)
+            if not admin:
+                text = tr(language, "Only a player at this table or a chat admin can stop it.")
+                await send(context.bot, message.chat.id, Rendered(text), topic_of(message))
+                return
+        saved = await _stop(context.application, game, _name(message, user), update.update_id)
+        if saved is not None:
+            await show_table(context.bot, svc, game, saved)
+            log.info("table stopped", extra={"chat_id": game.chat_id, "game_id": game.id})
+            return
+        reloaded = await svc.db.get_game(game.id)
+        if reloaded is None or not reloaded.active:
+            return  # stopped or closed meanwhile (or this very /stop, delivered again)
+        game = reloaded
+    text = tr(language, "Someone was quicker; please try again.")
+    await send(context.bot, message.chat.id, Rendered(text), topic_of(message))
+
+
+def _name(message: Message, user: User) -> str:
+    """Who stopped the table: an anonymous admin speaks as the group."""
+    sender = message.sender_chat
+    if sender is not None and sender.id == message.chat.id:
+        return sender.title or user.first_name
+    return user.first_name
+
+
+async def _stop(
+    application: Application,  # type: ignore[type-arg]
+    game: GameRecord,
+    name: str,
+    update_id: int,
+) -> Saved | None:
+    """Finish a dealt round (it settles and banks in this save), return undealt bets,
+    close the table."""
+    svc: Services = application.bot_data["services"]
+    state = before = load_state(svc.adapters[game.kind], game)
+    if state.phase in (Phase.INSURANCE, Phase.PLAYERS):
+        state, played = play_out(state, svc)
+        game.meta["played_out"] = played
+    elif state.phase is Phase.BETTING:
+        state = close(state)
+    for note in ("stood_in", "bets_closed"):
+        game.meta.pop(note, None)
+    game.meta["stopped_by"] = name
+    return await save_table(application, game, before, state, update_id=update_id, stopped=True)
+
+
+def play_out(state: Table, svc: Services) -> tuple[Table, list[int]]:
+    """Basic strategy takes every decision left in the round until it settles;
+    returns the settled table and the boxes it decided for."""
+    played: set[int] = set()
+    for _ in range(MOST_DECISIONS):
+        waiting = ENGINE.to_move(state)
+        if state.phase not in (Phase.INSURANCE, Phase.PLAYERS) or not waiting:
+            break
+        box = min(waiting)
+        legal = ENGINE.legal_actions(state, box)
+        action = ENGINE.choose(ENGINE.view(state, box), legal, svc.rng, "normal")
+        state = ENGINE.apply(state, box, action)[0]
+        played.add(box)
+    return state, sorted(played)
