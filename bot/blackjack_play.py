@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 
-from telegram import CallbackQuery, Update
+from telegram import CallbackQuery, Message, Update, User
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
@@ -35,7 +35,7 @@ from bot.callbacks import GameButton
 from bot.chips import top_up_seated
 from bot.flow import load_state, post_new_table, store_state
 from bot.i18n import ntr, tr
-from bot.language import user_language
+from bot.language import reply_language, user_language
 from bot.lobby import point_to_running
 from bot.messaging import send
 from bot.people import remember, topic_of
@@ -77,9 +77,23 @@ async def open_table(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
         await point_to_running(update, context, svc)
         return
     language = await user_language(svc.db, user)
+    if message.sender_chat is not None:  # an anonymous admin or a channel: nobody to seat
+        text = tr(await reply_language(svc.db, chat.id, user),
+                  "Write as yourself to sit down at a blackjack table.")  # fmt: skip
+        await send(context.bot, chat.id, Rendered(text), topic_of(message))
+        return
     if await table_of(svc, chat.id, user.id) is not None:
         await send(context.bot, chat.id, Rendered(elsewhere(language)), topic_of(message))
         return
+    await _open(update, context, message, user, language)
+
+
+async def _open(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, message: Message, user: User, language: str
+) -> None:
+    """The table itself: created with its opener seated, if their seat and chips allow."""
+    svc = services(context)
+    chat = message.chat
     balance = await bank.balance(svc.db, chat.id, user.id)
     state = ENGINE.new_game(1, {"chips": balance, "min_bet": MINIMUM_BET}, svc.rng)
     game = GameRecord(

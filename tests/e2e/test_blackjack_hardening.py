@@ -252,3 +252,24 @@ async def test_an_idle_table_closes_with_its_bets_returned(tmp_path: Path) -> No
         assert "Alice · 🪙 500" in _line(table, "Alice")
         assert await balance(running.db, world.group.id, world.alice) == 500
         assert labels(table) == []
+
+
+async def test_an_anonymous_admin_stops_a_table_but_is_nobody_to_seat(world: World) -> None:
+    db, tg, alice, bob = world.bots[0].db, world.tg, world.alice, world.bob
+    said = await tg.send_as_group(alice, world.group, "/blackjack")
+    refusal = await tg.wait_for_bot_message(world.group, after=said.message_id)
+    assert refusal.text == "Write as yourself to sit down at a blackjack table."
+    assert await db.games_with_status("running") == []
+    table = await _two_seats(world, bob, world.carol)  # Alice, the admin, plays no part
+    await _stack(db, table, ["10H 6C", "10S 9D"], "10C 8S")
+    await press(world, table, bob, "+100")
+    await press(world, table, world.carol, "+50")
+    await press(world, table, bob, READY)
+    await press(world, table, world.carol, READY)
+    versions = len(table.versions)
+    await tg.send_as_group(alice, world.group, "/stop")
+    await world.until_edited(table, versions)
+    assert "The game was stopped by Friends." in (table.text or "")
+    group = world.group.id
+    # Bob's 16 surrenders against the ten, Carol's 19 stands and beats 18
+    assert (await balance(db, group, bob), await balance(db, group, world.carol)) == (450, 550)
