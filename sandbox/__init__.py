@@ -25,6 +25,7 @@ Driver API (``sandbox.StandIn``; all waits are bounded and woken by world change
                                       # members only, but anyone in a public group
     query = await tg.press_nowait(alice, message, "Join"); await tg.wait_answered(query)
     await tg.open_url(alice, "https://t.me/tablebot?start=XYZ")   # "/start XYZ" in private
+    copy = await tg.forward(alice, message, group)   # URL buttons kept, callback ones dropped
     await tg.open_url(alice, "https://t.me/tablebot?startgroup=X", group=group)
     tg.block_bot(alice); tg.unblock_bot(alice)                 # my_chat_member updates
     tg.delete_message(chat, message_id)                        # as a person; no update

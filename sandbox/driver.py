@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from sandbox import members, people
+from sandbox import forwarding, members, people
 from sandbox.changes import ChangeSignal
 from sandbox.model import (
     MEMBER,
@@ -221,6 +221,11 @@ class StandIn:
         """A modified client: send callback ``data`` that no button on ``message`` carries."""
         query = people.queue_query(self.world, user, message, data)
         return await self.wait_answered(query, timeout)
+
+    async def forward(self, user: User, message: Message, to: Target) -> Message:
+        """``user`` forwards ``message`` into ``to`` as a Telegram client does: a copy
+        with ``forward_origin`` that keeps the URL buttons and drops the callback ones."""
+        return forwarding.forward_message(self.world, user, message, to)
 
     async def open_url(self, user: User, url: str, *, group: Chat | None = None) -> Message:
         return people.open_url(self.world, user, url, group=group)
