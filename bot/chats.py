@@ -9,6 +9,7 @@ from telegram import Update
 from telegram.constants import ChatMemberStatus, ChatType
 from telegram.ext import ContextTypes
 
+from bot.flow import publish
 from bot.services import services
 
 log = logging.getLogger(__name__)
@@ -26,9 +27,16 @@ async def on_my_member_change(update: Update, context: ContextTypes.DEFAULT_TYPE
 
 
 async def on_migration(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """A group upgraded to a supergroup: its games carry on under the new chat id."""
+    """A group upgraded to a supergroup: its games carry on under the new chat id,
+    and each moved game's table is posted there at once (the old chat is read-only).
+    The private hands stay as they are: their buttons name the game, not the chat."""
     message = update.effective_message
     if message is None or message.migrate_to_chat_id is None:
         return
-    moved = await services(context).db.migrate_chat(message.chat.id, message.migrate_to_chat_id)
+    svc = services(context)
+    new_chat_id = message.migrate_to_chat_id
+    moved = await svc.db.migrate_chat(message.chat.id, new_chat_id)
     log.info("group upgraded; %d games moved", moved, extra={"chat_id": message.chat.id})
+    game = await svc.db.active_game(new_chat_id)  # a basic group has no topics: one game
+    if game is not None and game.table_message_id is None:  # not re-posted by a press yet
+        await publish(context.bot, svc.db, svc.adapters[game.kind], game)

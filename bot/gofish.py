@@ -10,6 +10,7 @@ from bot.gofish_text import event_line, rank_plural, result_line
 from bot.i18n import ntr, tr
 from bot.lobby_view import seat_label
 from bot.ui import Buttons, Keyboard, Rendered, escape
+from games.base import IllegalAction
 from games.cards import RANKS, compact
 from games.gofish import ENGINE, GOFARM, GOFISH, Ask, GoFishState, GoFishView, TurnPassed
 from storage.records import GameRecord
@@ -104,25 +105,49 @@ class GoFishAdapter:
         self, game: Any, state: GoFishState, seat: int, choice: str, language: str,
         buttons: Buttons,
     ) -> Keyboard | None:  # fmt: skip
-        """After a rank is chosen: whom to ask for it."""
-        if not choice.isdigit():
-            return None
-        rank = int(choice)
+        """After a rank is chosen on the private hand: whom to ask for it."""
+        rank = _rank_of(choice)
         view = ENGINE.view(state, seat)
-        names = [seat_label(s, language) for s in seats_of(game)]
         asks = [a for a in view.legal if a.rank == rank]
-        if not asks:
-            return None
-        rows = [
-            [buttons.button(
-                tr(language, "Ask {name} ({n})", name=names[a.target],
-                   n=view.hand_counts[a.target]),
-                "m", ENGINE.encode_action(a),
-            )]
-            for a in asks
-        ]  # fmt: skip
-        rows.append([buttons.button("← " + tr(language, "Back"), "b")])
-        return rows
+        return _ask_rows(game, view, asks, language, buttons) if asks else None
+
+    def table_pick_keyboard(
+        self, game: Any, state: GoFishState, seat: int, choice: str, language: str,
+        buttons: Buttons,
+    ) -> Keyboard:  # fmt: skip
+        """After a rank is chosen on the group table (the player cannot be messaged):
+        whom to ask, the same for every rank, held or not, so the group learns nothing
+        of the hand; the ask itself refuses a rank not held, in an alert to the asker."""
+        rank = _rank_of(choice)
+        if rank is None:
+            raise IllegalAction("no_such_rank")
+        view = ENGINE.view(state, None)
+        targets = [s for s in range(view.seats) if s != seat and view.hand_counts[s] > 0]
+        return _ask_rows(game, view, [Ask(t, rank) for t in targets], language, buttons)
+
+
+def _rank_of(choice: str) -> int | None:
+    """The rank a button's argument names (ASCII digits only), None for anything else."""
+    if not (choice.isascii() and choice.isdigit()) or int(choice) not in RANKS:
+        return None
+    return int(choice)
+
+
+def _ask_rows(
+    game: Any, view: GoFishView, asks: list[Ask], language: str, buttons: Buttons
+) -> Keyboard:
+    """One "Ask <name> (<cards>)" button per ask, then Back."""
+    names = [seat_label(s, language) for s in seats_of(game)]
+    rows = [
+        [buttons.button(
+            tr(language, "Ask {name} ({n})", name=names[a.target],
+               n=view.hand_counts[a.target]),
+            "m", ENGINE.encode_action(a),
+        )]
+        for a in asks
+    ]  # fmt: skip
+    rows.append([buttons.button("← " + tr(language, "Back"), "b")])
+    return rows
 
 
 def _every_rank_keyboard(view: GoFishView, seat: int, buttons: Buttons) -> Keyboard:

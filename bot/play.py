@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from typing import Any
 
 from telegram import CallbackQuery, InlineKeyboardMarkup, Update
 from telegram.error import BadRequest
@@ -15,6 +16,7 @@ from bot.flow import advance_computers, load_state, publish, publish_table, stor
 from bot.i18n import tr
 from bot.language import user_language
 from bot.lobby import lobby_press, rematch
+from bot.press_origin import Origin, on_table, press_origin, shows_a_pick
 from bot.reasons import refusal_text
 from bot.services import services
 from bot.timers import commit
@@ -37,7 +39,8 @@ async def on_game_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
         await query.answer(tr(language, "This button is not from a game I know."), True)
         return
     game = await svc.db.get_game(button.game_id)
-    if game is None or not _belongs(game, query):
+    origin = Origin.FOREIGN if game is None else press_origin(game, query, context.bot.id)
+    if game is None or origin is Origin.FOREIGN:
         await query.answer(tr(language, "This button is not from a game I know."), True)
         return
     if await svc.db.update_processed(update.update_id):
@@ -45,18 +48,10 @@ async def on_game_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
         with contextlib.suppress(BadRequest):
             await query.answer()
         return
+    if origin is Origin.OLD:  # a table or hand the bot replaced since: show the current one
+        await stale(context, query, game, language)
+        return
     await _dispatch(update, context, query, game, button, language)
-
-
-def _belongs(game: GameRecord, query: CallbackQuery) -> bool:
-    """A button sits in the game's chat, or in the private chat of one of its players."""
-    message = query.message
-    if message is None:
-        return False
-    if message.chat.id == game.chat_id:
-        return True
-    user_id = query.from_user.id
-    return message.chat.id == user_id and seat_of_user(game, user_id) is not None
 
 
 async def _dispatch(
@@ -132,6 +127,8 @@ async def _move(
         state, _events = engine.apply(state, seat, action)
     except IllegalAction as refusal:
         await query.answer(refusal_text(language, refusal.reason), True)
+        if _refused_own_pick(game, query, context.bot.id, seat in engine.to_move(state)):
+            await publish_table(context.bot, svc.db, adapter, game)  # as before the pick
         return
     state, _more = await advance_computers(adapter, game, state, svc.rng)
     store_state(adapter, game, state)
@@ -143,6 +140,13 @@ async def _move(
     log.info("move", extra={"chat_id": game.chat_id, "game_id": game.id, "seat": seat})
     await query.answer()
     await publish(context.bot, svc.db, adapter, game)
+
+
+def _refused_own_pick(game: GameRecord, query: CallbackQuery, bot_id: int, to_move: bool) -> bool:
+    """The player to move was refused the second choice of a pick on the group table
+    (a rank they do not hold): the table goes back to the first choice. Someone
+    else's refused press leaves the mover's pick as it is."""
+    return to_move and shows_a_pick(query) and on_table(game, query, bot_id)
 
 
 async def _toggle_hints(
@@ -187,7 +191,8 @@ async def _pick(
     language: str,
 ) -> None:
     """A first choice (a rank to ask for): show the second (whom to ask) on the same
-    message; "Back" draws the message as it was. Nothing is saved."""
+    message; "Back" draws the message as it was. Nothing is saved. On the group table
+    (a player the bot cannot message) the second choice must not depend on the hand."""
     svc = services(context)
     adapter = svc.adapters[game.kind]
     state = load_state(adapter, game)
@@ -198,27 +203,53 @@ async def _pick(
     if seat not in adapter.engine.to_move(state):
         await query.answer(refusal_text(language, "not_your_turn"), True)
         return
-    buttons = Buttons(game.id, game.version)
+    table = on_table(game, query, context.bot.id)
     if button.verb == "b":
-        keyboard = None
-    else:
-        try:
-            keyboard = adapter.pick_keyboard(game, state, seat, button.argument, language, buttons)
-        except IllegalAction as refusal:  # the adapter says why there is nothing to pick
-            await query.answer(refusal_text(language, refusal.reason), True)
-            return
-        if keyboard is None:
-            await query.answer(refusal_text(language, "rank_not_in_hand"), True)
-            return
+        await query.answer()
+        await _first_choice(context, query, game, state, seat, language, table)
+        return
+    pick = getattr(adapter, "table_pick_keyboard", None) if table else None
+    try:
+        keyboard = (pick or adapter.pick_keyboard)(
+            game, state, seat, button.argument, language, Buttons(game.id, game.version)
+        )
+    except IllegalAction as refusal:  # the adapter says why there is nothing to pick
+        await query.answer(refusal_text(language, refusal.reason), True)
+        return
+    if keyboard is None:
+        await query.answer(refusal_text(language, "rank_not_in_hand"), True)
+        return
     await query.answer()
-    if keyboard is not None:
-        await query.edit_message_reply_markup(InlineKeyboardMarkup(keyboard))
-    elif query.message is not None and query.message.chat.id == game.chat_id:
+    await _set_keyboard(query, InlineKeyboardMarkup(keyboard))
+
+
+async def _first_choice(
+    context: ContextTypes.DEFAULT_TYPE,
+    query: CallbackQuery,
+    game: GameRecord,
+    state: Any,
+    seat: int,
+    language: str,
+    table: bool,
+) -> None:
+    """Back: the table or the hand message as it is drawn without a pick."""
+    svc = services(context)
+    adapter = svc.adapters[game.kind]
+    if table:
         await publish_table(context.bot, svc.db, adapter, game)
-    else:
-        hand = adapter.render_hand(game, state, seat, language, buttons)
-        if hand is not None:
-            await query.edit_message_reply_markup(hand.markup)
+        return
+    hand = adapter.render_hand(game, state, seat, language, Buttons(game.id, game.version))
+    if hand is not None:
+        await _set_keyboard(query, hand.markup)
+
+
+async def _set_keyboard(query: CallbackQuery, markup: InlineKeyboardMarkup | None) -> None:
+    """Edit the pressed message's keyboard; a double tap that changes nothing is fine."""
+    try:
+        await query.edit_message_reply_markup(markup)
+    except BadRequest as error:
+        if "not modified" not in str(error).lower():
+            raise
 
 
 async def _back(

@@ -35,6 +35,8 @@ async def test_a_group_upgraded_to_a_supergroup_keeps_its_game(tmp_path: Path) -
         )
         await world.tg.wait_for(lambda: turn_name(board) == "Bob")
         new = world.tg.upgrade_to_supergroup(world.group, by=world.alice)
+        moved = await world.tg.wait_for_bot_message(new, containing="Reversi")  # at once
+        assert turn_name(moved) == "Bob"
         pointer = await world.command(world.bob, new, "/reversi")
         assert "already running" in (pointer.text or "")
         game = await running.db.active_game(new.id)
