@@ -38,7 +38,7 @@ from bot.i18n import ntr, tr
 from bot.language import reply_language, user_language
 from bot.lobby import point_to_running
 from bot.messaging import send
-from bot.people import remember, topic_of
+from bot.people import is_member, remember, topic_of
 from bot.play import stale
 from bot.reasons import refusal_text
 from bot.services import services
@@ -221,6 +221,9 @@ async def _join(
     svc, user = services(context), query.from_user
     if seat_of_user(game, user.id) is not None:
         await query.answer(tr(language, "You are already at the table."), True)
+        return
+    if not await is_member(context.bot, game.chat_id, user.id):
+        await query.answer(tr(language, "Only members of this group can sit down."), True)
         return
     state = load_state(svc.adapters[game.kind], game)
     box = first_free_box(state)

@@ -30,7 +30,7 @@ class ChatStore(Core):
                 " ON CONFLICT (game_id, target) DO UPDATE SET chat_id = excluded.chat_id",
                 (TABLE, new_chat_id, new_chat_id),
             )
-            for table in ("chat_settings", "chips", "results"):
+            for table in ("chat_settings", "chips", "results", "table_seats"):
                 await tx.execute(
                     f"UPDATE OR REPLACE {table} SET chat_id = ? WHERE chat_id = ?",
                     (new_chat_id, old_chat_id),

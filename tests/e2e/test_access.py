@@ -133,3 +133,16 @@ async def test_turn_time_takes_ascii_digits_only(world: World) -> None:
         assert await _reply(world, said) == usage, wanted
     assert await world.bots[0].db.turn_seconds(world.group.id) is None
     # (the harness fails the test if a handler logged an error)
+
+
+async def test_a_stranger_cannot_sit_at_a_blackjack_table_in_a_public_group(world: World) -> None:
+    tg, alice = world.tg, world.alice
+    public = tg.add_group("Open tables", members=[alice], admins=[alice], username="opentables")
+    dave = tg.add_user("Dave", language_code="en")
+    table = await world.command(alice, public, "/blackjack")
+    answer = await tg.press(dave, table, "🪑 Join table")
+    assert answer.show_alert and answer.text == NOT_A_MEMBER
+    assert "Dave" not in (table.text or "")
+    tg.add_member(public, dave)
+    assert not (await tg.press(dave, table, "🪑 Join table")).show_alert
+    await tg.wait_for(lambda: "Dave" in (table.text or ""), what="Dave at the table")
