@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sys
 
@@ -18,18 +19,11 @@ def run() -> int:
     except ConfigError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    from bot.app import ALLOWED_UPDATES, build_application
     from bot.logs import setup_logging
+    from bot.serve import serve
 
-    setup_logging(config.token)
-    application = build_application(config)
-    if config.webhook_url:
-        from bot.webhook import run_webhook
-
-        run_webhook(application, config, ALLOWED_UPDATES)
-    else:
-        application.run_polling(allowed_updates=ALLOWED_UPDATES, drop_pending_updates=False)
-    return 0
+    setup_logging(config.token)  # from here on, no output shows the token
+    return asyncio.run(serve(config))
 
 
 def main(argv: list[str]) -> int:

@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable
 
 from telegram import BotCommand, Update
+from telegram.error import Forbidden, NetworkError
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -87,8 +88,13 @@ async def _announce_commands(application: Application) -> None:  # type: ignore[
 
 
 async def on_startup(application: Application) -> None:  # type: ignore[type-arg]
-    """After the database is open: the command menu, and every active game's timers."""
-    await _announce_commands(application)
+    """After the database is open: the command menu, and every active game's timers
+    (a game that cannot be read is set aside). A menu Telegram does not take is
+    only logged: the games matter more."""
+    try:
+        await _announce_commands(application)
+    except (NetworkError, Forbidden) as error:
+        log.warning("the command menu was not registered: %s", error)
     await rearm(application)
 
 

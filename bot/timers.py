@@ -10,6 +10,7 @@ from typing import Any
 from telegram.ext import Application, ContextTypes, Job
 
 from bot.adapter import GameAdapter, seats_of
+from bot.broken import playable_games
 from bot.services import Services
 from storage.records import GameRecord
 
@@ -112,9 +113,10 @@ async def create(
 
 
 async def rearm(application: Application) -> int:  # type: ignore[type-arg]
-    """At start-up: every active game's timers again, from the stored deadlines."""
+    """At start-up: every active game's timers again, from the stored deadlines. A
+    game that cannot be read is set aside (``bot.broken``); the others run."""
     svc: Services = application.bot_data["services"]
-    games = await svc.db.games_with_status("lobby", "running")
+    games = await playable_games(application.bot, svc)
     for game in games:
         schedule(application, game, await turn_seconds(svc, game.chat_id))
     log.info("timers re-armed for %d games", len(games))

@@ -50,11 +50,11 @@ def webhook_path(url: str) -> str:
     return urlparse(url).path.strip("/") or "webhook"
 
 
-def run_webhook(application: Application, config: Config, allowed: list[str]) -> None:  # type: ignore[type-arg]
-    """Serve updates on ``PORT`` until SIGTERM/SIGINT."""
-    assert config.webhook_url is not None
+async def start_webhook(application: Application, config: Config, allowed: list[str]) -> None:  # type: ignore[type-arg]
+    """Set the webhook and serve updates on ``PORT`` (``bot.serve`` stops it)."""
+    assert config.webhook_url is not None and application.updater is not None
     ptb_updater.WebhookAppClass = WebhookAppWithHealth  # type: ignore[misc]
-    application.run_webhook(
+    await application.updater.start_webhook(
         listen=config.listen,
         port=config.port,
         url_path=webhook_path(config.webhook_url),

@@ -16,6 +16,12 @@ from storage.migrations import MIGRATIONS
 Clock = Callable[[], float]
 
 
+class UnusableDatabase(Exception):
+    """The database cannot be used as it is (not a database, not writable, written by
+    a newer version of the bot, a path that cannot hold a file); the message says
+    what is wrong in one line, and nothing was changed."""
+
+
 def database_path(url: str) -> str:
     """The file path in a ``sqlite:///relative.db`` / ``sqlite:////abs/path.db`` URL.
 
@@ -42,10 +48,22 @@ class Core:
     async def close(self) -> None:
         await self._db.close()
 
-    async def _migrate(self) -> None:
+    async def _schema_in_file(self) -> int:
+        """The file's migration number; UnusableDatabase for one this code does not know."""
         async with self._db.execute("PRAGMA user_version") as cursor:
             row = await cursor.fetchone()
         current = int(row[0]) if row else 0
+        if current > len(MIGRATIONS):
+            raise UnusableDatabase(
+                f"the database was written by a newer version of the bot (schema {current}, "
+                f"this version knows up to {len(MIGRATIONS)}): run the newer version "
+                "or restore a backup"
+            )
+        return current
+
+    async def _migrate(self, current: int) -> None:
+        """Apply the migrations after ``current``; then write the version once more,
+        which proves the file can be written (a read-only file reads fine)."""
         for number, script in enumerate(MIGRATIONS, start=1):
             if number <= current:
                 continue
@@ -53,6 +71,8 @@ class Core:
                 for statement in filter(str.strip, script.split(";")):
                     await tx.execute(statement)
                 await tx.execute(f"PRAGMA user_version = {number}")
+        async with self.transaction() as tx:
+            await tx.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
 
     @property
     def schema_version(self) -> int:

@@ -20,41 +20,63 @@ import aiosqlite
 
 from storage.chats import ChatStore
 from storage.chips import ChipChange, write_changes
-from storage.core import Clock, database_path
-from storage.records import ACTIVE_STATUSES, GameRecord
+from storage.core import Clock, UnusableDatabase, database_path
+from storage.records import ACTIVE_STATUSES, BROKEN_KEY, GameRecord, UnreadableGame
 from storage.seats import clear_table, seat_people, unseat_people
 
 _GAME_COLUMNS = (
     "id, chat_id, thread_id, kind, status, state, meta, version, table_message_id,"
     " hand_messages, deadline_at, created_by, created_at, updated_at"
 )
-__all__ = ["Clock", "Database", "database_path"]
+__all__ = ["Clock", "Database", "UnusableDatabase", "database_path"]
 
 
 def _game_from_row(row: sqlite3.Row | tuple[Any, ...]) -> GameRecord:
-    (
-        gid,
-        chat_id,
-        thread_id,
-        kind,
-        status,
-        state,
-        meta,
-        version,
-        table_id,
-        hands,
-        deadline,
-        created_by,
-        created_at,
-        updated_at,
-    ) = tuple(row)
+    """The game in ``row``; UnreadableGame when its JSON cannot be read or the game
+    was set aside as unreadable before (``storage.broken``)."""
+    gid, chat_id, thread_id, kind, status, state, meta, version, table_id, hands, *rest = row
+    deadline, created_by, created_at, updated_at = rest
+    try:
+        meta_value = _json_object(meta, "meta")
+        if BROKEN_KEY in meta_value:
+            raise UnreadableGame(gid, chat_id, thread_id, kind, "set aside as unreadable")
+        state_value = _json_object(state, "state") if state else None
+        hands_value = _json_object(hands, "hand_messages")
+    except (ValueError, TypeError) as error:
+        raise UnreadableGame(gid, chat_id, thread_id, kind, str(error)) from None
     return GameRecord(
         id=gid, chat_id=chat_id, thread_id=thread_id, kind=kind, status=status,
-        state=json.loads(state) if state else None, meta=json.loads(meta),
-        version=version, table_message_id=table_id, hand_messages=json.loads(hands),
-        deadline_at=deadline, created_by=created_by, created_at=created_at,
-        updated_at=updated_at,
+        state=state_value, meta=meta_value, version=version, table_message_id=table_id,
+        hand_messages=hands_value, deadline_at=deadline, created_by=created_by,
+        created_at=created_at, updated_at=updated_at,
     )  # fmt: skip
+
+
+def _json_object(text: str, column: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text)
+    except ValueError as error:
+        raise ValueError(f"{column} is not JSON ({error})") from None
+    if not isinstance(value, dict):
+        raise ValueError(f"{column} is not a JSON object")
+    return value
+
+
+def _directory_for(path: str) -> None:
+    """Create the database's directory; UnusableDatabase when the path cannot hold a file."""
+    parent = Path(path).parent
+    for ancestor in (parent, *parent.parents):
+        if ancestor.exists() and not ancestor.is_dir():
+            raise UnusableDatabase(
+                f"the database path {path} lies under {ancestor}, which is a file, "
+                "not a directory: check DATABASE_URL"
+            )
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UnusableDatabase(
+            f"cannot create the directory {parent} for the database: {error.strerror}"
+        ) from None
 
 
 class Database(ChatStore):
@@ -62,18 +84,37 @@ class Database(ChatStore):
 
     @classmethod
     async def open(cls, path: str, clock: Clock = time.time) -> Database:
+        """Open ``path`` (created if missing) and bring its schema up to date.
+
+        UnusableDatabase, with nothing changed and no connection left open, when the
+        file is not a SQLite database, cannot be written, comes from a newer version
+        of the bot, or its path cannot hold a file.
+        """
         if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        connection = await aiosqlite.connect(path, isolation_level=None)
+            _directory_for(path)
+        try:
+            connection = await aiosqlite.connect(path, isolation_level=None)
+        except sqlite3.Error as error:
+            raise UnusableDatabase(f"the database {path} cannot be opened: {error}") from None
         db = cls(connection, clock)
-        await db._setup()
+        try:
+            await db._setup()
+        except BaseException as error:
+            await connection.close()  # else its thread keeps the process alive
+            if isinstance(error, sqlite3.Error | OSError):
+                raise UnusableDatabase(
+                    f"the database {path} cannot be used: {error} "
+                    "(it must be a SQLite file of this bot that the bot can write)"
+                ) from None
+            raise
         return db
 
     async def _setup(self) -> None:
+        current = await self._schema_in_file()  # before anything writes to the file
         await self._db.execute("PRAGMA journal_mode=WAL")
         await self._db.execute("PRAGMA synchronous=FULL")
         await self._db.execute("PRAGMA foreign_keys=ON")
-        await self._migrate()
+        await self._migrate(current)
 
     # ---- games -----------------------------------------------------------
 
@@ -109,8 +150,9 @@ class Database(ChatStore):
         return game
 
     async def get_game(self, game_id: int) -> GameRecord | None:
+        """The game, or None when there is none or it cannot be read (set aside)."""
         row = await self.fetchone(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
-        return _game_from_row(row) if row else None
+        return _readable(row)
 
     async def active_game(self, chat_id: int, thread_id: int = 0) -> GameRecord | None:
         row = await self.fetchone(
@@ -118,16 +160,30 @@ class Database(ChatStore):
             " AND status IN ('lobby', 'running')",
             (chat_id, thread_id),
         )
-        return _game_from_row(row) if row else None
+        return _readable(row)
 
     async def games_with_status(self, *statuses: str) -> list[GameRecord]:
+        """The readable games with these statuses (default: the active ones)."""
+        games, _unreadable = await self.read_games(*statuses)
+        return games
+
+    async def read_games(self, *statuses: str) -> tuple[list[GameRecord], list[UnreadableGame]]:
+        """The games with these statuses (default: the active ones), and apart the
+        rows that cannot be read."""
         wanted = statuses or ACTIVE_STATUSES
         marks = ", ".join("?" for _ in wanted)
         rows = await self.fetchall(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ({marks}) ORDER BY id",
             tuple(wanted),
         )
-        return [_game_from_row(r) for r in rows]
+        games: list[GameRecord] = []
+        unreadable: list[UnreadableGame] = []
+        for row in rows:
+            try:
+                games.append(_game_from_row(row))
+            except UnreadableGame as problem:
+                unreadable.append(problem)
+        return games, unreadable
 
     async def save_game(
         self,
@@ -220,6 +276,15 @@ class Database(ChatStore):
             "SELECT 1 FROM processed_updates WHERE update_id = ?", (update_id,)
         )
         return row is not None
+
+
+def _readable(row: Any) -> GameRecord | None:
+    if row is None:
+        return None
+    try:
+        return _game_from_row(row)
+    except UnreadableGame:
+        return None
 
 
 class _StaleSave(Exception):

@@ -6,6 +6,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 ACTIVE_STATUSES = ("lobby", "running")
+# A game that could not be read is set aside (storage.broken): it is stopped and its
+# meta carries this key (the reason), so it is never loaded or re-armed again.
+BROKEN_KEY = "broken"
 
 
 @dataclass
@@ -45,3 +48,32 @@ class UserRecord:
     username: str | None = None
     language_code: str | None = None
     can_message: bool = False
+
+
+class UnreadableGame(Exception):
+    """A stored game that cannot be played: bad JSON, a state its engine refuses, an
+    unknown kind, or set aside before. Carries what is needed to set it aside and to
+    tell its chat."""
+
+    def __init__(
+        self,
+        game_id: int,
+        chat_id: int,
+        thread_id: int,
+        kind: str,
+        reason: str,
+        language: str | None = None,
+    ) -> None:
+        super().__init__(f"game {game_id} cannot be read: {reason}")
+        self.game_id = game_id
+        self.chat_id = chat_id
+        self.thread_id = thread_id
+        self.kind = kind
+        self.reason = reason
+        self.language = language  # the table's language, when the meta could be read
+
+    @classmethod
+    def of(cls, game: GameRecord, reason: str) -> UnreadableGame:
+        language = game.meta.get("lang")
+        return cls(game.id, game.chat_id, game.thread_id, game.kind, reason,
+                   language if isinstance(language, str) else None)  # fmt: skip

@@ -1,0 +1,152 @@
+"""``python -m bot``'s life: open the database, reach the Bot API, receive updates
+(long polling or a webhook) until SIGTERM or SIGINT, then stop cleanly.
+
+A start-up that cannot succeed as configured (a database the bot cannot use, a
+token Telegram refuses) is one line on stderr and exit code 2, so a supervisor
+does not restart it every few seconds; the process really exits (no database
+thread is left behind). A Bot API that cannot be reached is tried again with a
+growing pause, one log line per attempt, until it answers or the bot is
+stopped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import signal
+import sqlite3
+import sys
+from collections.abc import Awaitable, Callable
+
+from telegram.error import BadRequest, InvalidToken, NetworkError, RetryAfter
+from telegram.ext import Application
+
+from bot.app import ALLOWED_UPDATES, build_application
+from bot.config import Config
+from storage.db import Database, UnusableDatabase
+
+log = logging.getLogger(__name__)
+EXIT_OK, EXIT_REFUSED = 0, 2
+FIRST_PAUSE, LONGEST_PAUSE = 1.0, 30.0
+TOKEN_REFUSED = "the token was refused by Telegram: check BOT_TOKEN"
+
+
+class StartupRefused(Exception):
+    """Start-up cannot succeed as configured; the message says what to fix."""
+
+
+def refuse(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr, flush=True)
+    return EXIT_REFUSED
+
+
+async def serve(config: Config) -> int:
+    """Run the bot until SIGTERM/SIGINT; the process's exit code."""
+    stopping = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stopping.set)
+    try:
+        db = await Database.open(config.database_path)
+    except UnusableDatabase as error:
+        return refuse(str(error))
+    try:
+        await _run(config, db, stopping)
+    except StartupRefused as error:
+        return refuse(str(error))
+    finally:
+        await db.close()
+    return EXIT_OK
+
+
+async def _run(config: Config, db: Database, stopping: asyncio.Event) -> None:
+    application = build_application(config, db)
+    try:
+        if await _start(application, config, stopping):
+            await stopping.wait()
+    except InvalidToken:
+        hint = " (and BOT_API_BASE_URL)" if config.api_base_url else ""
+        raise StartupRefused(TOKEN_REFUSED + hint) from None
+    except sqlite3.DatabaseError as error:
+        raise StartupRefused(f"the database {config.database_path} is damaged: {error}") from None
+    finally:
+        await _stop(application)
+
+
+async def _start(application: Application, config: Config, stopping: asyncio.Event) -> bool:  # type: ignore[type-arg]
+    """Reach the Bot API, re-arm the games, receive updates; False when stopped first."""
+    if not await retrying(application.initialize, stopping):
+        return False
+    if application.post_init is not None:  # as run_polling does: on_startup and more
+        await application.post_init(application)
+    updater = application.updater
+    assert updater is not None
+    if config.webhook_url:
+        from bot.webhook import start_webhook
+
+        started = await retrying(lambda: start_webhook(application, config, ALLOWED_UPDATES),
+                                 stopping)  # fmt: skip
+    else:
+        started = await retrying(
+            lambda: updater.start_polling(
+                allowed_updates=ALLOWED_UPDATES, drop_pending_updates=False
+            ),
+            stopping,
+        )
+    if started:
+        await application.start()
+    return started
+
+
+async def _stop(application: Application) -> None:  # type: ignore[type-arg]
+    """What ``run_polling`` does on its way out."""
+    if application.updater is not None and application.updater.running:
+        await application.updater.stop()
+    if application.running:
+        await application.stop()
+        if application.post_stop is not None:
+            await application.post_stop(application)
+    await application.shutdown()
+    if application.post_shutdown is not None:
+        await application.post_shutdown(application)
+
+
+async def retrying(action: Callable[[], Awaitable[object]], stopping: asyncio.Event) -> bool:
+    """Run ``action`` until it succeeds (True) or the bot is stopped (False). While the
+    Bot API cannot be reached: one log line per attempt, pauses of 1, 2, 4 ... 30 s."""
+    pause = FIRST_PAUSE
+    for attempt in itertools.count(1):
+        try:
+            return await _unless_stopped(action(), stopping)
+        except RetryAfter as error:
+            wait = error._retry_after.total_seconds()
+            reason: Exception = error
+        except NetworkError as error:
+            if isinstance(error, BadRequest):
+                raise
+            wait, pause, reason = pause, min(pause * 2, LONGEST_PAUSE), error
+        log.warning("the Bot API cannot be reached (attempt %d: %s); next try in %g s",
+                    attempt, reason, wait)  # fmt: skip
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stopping.wait(), wait)
+            return False
+    raise AssertionError("unreachable")
+
+
+async def _unless_stopped(work: Awaitable[object], stopping: asyncio.Event) -> bool:
+    """Await ``work``; True when it finished, False when the bot was stopped first."""
+    task = asyncio.ensure_future(work)
+    stop = asyncio.ensure_future(stopping.wait())
+    try:
+        await asyncio.wait((task, stop), return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        stop.cancel()
+    if not task.done():
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        return False
+    task.result()
+    return True

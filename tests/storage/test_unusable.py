@@ -1,0 +1,86 @@
+"""Databases the bot cannot use are refused at open with one clear message and no
+connection left behind; rows it cannot read are kept apart and can be set aside."""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+import threading
+from pathlib import Path
+
+import pytest
+
+from storage.broken import set_aside
+from storage.db import Database, UnusableDatabase
+from storage.migrations import MIGRATIONS
+from storage.records import GameRecord
+
+
+async def _refused(path: Path) -> str:
+    threads = threading.active_count()
+    with pytest.raises(UnusableDatabase) as refused:
+        await Database.open(str(path))
+    assert threading.active_count() == threads  # the connection's thread is gone
+    message = str(refused.value)
+    assert "\n" not in message
+    return message
+
+
+async def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "bot.db"
+    path.write_bytes(b"\x13\x37" * 4096)
+    assert "file is not a database" in await _refused(path)
+    assert path.read_bytes() == b"\x13\x37" * 4096
+
+
+async def test_a_database_of_a_newer_version_is_refused_unchanged(tmp_path: Path) -> None:
+    path = tmp_path / "bot.db"
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        db.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
+        db.commit()
+    before = path.read_bytes()
+    message = await _refused(path)
+    assert f"schema {len(MIGRATIONS) + 1}" in message and "newer version" in message
+    assert path.read_bytes() == before
+
+
+async def test_a_path_under_a_file_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "plain").write_text("x")
+    message = await _refused(tmp_path / "plain" / "deeper" / "bot.db")
+    assert f"lies under {tmp_path / 'plain'}, which is a file" in message
+
+
+def _game(chat_id: int) -> GameRecord:
+    return GameRecord(chat_id=chat_id, kind="reversi", created_by=1, meta={"seats": []})
+
+
+async def test_unreadable_rows_are_kept_apart_and_set_aside_once(tmp_path: Path) -> None:
+    path = tmp_path / "bot.db"
+    db = await Database.open(str(path))
+    try:
+        good, bad_state, bad_meta = [await db.create_game(_game(-c)) for c in (1, 2, 3)]
+        assert good is not None and bad_state is not None and bad_meta is not None
+        async with db.transaction() as tx:
+            await tx.execute("UPDATE games SET state = '{oops' WHERE id = ?", (bad_state.id,))
+            await tx.execute("UPDATE games SET meta = '[1, 2]' WHERE id = ?", (bad_meta.id,))
+        games, unreadable = await db.read_games()
+        assert [g.id for g in games] == [good.id]
+        assert [(u.game_id, u.chat_id, u.kind) for u in unreadable] == [
+            (bad_state.id, -2, "reversi"), (bad_meta.id, -3, "reversi"),
+        ]  # fmt: skip
+        assert "state is not JSON" in unreadable[0].reason
+        assert "meta is not a JSON object" in unreadable[1].reason
+        assert await db.get_game(bad_state.id) is None and await db.active_game(-2) is None
+        assert [g.id for g in await db.games_with_status("lobby")] == [good.id]
+
+        assert await set_aside(db, bad_state.id, "state is not JSON")
+        assert await set_aside(db, bad_meta.id, "meta is not a JSON object")
+        assert not await set_aside(db, bad_meta.id, "again")  # once
+        assert await db.read_games() == ([good], [])  # no longer active
+        assert await db.create_game(_game(-2)) is not None  # the chat is free again
+        row = await db.fetchone("SELECT status, state, meta FROM games WHERE id = ?",
+                                (bad_meta.id,))  # fmt: skip
+        assert row[0] == "stopped" and '"unreadable_meta":"[1, 2]"' in row[2]
+        assert await db.get_game(bad_meta.id) is None  # set aside: never loaded again
+    finally:
+        await db.close()
