@@ -76,28 +76,26 @@ async def _run(config: Config, db: Database, stopping: asyncio.Event) -> None:
 
 
 async def _start(application: Application, config: Config, stopping: asyncio.Event) -> bool:  # type: ignore[type-arg]
-    """Reach the Bot API, re-arm the games, receive updates; False when stopped first."""
+    """Reach the Bot API, start the application (``post_init``: the command menu, the
+    games), then receive updates; False when stopped first. The application starts
+    before the updater (python-telegram-bot's order for a manual start), so a stop
+    at any later point also runs ``post_stop``."""
     if not await retrying(application.initialize, stopping):
         return False
-    if application.post_init is not None:  # as run_polling does: on_startup and more
+    if application.post_init is not None:  # as run_polling does
         await application.post_init(application)
+    await application.start()
     updater = application.updater
     assert updater is not None
     if config.webhook_url:
         from bot.webhook import start_webhook
 
-        started = await retrying(lambda: start_webhook(application, config, ALLOWED_UPDATES),
-                                 stopping)  # fmt: skip
-    else:
-        started = await retrying(
-            lambda: updater.start_polling(
-                allowed_updates=ALLOWED_UPDATES, drop_pending_updates=False
-            ),
-            stopping,
-        )
-    if started:
-        await application.start()
-    return started
+        return await retrying(lambda: start_webhook(application, config, ALLOWED_UPDATES),
+                              stopping)  # fmt: skip
+    return await retrying(
+        lambda: updater.start_polling(allowed_updates=ALLOWED_UPDATES, drop_pending_updates=False),
+        stopping,
+    )
 
 
 async def _stop(application: Application) -> None:  # type: ignore[type-arg]
@@ -105,9 +103,11 @@ async def _stop(application: Application) -> None:  # type: ignore[type-arg]
     if application.updater is not None and application.updater.running:
         await application.updater.stop()
     if application.running:
-        await application.stop()
-        if application.post_stop is not None:
-            await application.post_stop(application)
+        try:
+            await application.stop()
+        finally:
+            if application.post_stop is not None:  # the sender and the sweep stop here
+                await application.post_stop(application)
     await application.shutdown()
     if application.post_shutdown is not None:
         await application.post_shutdown(application)

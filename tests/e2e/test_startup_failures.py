@@ -127,7 +127,7 @@ async def test_an_unreachable_bot_api_is_tried_again_with_one_line_per_attempt(
             await process.wait()
     assert code == 0
     _never_the_token(out, err, *map(json.dumps, attempts))
-    assert "Traceback" not in err
+    assert "Traceback" not in err, err
 
 
 async def test_a_handler_error_that_echoes_the_token_is_logged_without_it(

@@ -17,10 +17,12 @@ from storage.records import GameRecord
 
 
 async def _refused(path: Path) -> str:
-    threads = threading.active_count()
+    before = set(threading.enumerate())
     with pytest.raises(UnusableDatabase) as refused:
         await Database.open(str(path))
-    assert threading.active_count() == threads  # the connection's thread is gone
+    for thread in set(threading.enumerate()) - before:  # the connection's thread ends
+        thread.join(timeout=10)
+        assert not thread.is_alive()
     message = str(refused.value)
     assert "\n" not in message
     return message
