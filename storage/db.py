@@ -9,10 +9,12 @@ it was loaded at, and a save that finds another version changes nothing.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -21,12 +23,13 @@ import aiosqlite
 from storage.chats import ChatStore
 from storage.chips import ChipChange, write_changes
 from storage.core import Clock, UnusableDatabase, database_path
+from storage.outbox import Mark, write_marks
 from storage.records import ACTIVE_STATUSES, BROKEN_KEY, GameRecord, UnreadableGame
 from storage.seats import clear_table, seat_people, unseat_people
 
 _GAME_COLUMNS = (
     "id, chat_id, thread_id, kind, status, state, meta, version, table_message_id,"
-    " hand_messages, deadline_at, created_by, created_at, updated_at"
+    " hand_messages, deadline_at, created_by, created_at, updated_at, warning_at"
 )
 __all__ = ["Clock", "Database", "UnusableDatabase", "database_path"]
 
@@ -35,7 +38,7 @@ def _game_from_row(row: sqlite3.Row | tuple[Any, ...]) -> GameRecord:
     """The game in ``row``; UnreadableGame when its JSON cannot be read or the game
     was set aside as unreadable before (``storage.broken``)."""
     gid, chat_id, thread_id, kind, status, state, meta, version, table_id, hands, *rest = row
-    deadline, created_by, created_at, updated_at = rest
+    deadline, created_by, created_at, updated_at, warning = rest
     try:
         meta_value = _json_object(meta, "meta")
         if BROKEN_KEY in meta_value:
@@ -47,8 +50,8 @@ def _game_from_row(row: sqlite3.Row | tuple[Any, ...]) -> GameRecord:
     return GameRecord(
         id=gid, chat_id=chat_id, thread_id=thread_id, kind=kind, status=status,
         state=state_value, meta=meta_value, version=version, table_message_id=table_id,
-        hand_messages=hands_value, deadline_at=deadline, created_by=created_by,
-        created_at=created_at, updated_at=updated_at,
+        hand_messages=hands_value, deadline_at=deadline, warning_at=warning,
+        created_by=created_by, created_at=created_at, updated_at=updated_at,
     )  # fmt: skip
 
 
@@ -79,6 +82,14 @@ def _directory_for(path: str) -> None:
         ) from None
 
 
+async def _thread_ended(connection: aiosqlite.Connection) -> None:
+    """After a failed connect aiosqlite stops the connection's thread without waiting;
+    wait for it, or it may answer after the event loop is gone (a crash in a thread)."""
+    thread = getattr(connection, "_thread", None)
+    if thread is not None and thread.is_alive():
+        await asyncio.to_thread(thread.join, 5.0)
+
+
 class Database(ChatStore):
     """The bot's SQLite database."""
 
@@ -92,9 +103,11 @@ class Database(ChatStore):
         """
         if path != ":memory:":
             _directory_for(path)
+        connection = aiosqlite.connect(path, isolation_level=None)
         try:
-            connection = await aiosqlite.connect(path, isolation_level=None)
+            await connection
         except sqlite3.Error as error:
+            await _thread_ended(connection)
             raise UnusableDatabase(f"the database {path} cannot be opened: {error}") from None
         db = cls(connection, clock)
         try:
@@ -119,13 +132,18 @@ class Database(ChatStore):
     # ---- games -----------------------------------------------------------
 
     async def create_game(
-        self, game: GameRecord, seat: Sequence[int] = (), chips: Sequence[ChipChange] = ()
+        self,
+        game: GameRecord,
+        seat: Sequence[int] = (),
+        chips: Sequence[ChipChange] = (),
+        marks: Sequence[Mark] = (),
     ) -> GameRecord | None:
         """Insert a new game; None when the chat (topic) already has an active one.
 
         ``seat`` and ``chips`` as in ``save_game``: the people seated at the new
         table and their chip checks, in the same transaction (SeatTaken and
-        ChipConflict refuse the whole insert).
+        ChipConflict refuse the whole insert). ``marks``: the outbox marks of its
+        first messages (their game id is the new game's, whatever they say).
         """
         now = self._clock()
         game.created_at = game.updated_at = now
@@ -133,16 +151,18 @@ class Database(ChatStore):
             async with self.transaction() as tx:
                 cursor = await tx.execute(
                     "INSERT INTO games (chat_id, thread_id, kind, status, state, meta, version,"
-                    " table_message_id, hand_messages, deadline_at, created_by, created_at,"
-                    " updated_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)",
+                    " table_message_id, hand_messages, deadline_at, warning_at, created_by,"
+                    " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)",
                     (game.chat_id, game.thread_id, game.kind, game.status,
                      json.dumps(game.state) if game.state is not None else None,
                      json.dumps(game.meta), game.table_message_id,
-                     json.dumps(game.hand_messages), game.deadline_at, game.created_by,
-                     now, now),
+                     json.dumps(game.hand_messages), game.deadline_at, game.warning_at,
+                     game.created_by, now, now),
                 )  # fmt: skip
-                await seat_people(tx, game.chat_id, int(cursor.lastrowid or 0), seat)
+                new_id = int(cursor.lastrowid or 0)
+                await seat_people(tx, game.chat_id, new_id, seat)
                 await write_changes(tx, game.chat_id, chips, now)
+                await write_marks(tx, [replace(m, game_id=new_id) for m in marks])
         except sqlite3.IntegrityError:
             return None
         game.id = int(cursor.lastrowid or 0)
@@ -193,6 +213,7 @@ class Database(ChatStore):
         chips: Sequence[ChipChange] = (),
         seat: Sequence[int] = (),
         unseat: Sequence[int] = (),
+        marks: Sequence[Mark] = (),
     ) -> bool:
         """Save ``game`` if nobody saved it since it was loaded (optimistic lock).
 
@@ -208,7 +229,9 @@ class Database(ChatStore):
         ChipConflict and nothing is saved. ``seat``/``unseat``: people who sit down
         at / leave this table (storage.seats); seating someone who sits at another
         open table of the chat raises SeatTaken and nothing is saved. A save that
-        ends the game unseats everybody. On success ``game.version`` is the new
+        ends the game unseats everybody. ``marks``: the outbox marks of the messages
+        that must show this save (storage.outbox), written with it, so a crash after
+        the save cannot leave a message behind. On success ``game.version`` is the new
         version; False when the game was saved by someone else since it was
         loaded, or the update was already processed (nothing is saved).
         """
@@ -222,9 +245,11 @@ class Database(ChatStore):
                     )
                 cursor = await tx.execute(
                     "UPDATE games SET status = ?, state = ?, meta = ?, version = version + 1,"
-                    " deadline_at = ?, updated_at = ? WHERE id = ? AND version = ?",
+                    " deadline_at = ?, warning_at = ?, updated_at = ? WHERE id = ?"
+                    " AND version = ?",
                     (game.status, json.dumps(game.state) if game.state is not None else None,
-                     json.dumps(game.meta), game.deadline_at, now, game.id, game.version),
+                     json.dumps(game.meta), game.deadline_at, game.warning_at, now, game.id,
+                     game.version),
                 )  # fmt: skip
                 if cursor.rowcount != 1:
                     raise _StaleSave
@@ -236,6 +261,7 @@ class Database(ChatStore):
                     )
                 await write_changes(tx, game.chat_id, chips, now)
                 await self._write_seats(tx, game, seat, unseat)
+                await write_marks(tx, marks)
         except (_StaleSave, sqlite3.IntegrityError):
             return False
         game.version += 1
