@@ -10,7 +10,6 @@ from collections.abc import Callable
 from telegram import BotCommand, Update
 from telegram.error import Forbidden, NetworkError
 from telegram.ext import (
-    AIORateLimiter,
     Application,
     ApplicationBuilder,
     CallbackQueryHandler,
@@ -27,6 +26,7 @@ from bot.chats import on_migration, on_my_member_change
 from bot.chips import chips_command, top_command, top_up_button
 from bot.commands import language_button, language_command, start, stop, turn_time
 from bot.config import Config
+from bot.deadlines import Sweep
 from bot.durak import DurakAdapter
 from bot.gofish import GoFishAdapter
 from bot.i18n import LANGUAGES, tr
@@ -36,7 +36,10 @@ from bot.processor import PerChatUpdateProcessor
 from bot.reversi import ReversiAdapter
 from bot.services import Services
 from bot.stats import stats
-from bot.timers import rearm
+from bot.sync.limits import Budget, Rates
+from bot.sync.reconcile import GameReconciler
+from bot.sync.sender import Sender
+from bot.timers import set_aside_unreadable
 from games.gofish import GOFARM, GOFISH
 from storage.db import Database
 
@@ -95,7 +98,36 @@ async def on_startup(application: Application) -> None:  # type: ignore[type-arg
         await _announce_commands(application)
     except (NetworkError, Forbidden) as error:
         log.warning("the command menu was not registered: %s", error)
-    await rearm(application)
+    svc: Services = application.bot_data["services"]
+    await set_aside_unreadable(application)
+    pending = await svc.sender.flush()
+    svc.sweep.start()
+    log.info("started; %d chats had messages to bring up to date", pending)
+
+
+async def on_shutdown(application: Application) -> None:  # type: ignore[type-arg]
+    """Stop the sweep and the sender; what was not sent stays in the outbox."""
+    svc = application.bot_data.get("services")
+    if isinstance(svc, Services) and svc.sender_ is not None and svc.sweep_ is not None:
+        await svc.sweep.stop()
+        await svc.sender.stop()
+
+
+def attach_sync(application: Application, svc: Services, config: Config) -> None:  # type: ignore[type-arg]
+    """The sender (messages within Telegram's limits) and the deadline sweep."""
+    from bot.timeouts import on_deadline, on_warning
+
+    rates = Rates(config.group_messages_per_minute, 1.0, config.overall_messages_per_second)
+    budget = Budget(rates, time.monotonic)
+    reconciler = GameReconciler(svc.db, svc.adapters, lambda chat_id: svc.sender.wake(chat_id))
+    svc.reconciler_ = reconciler
+    svc.sender_ = Sender(application.bot, svc.db, reconciler, budget, time.monotonic)
+    svc.sweep_ = Sweep(
+        svc.db,
+        lambda game_id: on_deadline(application, game_id),
+        lambda game_id: on_warning(application, game_id),
+        svc.clock,
+    )
 
 
 async def _on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -114,16 +146,7 @@ def build_application(
 ) -> Application:  # type: ignore[type-arg]
     """The bot. Without ``db`` the database is opened in ``post_init`` from the config."""
     builder = (
-        ApplicationBuilder()
-        .token(config.token)
-        .concurrent_updates(PerChatUpdateProcessor(256))
-        .rate_limiter(
-            AIORateLimiter(
-                overall_max_rate=config.overall_messages_per_second,
-                group_max_rate=config.group_messages_per_minute,
-                max_retries=5,
-            )
-        )
+        ApplicationBuilder().token(config.token).concurrent_updates(PerChatUpdateProcessor(256))
     )
     if config.api_base_url:
         builder = builder.base_url(config.api_base_url).base_file_url(
@@ -140,6 +163,7 @@ def build_application(
         if "services" not in application.bot_data:
             opened = await Database.open(config.database_path, clock)
             application.bot_data["services"] = make_services(opened)
+            attach_sync(application, application.bot_data["services"], config)
         await on_startup(application)
 
     async def post_shutdown(application: Application) -> None:  # type: ignore[type-arg]
@@ -147,9 +171,12 @@ def build_application(
         if services is not None and db is None:
             await services.db.close()
 
-    application = builder.post_init(post_init).post_shutdown(post_shutdown).build()
+    application = (
+        builder.post_init(post_init).post_stop(on_shutdown).post_shutdown(post_shutdown).build()
+    )
     if db is not None:
         application.bot_data["services"] = make_services(db)
+        attach_sync(application, application.bot_data["services"], config)
     for kind, adapter in default_adapters().items():
         opener = getattr(adapter, "open_table", None)  # a game that opens its own way
         application.add_handler(CommandHandler(kind, opener or _game_command(kind)))

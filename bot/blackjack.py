@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from telegram import CallbackQuery, Update
-from telegram.ext import ContextTypes
+from telegram.ext import Application, ContextTypes
 
 from bot import blackjack_clock, blackjack_play, blackjack_stop
 from bot.adapter import Seat, TableView
@@ -115,8 +115,8 @@ class BlackjackAdapter:
     ) -> None:
         await blackjack_play.handle_press(update, context, query, game, button, language)
 
-    async def on_deadline(self, context: ContextTypes.DEFAULT_TYPE, game: GameRecord) -> bool:
-        return await blackjack_clock.on_deadline(context, game)
+    async def on_deadline(self, application: Application, game: GameRecord) -> bool:  # type: ignore[type-arg]
+        return await blackjack_clock.on_deadline(application, game)
 
     async def stop_table(
         self, update: Update, context: ContextTypes.DEFAULT_TYPE, game: GameRecord, language: str

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import logging
 
-from telegram.ext import ContextTypes
+from telegram.ext import Application
 
 from bot.adapter import seats_of
 from bot.blackjack_table import save_table, show_table
 from bot.flow import load_state
-from bot.services import Services, services
+from bot.services import Services
 from games.blackjack import ENGINE, ClearBet, Phase, Table, close, deal
 from storage.records import GameRecord
 
@@ -24,10 +24,10 @@ log = logging.getLogger(__name__)
 MOST_DECISIONS = 32  # more than one seat's hands can ever need
 
 
-async def on_deadline(context: ContextTypes.DEFAULT_TYPE, game: GameRecord) -> bool:
+async def on_deadline(application: Application, game: GameRecord) -> bool:  # type: ignore[type-arg]
     """Time ran out. Betting: deal the ready bets (others are returned), or close an
     idle table; a decision: basic strategy plays for the late; settled: close."""
-    svc = services(context)
+    svc: Services = application.bot_data["services"]
     state = before = load_state(svc.adapters[game.kind], game)
     ready = any(s is not None and s.ready for s in state.seats)
     if state.phase is Phase.BETTING and ready:
@@ -41,10 +41,10 @@ async def on_deadline(context: ContextTypes.DEFAULT_TYPE, game: GameRecord) -> b
         game.meta["closed"] = "idle"
     elif state.phase in (Phase.INSURANCE, Phase.PLAYERS):
         state = _stand_in(game, state, svc)
-    saved = await save_table(context.application, game, before, state)
+    saved = await save_table(application, game, before, state)
     if saved is None:
         return False
-    await show_table(context.bot, svc, game, saved)
+    await show_table(svc, game, saved)
     log.info("time ran out", extra={"chat_id": game.chat_id, "game_id": game.id})
     return True
 

@@ -33,16 +33,17 @@ from bot.blackjack_table import (
 from bot.blackjack_text import changed, elsewhere, hint_text, refusal
 from bot.callbacks import GameButton
 from bot.chips import top_up_seated
-from bot.flow import load_state, post_new_table, store_state
+from bot.flow import load_state, store_state
 from bot.i18n import ntr, tr
 from bot.language import reply_language, user_language
 from bot.lobby import point_to_running
-from bot.messaging import send
+from bot.messaging import reply
 from bot.people import is_member, remember, topic_of
 from bot.play import stale
 from bot.reasons import refusal_text
 from bot.services import services
-from bot.timers import schedule, turn_seconds
+from bot.sync.marks import marks_for
+from bot.timers import wake
 from bot.ui import Rendered
 from games.base import IllegalAction
 from games.blackjack import (
@@ -80,10 +81,10 @@ async def open_table(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     if message.sender_chat is not None:  # an anonymous admin or a channel: nobody to seat
         text = tr(await reply_language(svc.db, chat.id, user),
                   "Write as yourself to sit down at a blackjack table.")  # fmt: skip
-        await send(context.bot, chat.id, Rendered(text), topic_of(message))
+        reply(services(context), chat.id, Rendered(text), topic_of(message))
         return
     if await table_of(svc, chat.id, user.id) is not None:
-        await send(context.bot, chat.id, Rendered(elsewhere(language)), topic_of(message))
+        reply(services(context), chat.id, Rendered(elsewhere(language)), topic_of(message))
         return
     await _open(update, context, message, user, language)
 
@@ -105,19 +106,19 @@ async def _open(
     store_state(svc.adapters[KIND], game, state)
     mark_changes(game, None, state, 0)
     game.deadline_at = svc.clock() + svc.lobby_seconds
+    marks = marks_for(svc.adapters[KIND], game, 0)
     try:
         created = await svc.db.create_game(
-            game, seat=[user.id], chips=[ChipChange(user.id, expect=balance)]
+            game, seat=[user.id], chips=[ChipChange(user.id, expect=balance)], marks=marks
         )
     except (SeatTaken, ChipConflict) as refused:
         text = elsewhere(language) if isinstance(refused, SeatTaken) else changed(language)
-        await send(context.bot, chat.id, Rendered(text), topic_of(message))
+        reply(services(context), chat.id, Rendered(text), topic_of(message))
         return
     if created is None:
         await point_to_running(update, context, svc)
         return
-    schedule(context.application, game, await turn_seconds(svc, chat.id))
-    await post_new_table(context.bot, svc.db, svc.adapters[KIND], game)
+    wake(svc, marks)
     log.info("table opened", extra={"chat_id": chat.id, "game_id": game.id, "kind": KIND})
 
 
@@ -162,7 +163,7 @@ async def _saved(
         await query.answer(tr(language, "Someone was quicker; please try again."), True)
         return
     await query.answer(answer)
-    await show_table(context.bot, services(context), game, saved)
+    await show_table(services(context), game, saved)
 
 
 async def _act(

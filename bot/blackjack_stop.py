@@ -18,7 +18,7 @@ from bot.adapter import seat_of_user
 from bot.blackjack_table import Saved, save_table, show_table
 from bot.flow import load_state
 from bot.i18n import tr
-from bot.messaging import send
+from bot.messaging import reply
 from bot.people import is_admin, topic_of
 from bot.services import Services, services
 from bot.ui import Rendered
@@ -44,11 +44,11 @@ async def stop_table(
                 admin = await is_admin(context.bot, message.chat, user.id, message.sender_chat)
             if not admin:
                 text = tr(language, "Only a player at this table or a chat admin can stop it.")
-                await send(context.bot, message.chat.id, Rendered(text), topic_of(message))
+                reply(services(context), message.chat.id, Rendered(text), topic_of(message))
                 return
         saved = await _stop(context.application, game, _name(message, user), update.update_id)
         if saved is not None:
-            await show_table(context.bot, svc, game, saved)
+            await show_table(svc, game, saved)
             log.info("table stopped", extra={"chat_id": game.chat_id, "game_id": game.id})
             return
         reloaded = await svc.db.get_game(game.id)
@@ -56,7 +56,7 @@ async def stop_table(
             return  # stopped or closed meanwhile (or this very /stop, delivered again)
         game = reloaded
     text = tr(language, "Someone was quicker; please try again.")
-    await send(context.bot, message.chat.id, Rendered(text), topic_of(message))
+    reply(services(context), message.chat.id, Rendered(text), topic_of(message))
 
 
 def _name(message: Message, user: User) -> str:

@@ -21,18 +21,17 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from telegram import Bot
-from telegram.error import BadRequest, Forbidden, NetworkError
 from telegram.ext import Application
 
 from bot.adapter import Seat, seats_of, set_seats
 from bot.blackjack_text import summary_text
-from bot.flow import load_state, publish_table, store_state
+from bot.flow import load_state, store_state
 from bot.language import table_language
 from bot.lobby_view import seat_label
-from bot.messaging import send
+from bot.messaging import reply
 from bot.services import Services
-from bot.timers import schedule, turn_seconds
+from bot.sync.marks import marks_for
+from bot.timers import turn_seconds, wake
 from bot.ui import Rendered
 from games.blackjack import BOXES, ENGINE, Phase, Table
 from games.blackjack.state import evolve, with_seat
@@ -174,13 +173,18 @@ async def save_table(
     changed = mark_changes(game, before, state, game.version + 1)
     turn = await turn_seconds(svc, game.chat_id)
     game.deadline_at = deadline(game, state, changed, svc.clock(), turn, svc.lobby_seconds)
+    deciding = state.phase in (Phase.INSURANCE, Phase.PLAYERS) and game.deadline_at is not None
+    game.warning_at = game.deadline_at - turn / 2 if deciding and game.deadline_at else None
+    game.meta.pop("warning", None)
     settled, banked = bank(game, state)
     everyone = [*results, *final_results(game, state)]
+    marks = marks_for(adapter, game, game.version + 1)
 
     async def save(banked: list[ChipChange]) -> bool:
         return await svc.db.save_game(
-            game, update_id, everyone or None, [*chips, *banked], seat=seat, unseat=unseat
-        )
+            game, update_id, everyone or None, [*chips, *banked], seat=seat, unseat=unseat,
+            marks=marks,
+        )  # fmt: skip
 
     try:
         ok = await save(banked)
@@ -192,7 +196,7 @@ async def save_table(
         ok = await save(banked)
     if not ok:
         return None
-    schedule(application, game, turn)
+    wake(svc, marks)
     return Saved(settled)
 
 
@@ -217,19 +221,15 @@ async def bank_short(
     return state, short
 
 
-async def show_table(bot: Bot, svc: Services, game: GameRecord, saved: Saved) -> None:
-    """Edit the table message; after a settlement, post the round's summary."""
+async def show_table(svc: Services, game: GameRecord, saved: Saved) -> None:
+    """The table is marked by its save; after a settlement, post the round's summary."""
     adapter = svc.adapters[game.kind]
-    await publish_table(bot, svc.db, adapter, game)
     if not saved.settled:
         return
     language = await table_language(svc.db, game)
     view = ENGINE.view(load_state(adapter, game), None)
     text = summary_text(adapter.title(language), view, box_names(game, language), language)
-    try:
-        await send(bot, game.chat_id, Rendered(text), game.thread_id)
-    except (BadRequest, Forbidden, NetworkError) as error:
-        log.warning("could not post the summary: %s", error, extra={"game_id": game.id})
+    reply(svc, game.chat_id, Rendered(text), game.thread_id)
 
 
 def first_free_box(state: Table) -> int | None:

@@ -5,20 +5,19 @@ from __future__ import annotations
 
 import logging
 
-from telegram import Bot
-from telegram.error import TelegramError
-
 from bot.adapter import seats_of
 from bot.i18n import tr
 from bot.language import chat_language
+from bot.messaging import reply
 from bot.services import Services
+from bot.ui import Rendered
 from storage.broken import set_aside
 from storage.records import ACTIVE_STATUSES, GameRecord, UnreadableGame
 
 log = logging.getLogger(__name__)
 
 
-async def playable_games(bot: Bot, svc: Services) -> list[GameRecord]:
+async def playable_games(svc: Services) -> list[GameRecord]:
     """The active games that can be played; the others are set aside."""
     games, unreadable = await svc.db.read_games(*ACTIVE_STATUSES)
     playable: list[GameRecord] = []
@@ -29,7 +28,7 @@ async def playable_games(bot: Bot, svc: Services) -> list[GameRecord]:
         else:
             unreadable.append(UnreadableGame.of(game, problem))
     for broken in unreadable:
-        await _set_aside(bot, svc, broken)
+        await _set_aside(svc, broken)
     return playable
 
 
@@ -48,7 +47,7 @@ def unplayable(svc: Services, game: GameRecord) -> str | None:
     return None
 
 
-async def _set_aside(bot: Bot, svc: Services, broken: UnreadableGame) -> None:
+async def _set_aside(svc: Services, broken: UnreadableGame) -> None:
     if not await set_aside(svc.db, broken.game_id, broken.reason):
         return
     log.warning(
@@ -62,10 +61,4 @@ async def _set_aside(bot: Bot, svc: Services, broken: UnreadableGame) -> None:
         "A game here could not be read and was set aside; start a new one with {command}.",
         command=", ".join(f"/{kind}" for kind in kinds),
     )
-    try:
-        await bot.send_message(broken.chat_id, text, message_thread_id=broken.thread_id or None)
-    except TelegramError as error:
-        log.warning(
-            "could not tell the chat about a game set aside: %s", error,
-            extra={"chat_id": broken.chat_id, "game_id": broken.game_id},
-        )  # fmt: skip
+    reply(svc, broken.chat_id, Rendered(text), broken.thread_id)

@@ -39,4 +39,4 @@ async def on_migration(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     log.info("group upgraded; %d games moved", moved, extra={"chat_id": message.chat.id})
     game = await svc.db.active_game(new_chat_id)  # a basic group has no topics: one game
     if game is not None and game.table_message_id is None:  # not re-posted by a press yet
-        await publish(context.bot, svc.db, svc.adapters[game.kind], game)
+        await publish(svc, svc.adapters[game.kind], game)

@@ -18,7 +18,7 @@ from bot.blackjack_text import changed, wait_text
 from bot.flow import load_state
 from bot.i18n import ntr, tr
 from bot.language import reply_language, user_language
-from bot.messaging import send
+from bot.messaging import reply
 from bot.people import remember, topic_of
 from bot.services import services
 from bot.ui import Rendered, escape
@@ -58,7 +58,7 @@ async def chips_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     elif account.balance < MINIMUM_BET:
         wait = wait_text(language, account.next_top_up(now) - now)
         lines.append(tr(language, "Your next daily top-up: in {wait}.", wait=wait))
-    await send(context.bot, message.chat.id, Rendered("\n".join(lines), keyboard),
+    reply(services(context), message.chat.id, Rendered("\n".join(lines), keyboard),
                topic_of(message))  # fmt: skip
 
 
@@ -95,7 +95,7 @@ async def top_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
             for place, (_user, name, balance) in enumerate(leaders, start=1)
         ]
         text = "\n".join(lines)
-    await send(context.bot, message.chat.id, Rendered(text), topic_of(message))
+    reply(services(context), message.chat.id, Rendered(text), topic_of(message))
 
 
 async def take_top_up(
@@ -158,5 +158,5 @@ async def top_up_seated(
         return changed(language)
     if saved is None:
         return tr(language, "Someone was quicker; please try again.")
-    await show_table(context.bot, svc, game, saved)
+    await show_table(svc, game, saved)
     return topped_up(language)

@@ -13,7 +13,7 @@ from bot.flow import publish
 from bot.i18n import LANGUAGE_NAMES, LANGUAGES, ntr, tr
 from bot.language import chat_language, reply_language, user_language
 from bot.lobby import join_via_link
-from bot.messaging import send
+from bot.messaging import reply
 from bot.people import is_admin, remember, topic_of
 from bot.services import services
 from bot.timers import commit
@@ -67,7 +67,7 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     language = await user_language(svc.db, user)
     if message.chat.type != ChatType.PRIVATE:
         language = await chat_language(svc.db, message.chat.id, language)
-    await send(context.bot, message.chat.id, Rendered(help_text(language)), topic_of(message))
+    reply(services(context), message.chat.id, Rendered(help_text(language)), topic_of(message))
 
 
 async def language_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -81,7 +81,7 @@ async def language_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -
         for code in LANGUAGES
     ]
     text = tr(language, "Choose the language of this chat:")
-    await send(context.bot, message.chat.id, Rendered(text, keyboard), topic_of(message))
+    reply(services(context), message.chat.id, Rendered(text, keyboard), topic_of(message))
 
 
 async def language_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -128,10 +128,10 @@ async def stop(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         adapter = svc.adapters[game.kind]
         if not await commit(context.application, adapter, game, update_id=update.update_id):
             return
-        await publish(context.bot, svc.db, adapter, game)
+        await publish(svc, adapter, game)
         log.info("game stopped", extra={"chat_id": game.chat_id, "game_id": game.id})
         return
-    await send(context.bot, message.chat.id, Rendered(text), topic_of(message))
+    reply(services(context), message.chat.id, Rendered(text), topic_of(message))
 
 
 async def turn_time(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -153,7 +153,7 @@ async def turn_time(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     else:
         await svc.db.set_turn_seconds(message.chat.id, int(wanted))
         text = _lasts(language, int(wanted))
-    await send(context.bot, message.chat.id, Rendered(text), topic_of(message))
+    reply(services(context), message.chat.id, Rendered(text), topic_of(message))
 
 
 def _lasts(language: str, seconds: int) -> str:

@@ -76,8 +76,12 @@ class Sweep:
     async def _run(self) -> None:
         while True:
             self._woken.clear()
-            await self.run_due()
-            upcoming = await deadlines.next_due(self._db)
+            try:
+                await self.run_due()
+                upcoming = await deadlines.next_due(self._db)
+            except Exception:  # the database is busy or gone: look again soon
+                log.exception("the deadline sweep failed")
+                upcoming = self._clock() + 1.0
             nap = LONGEST_NAP if upcoming is None else upcoming - self._clock()
             if nap <= 0:
                 continue

@@ -7,17 +7,17 @@ import logging
 import random
 from typing import Any
 
-from telegram import Bot
-from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError
-
 from bot.adapter import GameAdapter, TableView, seats_of
-from bot.hands import away_seats, publish_hands
+from bot.hands import away_seats
 from bot.language import table_language
 from bot.lobby_view import render_lobby
-from bot.messaging import send, show
 from bot.notices import with_notices
+from bot.services import Services
+from bot.sync.marks import chats_of, marks_for
 from bot.ui import Buttons, Rendered
+from storage import outbox
 from storage.db import Database
+from storage.outbox import TABLE, Mark
 from storage.records import GameRecord
 
 MAX_COMPUTER_STEPS = 500
@@ -88,54 +88,21 @@ async def render_table(
     return with_notices(rendered, game, language, buttons)
 
 
-async def publish(bot: Bot, db: Database, adapter: GameAdapter, game: GameRecord) -> None:
-    """Show the saved game: each private hand whose content changed, then the table
-    message, edited in place (re-posted if someone deleted it). A game that never
-    started (a lobby, open or closed) has no hands: only its table is drawn."""
-    if adapter.private_hands and game.state is not None:
-        state = load_state(adapter, game)
-        away = await publish_hands(bot, db, adapter, game, state)
-        await publish_table(bot, db, adapter, game, state, away)
-    else:
-        await publish_table(bot, db, adapter, game)
+async def publish(svc: Services, adapter: GameAdapter, game: GameRecord) -> None:
+    """Have the saved game shown: its table and, once dealt, each private hand are
+    marked in the outbox and the sender is woken. Nothing here waits for Telegram:
+    the sender renders the latest state when the chat's budget allows."""
+    await redraw(svc, marks_for(adapter, game, game.version))
 
 
-async def publish_table(
-    bot: Bot,
-    db: Database,
-    adapter: GameAdapter,
-    game: GameRecord,
-    state: Any = None,
-    away: frozenset[int] | None = None,
-) -> None:
-    """Edit the table message to show the saved game (re-post it if it is gone)."""
-    rendered = await render_table(db, adapter, game, state, away)
-    try:
-        shown = await show(bot, game.chat_id, game.table_message_id, rendered, game.thread_id)
-    except ChatMigrated as moved:  # the group became a supergroup before we heard of it
-        await db.migrate_chat(game.chat_id, moved.new_chat_id)
-        game.chat_id, game.table_message_id = moved.new_chat_id, None
-        shown = await show(bot, game.chat_id, None, rendered, game.thread_id)
-    except Forbidden:  # the bot was removed from the group
-        await db.stop_chat_games(game.chat_id)
-        log.info("cannot write to the chat; its games ended", extra={"chat_id": game.chat_id})
-        return
-    except (NetworkError, BadRequest) as error:
-        # The move is saved and answered; the next press on this table redraws it.
-        log.warning(
-            "could not show the table: %s", error,
-            extra={"chat_id": game.chat_id, "game_id": game.id},
-        )  # fmt: skip
-        return
-    if shown != game.table_message_id:
-        game.table_message_id = shown
-        await db.set_table_message(game.id, shown)
+async def publish_table(svc: Services, game: GameRecord) -> None:
+    """Have the table drawn again as it is saved (a warning, a pick taken back, a
+    refused pick): marked in the outbox, coalesced with any pending redraw."""
+    svc.table_edited_elsewhere(game.id)
+    await redraw(svc, [Mark(game.id, TABLE, game.chat_id, game.version)])
 
 
-async def post_new_table(bot: Bot, db: Database, adapter: GameAdapter, game: GameRecord) -> None:
-    """Post a just-created game's table message, then its private hands."""
-    sent = await send(bot, game.chat_id, await render_table(db, adapter, game), game.thread_id)
-    game.table_message_id = sent.message_id
-    await db.set_table_message(game.id, sent.message_id)
-    if adapter.private_hands and game.status == "running":
-        await publish_hands(bot, db, adapter, game, load_state(adapter, game))
+async def redraw(svc: Services, marks: list[Mark]) -> None:
+    await outbox.mark(svc.db, marks)
+    for chat_id in chats_of(marks):
+        svc.sender.wake(chat_id)

@@ -9,15 +9,10 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from typing import Any
 
-from telegram import Bot
-from telegram.error import BadRequest, Forbidden, NetworkError
-
-from bot.adapter import GameAdapter, seats_of
+from bot.adapter import seats_of
 from bot.i18n import DEFAULT_LANGUAGE, normalize
-from bot.messaging import show
-from bot.ui import Buttons, Rendered
+from bot.ui import Rendered
 from storage.db import Database
 from storage.records import GameRecord
 
@@ -47,38 +42,4 @@ async def away_seats(db: Database, game: GameRecord) -> frozenset[int]:
         user = await db.get_user(seat.user)
         if user is None or not user.can_message:
             away.add(index)
-    return frozenset(away)
-
-
-async def publish_hands(
-    bot: Bot, db: Database, adapter: GameAdapter, game: GameRecord, state: Any
-) -> frozenset[int]:
-    """Send or edit each reachable player's hand message where what it shows changed.
-
-    Returns the seats that cannot be messaged, including any found out just now."""
-    away = set(await away_seats(db, game))
-    buttons = Buttons(game.id, game.version)
-    for index, seat in enumerate(seats_of(game)):
-        if seat.user is None or index in away:
-            continue
-        language = await reader_language(db, seat.user)
-        rendered = adapter.render_hand(game, state, index, language, buttons)
-        if rendered is None:
-            continue
-        known = game.hand_messages.get(str(seat.user), {})
-        new_digest = digest(rendered)
-        if known.get("digest") == new_digest:
-            continue
-        try:
-            shown = await show(bot, seat.user, known.get("id"), rendered)
-        except Forbidden:
-            log.info("player cannot be messaged", extra={"game_id": game.id, "user_id": seat.user})
-            await db.set_can_message(seat.user, False)
-            away.add(index)
-            continue
-        except (BadRequest, NetworkError) as error:
-            log.warning("could not show a hand: %s", error, extra={"game_id": game.id})
-            continue
-        game.hand_messages[str(seat.user)] = {"id": shown, "digest": new_digest}
-        await db.set_hand_message(game.id, seat.user, shown, new_digest)
     return frozenset(away)

@@ -12,11 +12,11 @@ from telegram.ext import ContextTypes
 
 from bot.adapter import GameAdapter, Seat, seat_of_user, seats_of, set_seats
 from bot.callbacks import ForgedCallback, from36
-from bot.flow import post_new_table, publish, start_game
+from bot.flow import publish, start_game
 from bot.i18n import ntr, tr
 from bot.language import table_language, user_language
 from bot.lobby_view import INVITE_KEY, join_link
-from bot.messaging import send
+from bot.messaging import reply
 from bot.people import is_member, message_link, remember, topic_of
 from bot.services import Services, services
 from bot.timers import commit, create
@@ -54,7 +54,7 @@ async def open_game(update: Update, context: ContextTypes.DEFAULT_TYPE, kind: st
     if created is None:
         await point_to_running(update, context, svc)
         return
-    await post_new_table(context.bot, svc.db, adapter, game)
+    await publish(svc, adapter, game)
     log.info("game opened", extra={"chat_id": chat.id, "game_id": game.id, "kind": kind})
 
 
@@ -90,8 +90,8 @@ async def point_to_running(
     link = message_link(message.chat, running.table_message_id or 0, running.thread_id)
     if link and running.table_message_id:
         text += " " + tr(language, '<a href="{link}">Go to the game</a>.', link=link)
-    await send(
-        context.bot, message.chat.id, Rendered(text), running.thread_id,
+    reply(
+        services(context), message.chat.id, Rendered(text), running.thread_id,
         reply_to=running.table_message_id,
     )  # fmt: skip
 
@@ -131,7 +131,7 @@ async def lobby_press(
         await query.answer(tr(language, "Someone was quicker; please try again."), True)
         return
     await query.answer()
-    await publish(context.bot, svc.db, adapter, game)
+    await publish(svc, adapter, game)
 
 
 def _lobby_change(
@@ -207,8 +207,8 @@ async def rematch(
     game.meta["rematched"] = True
     await commit(context.application, adapter, game, update_id=update_id)
     await query.answer()
-    await publish(context.bot, svc.db, adapter, game)
-    await post_new_table(context.bot, svc.db, adapter, new)
+    await publish(svc, adapter, game)
+    await publish(svc, adapter, new)
 
 
 async def join_via_link(update: Update, context: ContextTypes.DEFAULT_TYPE, payload: str) -> None:
@@ -229,7 +229,7 @@ async def join_via_link(update: Update, context: ContextTypes.DEFAULT_TYPE, payl
         text = tr(language, "That table is no longer taking players.")
     else:
         text = await _sit_by_link(update, context, game, language)
-    await send(context.bot, message.chat.id, Rendered(text))
+    reply(services(context), message.chat.id, Rendered(text))
 
 
 async def _invited_game(svc: Services, payload: str) -> GameRecord | None:
@@ -261,7 +261,7 @@ async def _sit_by_link(
         return refusal
     if not await commit(context.application, adapter, game, update_id=update.update_id):
         return tr(language, "Someone was quicker; please try again.")
-    await publish(context.bot, svc.db, adapter, game)
+    await publish(svc, adapter, game)
     title = escape(str(game.meta.get("chat_title") or ""))
     return tr(language, "You joined the {game} table in {chat}.",
               game=escape(adapter.title(language)), chat=title)  # fmt: skip

@@ -100,7 +100,7 @@ async def stale(
     """A button from a message that no longer shows the game as it is: refuse and redraw."""
     svc = services(context)
     await query.answer(tr(language, "This board has changed; here is the current one."), True)
-    await publish(context.bot, svc.db, svc.adapters[game.kind], game)
+    await publish(svc, svc.adapters[game.kind], game)
 
 
 async def _move(
@@ -128,7 +128,7 @@ async def _move(
     except IllegalAction as refusal:
         await query.answer(refusal_text(language, refusal.reason), True)
         if _refused_own_pick(game, query, context.bot.id, seat in engine.to_move(state)):
-            await publish_table(context.bot, svc.db, adapter, game)  # as before the pick
+            await publish_table(svc, game)  # as before the pick
         return
     state, _more = await advance_computers(adapter, game, state, svc.rng)
     store_state(adapter, game, state)
@@ -139,7 +139,7 @@ async def _move(
         return
     log.info("move", extra={"chat_id": game.chat_id, "game_id": game.id, "seat": seat})
     await query.answer()
-    await publish(context.bot, svc.db, adapter, game)
+    await publish(svc, adapter, game)
 
 
 def _refused_own_pick(game: GameRecord, query: CallbackQuery, bot_id: int, to_move: bool) -> bool:
@@ -166,7 +166,7 @@ async def _toggle_hints(
         await query.answer(tr(language, "Someone was quicker; please try again."), True)
         return
     await query.answer()
-    await publish(context.bot, svc.db, svc.adapters[game.kind], game)
+    await publish(svc, svc.adapters[game.kind], game)
 
 
 async def _my_hand(
@@ -236,7 +236,7 @@ async def _first_choice(
     svc = services(context)
     adapter = svc.adapters[game.kind]
     if table:
-        await publish_table(context.bot, svc.db, adapter, game)
+        await publish_table(svc, game)
         return
     hand = adapter.render_hand(game, state, seat, language, Buttons(game.id, game.version))
     if hand is not None:
@@ -273,4 +273,4 @@ async def _back(
         await query.answer(tr(language, "Someone was quicker; please try again."), True)
         return
     await query.answer(tr(language, "Welcome back: it is your seat again."))
-    await publish(context.bot, svc.db, adapter, game)
+    await publish(svc, adapter, game)

@@ -14,6 +14,9 @@ from storage.db import Database
 
 if TYPE_CHECKING:
     from bot.adapter import GameAdapter
+    from bot.deadlines import Sweep
+    from bot.sync.reconcile import GameReconciler
+    from bot.sync.sender import Sender
 
 
 @dataclass
@@ -24,6 +27,27 @@ class Services:
     rng: random.Random = field(default_factory=random.SystemRandom)
     turn_seconds: float = 90.0
     lobby_seconds: float = 600.0
+    sender_: Sender | None = None
+    sweep_: Sweep | None = None
+    reconciler_: GameReconciler | None = None
+
+    @property
+    def sender(self) -> Sender:
+        """Brings marked messages up to date (set when the application is built)."""
+        assert self.sender_ is not None, "the sender is made with the application"
+        return self.sender_
+
+    def table_edited_elsewhere(self, game_id: int) -> None:
+        """A table message was edited outside the sender (a pick shown on it): the
+        next redraw must not be skipped as unchanged."""
+        if self.reconciler_ is not None:
+            self.reconciler_.forget(game_id)
+
+    @property
+    def sweep(self) -> Sweep:
+        """Fires due deadlines (set when the application is built)."""
+        assert self.sweep_ is not None, "the sweep is made with the application"
+        return self.sweep_
 
 
 def services(context: ContextTypes.DEFAULT_TYPE) -> Services:

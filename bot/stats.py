@@ -7,7 +7,7 @@ from telegram.ext import ContextTypes
 
 from bot.i18n import tr
 from bot.language import reply_language
-from bot.messaging import send
+from bot.messaging import reply
 from bot.people import topic_of
 from bot.services import services
 from bot.ui import Rendered, escape
@@ -46,4 +46,4 @@ async def stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             for name, total, wins, parts in ranking
         ]
         text = "\n".join(lines)
-    await send(context.bot, message.chat.id, Rendered(text), topic_of(message))
+    reply(services(context), message.chat.id, Rendered(text), topic_of(message))

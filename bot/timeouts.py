@@ -8,45 +8,50 @@ import logging
 import math
 from typing import Any
 
-from telegram.ext import ContextTypes
+from telegram.ext import Application
 
 from bot.adapter import GameAdapter
 from bot.flow import advance_computers, load_state, publish, publish_table, store_state
-from bot.services import Services, services
-from bot.timers import TAKEOVER_AFTER, commit, job_game_id, late_seats, turn_seconds
+from bot.services import Services
+from bot.timers import TAKEOVER_AFTER, commit, late_seats, turn_seconds
+from storage import deadlines
 from storage.records import GameRecord
 
 log = logging.getLogger(__name__)
 ATTEMPTS = 3
 
 
-async def on_deadline(context: ContextTypes.DEFAULT_TYPE) -> None:
-    svc = services(context)
+async def on_deadline(application: Application, game_id: int) -> None:  # type: ignore[type-arg]
+    """The sweep found the game's deadline due."""
+    svc: Services = application.bot_data["services"]
     for _ in range(ATTEMPTS):  # a press may save first: then look again
-        game = await svc.db.get_game(job_game_id(context))
+        game = await svc.db.get_game(game_id)
         if game is None or not game.active or game.deadline_at is None:
             return
         if game.deadline_at > svc.clock() + 0.05:
-            return  # someone moved: the new deadline has its own job
+            return  # someone moved: the new deadline is due later
         adapter = svc.adapters[game.kind]
         own = getattr(adapter, "on_deadline", None)
         if game.status == "lobby":
             game.status = "stopped"
             game.meta["expired"] = True
-            changed = await commit(context.application, adapter, game)
+            changed = await commit(application, adapter, game)
         elif own is not None:  # the game decides what its deadline does (saves, shows)
-            if await own(context, game):
+            if await own(application, game):
                 return
             continue
         else:
-            changed = await _play_for_the_late(context, svc, adapter, game)
+            changed = await _play_for_the_late(application, svc, adapter, game)
         if changed:
-            await publish(context.bot, svc.db, adapter, game)
+            await publish(svc, adapter, game)
             return
 
 
 async def _play_for_the_late(
-    context: ContextTypes.DEFAULT_TYPE, svc: Services, adapter: GameAdapter, game: GameRecord
+    application: Application,  # type: ignore[type-arg]
+    svc: Services,
+    adapter: GameAdapter,
+    game: GameRecord,
 ) -> bool:
     engine = adapter.engine
     state = load_state(adapter, game)
@@ -63,7 +68,7 @@ async def _play_for_the_late(
     state, _events = await advance_computers(adapter, game, state, svc.rng)
     store_state(adapter, game, state)
     log.info("time ran out", extra={"chat_id": game.chat_id, "game_id": game.id})
-    return await commit(context.application, adapter, game, state)
+    return await commit(application, adapter, game, state)
 
 
 async def _stand_in(adapter: GameAdapter, state: Any, seat: int, svc: Services) -> Any:
@@ -76,18 +81,21 @@ async def _stand_in(adapter: GameAdapter, state: Any, seat: int, svc: Services) 
     return new_state
 
 
-async def on_warning(context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Halfway through a turn: the table says whose time is running out (not saved)."""
-    svc = services(context)
-    game = await svc.db.get_game(job_game_id(context))
+async def on_warning(application: Application, game_id: int) -> None:  # type: ignore[type-arg]
+    """Halfway through a turn: the table says whose time is running out. The warning
+    is kept with the game (not a move: the version and the buttons stay) until the
+    next save arms a new deadline."""
+    svc: Services = application.bot_data["services"]
+    game = await svc.db.get_game(game_id)
     if game is None or game.status != "running" or game.deadline_at is None:
         return
     adapter = svc.adapters[game.kind]
     left = game.deadline_at - svc.clock()
     if left <= 0 or left > await turn_seconds(svc, game.chat_id):
         return
-    game.meta["warning"] = {
+    warning = {
         "seats": late_seats(adapter, game, load_state(adapter, game)),
         "left": math.ceil(left),
     }
-    await publish_table(context.bot, svc.db, adapter, game)
+    await deadlines.show_warning(svc.db, game.id, warning)
+    await publish_table(svc, game)

@@ -1,17 +1,21 @@
 """Deadlines: turn timers with a halfway warning, the computer standing in for an
-absent player, lobby expiry. Deadlines live in the database with the game and
-are re-armed at start-up, so a restart neither resets nor loses a timer."""
+absent player, lobby expiry. Deadlines are columns of the game, saved with
+each move and found by one sweep (``bot.deadlines``), so a restart neither
+resets nor loses a timer. Saving a game here also marks its messages in the
+outbox, in the same transaction, and wakes the sender."""
 
 from __future__ import annotations
 
 import logging
 from typing import Any
 
-from telegram.ext import Application, ContextTypes, Job
+from telegram.ext import Application
 
 from bot.adapter import GameAdapter, seats_of
 from bot.broken import playable_games
 from bot.services import Services
+from bot.sync.marks import chats_of, marks_for
+from storage.outbox import Mark
 from storage.records import GameRecord
 
 log = logging.getLogger(__name__)
@@ -28,12 +32,17 @@ def late_seats(adapter: GameAdapter, game: GameRecord, state: Any) -> list[int]:
 
 
 async def arm(svc: Services, adapter: GameAdapter, game: GameRecord, state: Any) -> None:
-    """Set ``game.deadline_at`` for what the game waits for now."""
+    """Set ``game.deadline_at`` (and a turn's ``warning_at``, halfway) for what the
+    game waits for now; a warning shown for the last deadline goes."""
     now = svc.clock()
+    game.meta.pop("warning", None)
+    game.warning_at = None
     if game.status == "lobby":
         game.deadline_at = now + svc.lobby_seconds
     elif game.status == "running" and state is not None and late_seats(adapter, game, state):
-        game.deadline_at = now + await turn_seconds(svc, game.chat_id)
+        seconds = await turn_seconds(svc, game.chat_id)
+        game.deadline_at = now + seconds
+        game.warning_at = now + seconds / 2
     else:
         game.deadline_at = None
 
@@ -42,26 +51,11 @@ async def turn_seconds(svc: Services, chat_id: int) -> float:
     return await svc.db.turn_seconds(chat_id) or svc.turn_seconds
 
 
-def schedule(application: Application, game: GameRecord, seconds: float) -> None:  # type: ignore[type-arg]
-    """(Re)create the jobs for ``game``'s deadline: the deadline and, for a turn,
-    the halfway warning. Old jobs for the game go."""
-    queue = application.job_queue
-    if queue is None:
-        return
-    for job in queue.jobs():
-        if job.name in (f"deadline:{game.id}", f"warning:{game.id}"):
-            job.schedule_removal()
-    if game.deadline_at is None:
-        return
-    svc: Services = application.bot_data["services"]
-    delay = max(0.0, game.deadline_at - svc.clock())
-    from bot.timeouts import on_deadline, on_warning
-
-    queue.run_once(on_deadline, when=delay, name=f"deadline:{game.id}", data=game.id)
-    if game.status == "running" and delay > seconds / 2:
-        queue.run_once(
-            on_warning, when=delay - seconds / 2, name=f"warning:{game.id}", data=game.id
-        )
+def wake(svc: Services, marks: list[Mark]) -> None:
+    """After a save: the sender for the marked chats, the sweep for the new deadline."""
+    for chat_id in chats_of(marks):
+        svc.sender.wake(chat_id)
+    svc.sweep.wake()
 
 
 async def commit(
@@ -71,14 +65,17 @@ async def commit(
     state: Any = None,
     update_id: int | None = None,
 ) -> bool:
-    """Arm the game's deadline, save it (optimistically), and schedule its timers."""
+    """Arm the game's deadline and save it (optimistically) with the outbox marks of
+    its messages; then wake the sender and the sweep. False: someone saved first."""
     svc: Services = application.bot_data["services"]
     if state is None and game.state is not None:
         state = adapter.engine.from_dict(game.state)
     await arm(svc, adapter, game, state)
-    if not await svc.db.save_game(game, update_id, results_of(adapter, game, state)):
+    marks = marks_for(adapter, game, game.version + 1)
+    results = results_of(adapter, game, state)
+    if not await svc.db.save_game(game, update_id, results, marks=marks):
         return False
-    schedule(application, game, await turn_seconds(svc, game.chat_id))
+    wake(svc, marks)
     return True
 
 
@@ -102,28 +99,22 @@ async def create(
     adapter: GameAdapter,
     game: GameRecord,
 ) -> GameRecord | None:
-    """Arm and insert a new game; None when its chat (topic) already has one."""
+    """Arm and insert a new game with the marks of its first messages (the sender
+    posts them); None when its chat (topic) already has one."""
     svc: Services = application.bot_data["services"]
     state = adapter.engine.from_dict(game.state) if game.state is not None else None
     await arm(svc, adapter, game, state)
-    created = await svc.db.create_game(game)
+    marks = marks_for(adapter, game, 0)
+    created = await svc.db.create_game(game, marks=marks)
     if created is not None:
-        schedule(application, created, await turn_seconds(svc, game.chat_id))
+        wake(svc, marks)
     return created
 
 
-async def rearm(application: Application) -> int:  # type: ignore[type-arg]
-    """At start-up: every active game's timers again, from the stored deadlines. A
-    game that cannot be read is set aside (``bot.broken``); the others run."""
+async def set_aside_unreadable(application: Application) -> int:  # type: ignore[type-arg]
+    """At start-up: a game that cannot be read is set aside (``bot.broken``); the
+    others run. Their deadlines need nothing: the sweep finds them in the table."""
     svc: Services = application.bot_data["services"]
-    games = await playable_games(application.bot, svc)
-    for game in games:
-        schedule(application, game, await turn_seconds(svc, game.chat_id))
-    log.info("timers re-armed for %d games", len(games))
+    games = await playable_games(svc)
+    log.info("%d active games", len(games))
     return len(games)
-
-
-def job_game_id(context: ContextTypes.DEFAULT_TYPE) -> int:
-    job: Job[Any] | None = context.job
-    assert job is not None and isinstance(job.data, int)
-    return job.data

@@ -6,8 +6,9 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from storage.core import Core
@@ -53,4 +54,15 @@ async def clear_deadline(db: Core, game_id: int) -> None:
     async with db.transaction() as tx:
         await tx.execute(
             "UPDATE games SET deadline_at = NULL, warning_at = NULL WHERE id = ?", (game_id,)
+        )
+
+
+async def show_warning(db: Core, game_id: int, warning: dict[str, Any]) -> None:
+    """Keep the halfway warning with the game for the table to show; not a move, so
+    the version (and every button drawn) stays. The next save replaces the meta."""
+    async with db.transaction() as tx:
+        await tx.execute(
+            "UPDATE games SET meta = json_set(meta, '$.warning', json(?)), warning_at = NULL"
+            " WHERE id = ?",
+            (json.dumps(warning), game_id),
         )

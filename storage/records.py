@@ -32,6 +32,7 @@ class GameRecord:
     table_message_id: int | None = None
     hand_messages: dict[str, dict[str, Any]] = field(default_factory=dict)
     deadline_at: float | None = None
+    warning_at: float | None = None  # when the turn's halfway warning is due
     created_at: float = 0.0
     updated_at: float = 0.0
     id: int = 0

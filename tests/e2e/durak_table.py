@@ -65,10 +65,11 @@ def drawn_at(message: Message) -> int | None:
 
 
 async def settled(world: World, table: Message) -> GameRecord:
-    """The saved game, once the table (published after every hand) shows it."""
+    """The saved game, once the table and every hand show it."""
     game = await world.bots[0].db.get_game(game_id(table))
     assert game is not None and game.state is not None
     await world.tg.wait_for(lambda: drawn_at(table) == game.version, what="the table redrawn")
+    await world.synced()
     return game
 
 

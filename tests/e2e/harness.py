@@ -14,7 +14,7 @@ from pathlib import Path
 
 from telegram.ext import Application
 
-from bot.app import ALLOWED_UPDATES, build_application, on_startup
+from bot.app import ALLOWED_UPDATES, build_application, on_shutdown, on_startup
 from bot.config import Config
 from sandbox import Chat, Message, StandIn, User
 from storage.db import Database
@@ -45,6 +45,7 @@ class Bot:
             await self.application.updater.stop()
         if self.application.running:
             await self.application.stop()
+        await on_shutdown(self.application)
         await self.application.shutdown()
         await self.db.close()
 
@@ -60,12 +61,18 @@ class World:
     bots: list[Bot] = field(default_factory=list)
 
     async def start_bot(
-        self, seed: int = 7, turn_seconds: float = 90.0, lobby_seconds: float = 600.0
+        self,
+        seed: int = 7,
+        turn_seconds: float = 90.0,
+        lobby_seconds: float = 600.0,
+        group_per_minute: float = 1e6,
     ) -> Bot:
+        """The bot in this process; ``group_per_minute`` as GROUP_MESSAGES_PER_MINUTE
+        (Telegram's 20 to see the limits at work; the tests' default lifts them)."""
         db = await Database.open(str(self.path))
         config = Config(
             token=TOKEN, api_base_url=self.tg.base_url, database_path=str(self.path),
-            group_messages_per_minute=1e6, overall_messages_per_second=1e6,
+            group_messages_per_minute=group_per_minute, overall_messages_per_second=1e6,
             turn_seconds=turn_seconds, lobby_seconds=lobby_seconds,
         )  # fmt: skip
         application = build_application(config, db, rng=random.Random(seed))
@@ -109,6 +116,12 @@ class World:
         await self.tg.press(self.alice, table, "Start")
         await self.until_edited(table, versions)
         return table
+
+    async def synced(self) -> None:
+        """Until the running bot's sender has brought every marked message up to date
+        (tables and hands travel separately: a table can be drawn before a hand)."""
+        sender = self.bots[-1].application.bot_data["services"].sender
+        await asyncio.wait_for(sender.wait_idle(), 10)
 
     async def until_edited(self, message: Message, versions: int) -> None:
         """Wait until ``message`` has more than ``versions`` versions."""

@@ -48,7 +48,12 @@ async def gofish_step(
     if name is None:
         return False
     person = people[name]
-    hand = await tg.wait_for(lambda: hand_with_keyboard(tg, person), what=f"{name}'s keyboard")
+
+    def keyboard() -> Message | None:  # hands travel apart from the table: the current one
+        hand = hand_with_keyboard(tg, person)
+        return hand if hand is not None and drawn_at(hand) == drawn_at(table) else None
+
+    hand = await tg.wait_for(keyboard, what=f"{name}'s keyboard")
     versions = len(table.versions)
     choice = rng.choice([b for row in hand.buttons() for b in row]).callback_data or ""
     if choice.split(":")[3] == "k":  # a rank with several people to ask: choose one
@@ -82,11 +87,13 @@ async def durak_step(
     if not any(b.text.endswith("My hand") for row in table.buttons() for b in row):
         return False  # over: the table offers a rematch instead
     version = drawn_at(table)
-    hands = {name: _durak_hand(tg, person) for name, person in people.items()}
-    movers = sorted(n for n, h in hands.items() if h is not None and h.buttons())
-    assert movers, "nobody has a move: the game would stall"
-    name = rng.choice(movers)
-    hand = hands[name]
+
+    def movers() -> list[str]:  # hands drawn at the table's version that offer a move
+        hands = {name: _durak_hand(tg, person) for name, person in people.items()}
+        return sorted(n for n, h in hands.items() if h is not None and drawn_at(h) == version)
+
+    name = rng.choice(await tg.wait_for(movers, what="a hand with a move (else the game stalls)"))
+    hand = _durak_hand(tg, people[name])
     assert hand is not None
     button = rng.choice([b for row in hand.buttons() for b in row if b.callback_data])
     if (button.callback_data or "").split(":")[3] == "k":  # beats several cards: which one?

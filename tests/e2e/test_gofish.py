@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sandbox import Message, User
 from tests.e2e.harness import World
+from tests.e2e.players import drawn_at
 
 SUITS = "♠♥♦♣"
 
@@ -37,9 +38,10 @@ async def _ask(world: World, person: User, table: Message) -> int:
     """The person to move asks: first rank on their hand message, first target.
     Returns the stand-in's call mark taken just before the press that asks."""
 
-    def keyboard() -> Message | None:
+    def keyboard() -> Message | None:  # the hand as drawn for the table's version
         found = _hand_message(world, person)
-        return found if found is not None and found.buttons() else None
+        current = found is not None and drawn_at(found) == drawn_at(table)
+        return found if current else None
 
     hand = await world.tg.wait_for(keyboard, what=f"{person.first_name}'s ask keyboard")
     versions = len(table.versions)
@@ -79,6 +81,7 @@ async def test_three_players_with_a_computer_play_to_the_end(world: World) -> No
 async def test_the_hand_message_shows_exactly_the_hand(world: World) -> None:
     await world.start_privately(world.alice, world.bob)
     await _table_with(world, world.bob)
+    await world.synced()  # the hands travel apart from the table
     game = await world.bots[0].db.active_game(world.group.id)
     assert game is not None and game.state is not None
     from games.cards import compact, parse_card

@@ -1,0 +1,94 @@
+"""The game side of the sender: what a marked table or hand must show now.
+
+The table is rendered from the saved game as it is when the sender gets to it
+(in the table's language); a hand from the player's seat, in the reader's
+language. What each hand message shows is kept as a digest with the game (so
+an unchanged hand costs nothing); what each table shows is kept in memory (a
+restart costs at most one "not modified" edit per table).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from bot.adapter import GameAdapter, seat_of_user
+from bot.flow import load_state, render_table
+from bot.hands import digest, reader_language
+from bot.sync.sender import Desired
+from bot.ui import Buttons
+from storage import outbox
+from storage.db import Database
+from storage.outbox import TABLE, Mark
+
+log = logging.getLogger(__name__)
+
+
+class GameReconciler:
+    def __init__(
+        self, db: Database, adapters: dict[str, GameAdapter], wake: Callable[[int], None]
+    ) -> None:
+        self._db = db
+        self._adapters = adapters
+        self._wake = wake
+        self._tables: dict[int, tuple[int, str]] = {}  # game id -> (message id, digest)
+
+    def forget(self, game_id: int) -> None:
+        """What the game's table shows is no longer known (it was edited elsewhere)."""
+        self._tables.pop(game_id, None)
+
+    async def desired(self, mark: Mark) -> Desired | None:
+        game = await self._db.get_game(mark.game_id)
+        if game is None or game.kind not in self._adapters:
+            return None
+        adapter = self._adapters[game.kind]
+        if mark.is_table:
+            rendered = await render_table(self._db, adapter, game)
+            shown = self._tables.get(game.id)
+            same = shown == (game.table_message_id, digest(rendered))
+            return Desired(
+                rendered, game.table_message_id, game.version, game.thread_id, unchanged=same
+            )
+        if game.state is None or not adapter.private_hands or not game.active:
+            return None
+        seat = seat_of_user(game, mark.target)
+        person = await self._db.get_user(mark.target)
+        if seat is None or person is None or not person.can_message:
+            return None
+        language = await reader_language(self._db, mark.target)
+        buttons = Buttons(game.id, game.version)
+        hand = adapter.render_hand(game, load_state(adapter, game), seat, language, buttons)
+        if hand is None:
+            return None
+        known = game.hand_messages.get(str(mark.target), {})
+        same = known.get("digest") == digest(hand) and known.get("id") is not None
+        return Desired(hand, known.get("id"), game.version, unchanged=same)
+
+    async def shown(self, mark: Mark, desired: Desired, message_id: int) -> None:
+        if mark.is_table:
+            self._tables[mark.game_id] = (message_id, digest(desired.rendered))
+            if message_id != desired.message_id:
+                await self._db.set_table_message(mark.game_id, message_id)
+        else:
+            await self._db.set_hand_message(
+                mark.game_id, mark.target, message_id, digest(desired.rendered)
+            )
+
+    async def unreachable(self, mark: Mark) -> None:
+        """A player blocked the bot: they play from the table, which must say so."""
+        log.info("player cannot be messaged", extra={"game_id": mark.game_id,
+                                                     "user_id": mark.target})  # fmt: skip
+        await self._db.set_can_message(mark.target, False)
+        game = await self._db.get_game(mark.game_id)
+        if game is not None:
+            await outbox.mark(self._db, [Mark(game.id, TABLE, game.chat_id, game.version)])
+            self._wake(game.chat_id)
+
+    async def chat_gone(self, chat_id: int) -> None:
+        stopped = await self._db.stop_chat_games(chat_id)
+        log.info("cannot write to the chat; %d games ended", stopped, extra={"chat_id": chat_id})
+
+    async def chat_moved(self, chat_id: int, new_chat_id: int) -> None:
+        """The group became a supergroup before we heard of it: its games (and marks)
+        move, and each table is marked to be posted again in the new chat."""
+        await self._db.migrate_chat(chat_id, new_chat_id)
