@@ -14,13 +14,14 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
-from storage import deadlines
+from storage import deadlines, updates
 from storage.core import Core
 
 log = logging.getLogger(__name__)
 Handler = Callable[[int], Awaitable[object]]
 Sleep = Callable[[float], Awaitable[object]]
 LONGEST_NAP = 60.0
+PRUNE_EVERY = 3600.0  # processed update ids older than Telegram's window are dropped
 
 
 class Sweep:
@@ -36,6 +37,7 @@ class Sweep:
         self._clock = clock
         self._woken = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._pruned_at = float("-inf")
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name="deadline-sweep")
@@ -73,11 +75,20 @@ class Sweep:
                     await deadlines.clear_deadline(self._db, item.game_id)
         return len(handled)
 
+    async def _prune(self) -> None:
+        """Once an hour: processed update ids Telegram can no longer deliver again go."""
+        now = self._clock()
+        if now - self._pruned_at >= PRUNE_EVERY:
+            self._pruned_at = now
+            dropped = await updates.prune(self._db, now)
+            log.info("%d processed update ids pruned", dropped)
+
     async def _run(self) -> None:
         while True:
             self._woken.clear()
             try:
                 await self.run_due()
+                await self._prune()
                 upcoming = await deadlines.next_due(self._db)
             except Exception:  # the database is busy or gone: look again soon
                 log.exception("the deadline sweep failed")

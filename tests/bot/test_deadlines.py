@@ -83,3 +83,32 @@ async def test_a_deadline_whose_handler_cannot_save_is_not_retried_in_a_loop(
         assert await deadlines.due(db, clock.now) == []
     finally:
         await db.close()
+
+
+async def test_the_sweep_forgets_update_ids_telegram_can_no_longer_redeliver(
+    tmp_path: Path,
+) -> None:
+    clock = Clock()
+    db = await Database.open(str(tmp_path / "bot.db"), clock)
+    try:
+        async with db.transaction() as tx:
+            for update_id, age_hours in ((1, 30), (2, 25), (3, 23), (4, 0)):
+                await tx.execute(
+                    "INSERT INTO processed_updates (update_id, processed_at) VALUES (?, ?)",
+                    (update_id, clock.now - age_hours * 3600),
+                )
+
+        async def nothing(game_id: int) -> None:
+            raise AssertionError("nothing is due")
+
+        sweep = Sweep(db, nothing, nothing, clock)
+        await sweep._prune()
+        kept = [row[0] for row in await db.fetchall("SELECT update_id FROM processed_updates")]
+        assert sorted(kept) == [3, 4]
+        assert await db.update_processed(3) and not await db.update_processed(1)
+        async with db.transaction() as tx:  # within the hour nothing more is pruned
+            await tx.execute("UPDATE processed_updates SET processed_at = 0")
+        await sweep._prune()
+        assert len(await db.fetchall("SELECT update_id FROM processed_updates")) == 2
+    finally:
+        await db.close()
