@@ -113,6 +113,8 @@ async def _stop_bot(application: Application) -> None:  # type: ignore[type-arg]
         await application.updater.stop()
     if application.running:
         await application.stop()
+        if application.post_stop is not None:  # the sender and the deadline sweep
+            await application.post_stop(application)
     await application.shutdown()
     if application.post_shutdown is not None:
         await application.post_shutdown(application)
