@@ -64,17 +64,30 @@ class GameAdapter(Protocol):
     - ``async open_table(update, context)``: its command, instead of the lobby;
     - ``async handle_press(update, context, query, game, button, language)``:
       every press on its games, instead of the generic verbs;
-    - ``async on_deadline(context, game) -> bool``: what a running game's
+    - ``async on_deadline(application, game) -> bool``: what a running game's
       deadline does (it saves and shows; False: someone saved first, look again).
     """
 
-    kind: str
-    engine: Engine[Any, Any, Any]
-    min_seats: int
-    max_seats: int
-    computer_levels: tuple[str, ...]
-    strict_versions: bool
-    private_hands: bool
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def engine(self) -> Engine[Any, Any, Any]: ...
+
+    @property
+    def min_seats(self) -> int: ...
+
+    @property
+    def max_seats(self) -> int: ...
+
+    @property
+    def computer_levels(self) -> tuple[str, ...]: ...
+
+    @property
+    def strict_versions(self) -> bool: ...
+
+    @property
+    def private_hands(self) -> bool: ...
 
     def title(self, language: str) -> str: ...
 

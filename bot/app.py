@@ -5,7 +5,8 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from telegram import BotCommand, Update
 from telegram.error import Forbidden, NetworkError
@@ -58,7 +59,10 @@ def default_adapters() -> dict[str, GameAdapter]:
     return {a.kind: a for a in adapters}
 
 
-def _game_command(kind: str) -> Callable[[Update, ContextTypes.DEFAULT_TYPE], object]:
+Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
+
+
+def _game_command(kind: str) -> Handler:
     async def command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await open_game(update, context, kind)
 
@@ -178,7 +182,7 @@ def build_application(
         application.bot_data["services"] = make_services(db)
         attach_sync(application, application.bot_data["services"], config)
     for kind, adapter in default_adapters().items():
-        opener = getattr(adapter, "open_table", None)  # a game that opens its own way
+        opener: Handler | None = getattr(adapter, "open_table", None)  # its own way to open
         application.add_handler(CommandHandler(kind, opener or _game_command(kind)))
     application.add_handler(CommandHandler(["start", "help"], start))
     application.add_handler(CommandHandler("language", language_command))

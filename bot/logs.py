@@ -123,8 +123,8 @@ def setup_logging(token: str, level: int = logging.INFO) -> None:
     """JSON lines on stderr; the token redacted from every output of the process."""
     redact = Redactor(token)
     if not isinstance(sys.stderr, RedactingStream):
-        sys.stdout = RedactingStream(sys.stdout, redact)  # type: ignore[assignment]
-        sys.stderr = RedactingStream(sys.stderr, redact)  # type: ignore[assignment]
+        sys.stdout = RedactingStream(sys.stdout, redact)
+        sys.stderr = RedactingStream(sys.stderr, redact)
     sys.excepthook = _log_uncaught
     threading.excepthook = _log_uncaught_in_thread
     logging.captureWarnings(True)

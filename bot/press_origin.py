@@ -59,7 +59,11 @@ def _drawn_for(game: GameRecord, message: Message, bot_id: int) -> bool:
         return False
     markup = message.reply_markup
     rows = markup.inline_keyboard if markup is not None else ()
-    return any(game_id_of(button.callback_data) == game.id for row in rows for button in row)
+    return any(
+        isinstance(button.callback_data, str) and game_id_of(button.callback_data) == game.id
+        for row in rows
+        for button in row
+    )
 
 
 def on_table(game: GameRecord, query: CallbackQuery, bot_id: int) -> bool:

@@ -25,7 +25,7 @@ HEALTH_PATH = "/healthz"
 
 
 class HealthHandler(tornado.web.RequestHandler):
-    SUPPORTED_METHODS = ("GET",)  # type: ignore[assignment]
+    SUPPORTED_METHODS = ("GET",)
 
     def get(self) -> None:
         self.set_header("Content-Type", "application/json")
@@ -53,7 +53,7 @@ def webhook_path(url: str) -> str:
 async def start_webhook(application: Application, config: Config, allowed: list[str]) -> None:  # type: ignore[type-arg]
     """Set the webhook and serve updates on ``PORT`` (``bot.serve`` stops it)."""
     assert config.webhook_url is not None and application.updater is not None
-    ptb_updater.WebhookAppClass = WebhookAppWithHealth  # type: ignore[misc]
+    ptb_updater.WebhookAppClass = WebhookAppWithHealth  # type: ignore[attr-defined]
     await application.updater.start_webhook(
         listen=config.listen,
         port=config.port,
