@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import time
@@ -9,7 +10,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from telegram import BotCommand, Update
-from telegram.error import BadRequest, Forbidden, NetworkError
+from telegram.error import Forbidden, NetworkError
 from telegram.ext import (
     Application,
     ApplicationBuilder,
@@ -46,6 +47,7 @@ from storage.db import Database
 
 log = logging.getLogger(__name__)
 ALLOWED_UPDATES = ["message", "callback_query", "my_chat_member"]
+RESUMING = "resuming"  # bot_data key of start-up's background task
 
 
 def default_adapters() -> dict[str, GameAdapter]:
@@ -95,22 +97,46 @@ async def _announce_commands(application: Application) -> None:  # type: ignore[
 
 
 async def on_startup(application: Application) -> None:  # type: ignore[type-arg]
-    """After the database is open: the command menu, and every active game's timers
-    (a game that cannot be read is set aside). A menu Telegram does not take is
-    only logged: the games matter more."""
+    """After the database is open: the command menu, then in the background the
+    stored games (``_resume_games``). A menu Telegram does not take is only logged:
+    the games matter more."""
     try:
         await _announce_commands(application)
     except (NetworkError, Forbidden) as error:
         log.warning("the command menu was not registered: %s", error)
+    task = asyncio.create_task(_resume_games(application), name="resume-games")
+    application.bot_data[RESUMING] = task
+
+
+async def _resume_games(application: Application) -> None:  # type: ignore[type-arg]
+    """In the background, so presses are answered meanwhile (10,000 stored games take
+    seconds to check): games that cannot be read are set aside, then the messages
+    left pending are sent and the deadline sweep starts (neither meets a game set
+    aside)."""
     svc: Services = application.bot_data["services"]
-    await set_aside_unreadable(application)
+    try:
+        await set_aside_unreadable(application)
+    except Exception:  # the other games still run
+        log.exception("the stored games could not all be checked")
     pending = await svc.sender.flush()
     svc.sweep.start()
     log.info("started; %d chats had messages to bring up to date", pending)
 
 
+async def resumed(application: Application) -> None:  # type: ignore[type-arg]
+    """Until start-up's background work (``_resume_games``) is done (tests)."""
+    task = application.bot_data.get(RESUMING)
+    if task is not None:
+        await asyncio.shield(task)
+
+
 async def on_shutdown(application: Application) -> None:  # type: ignore[type-arg]
-    """Stop the sweep and the sender; what was not sent stays in the outbox."""
+    """Stop start-up's background work, the sweep and the sender; what was not sent
+    stays in the outbox."""
+    task = application.bot_data.pop(RESUMING, None)
+    if task is not None:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
     svc = application.bot_data.get("services")
     if isinstance(svc, Services) and svc.sender_ is not None and svc.sweep_ is not None:
         await svc.sweep.stop()
@@ -138,13 +164,7 @@ async def _on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     chat_id = (
         update.effective_chat.id if isinstance(update, Update) and update.effective_chat else None
     )
-    error = context.error
-    if isinstance(error, NetworkError) and not isinstance(error, BadRequest):
-        # Telegram's own trouble (5xx, a time-out) on a direct call, an answer say:
-        # what the handler saved before it stands, and the sender shows it
-        log.warning("a call to Telegram failed: %s", error, extra={"chat_id": chat_id})
-        return
-    log.error("handler failed", exc_info=error, extra={"chat_id": chat_id})
+    log.error("handler failed", exc_info=context.error, extra={"chat_id": chat_id})
 
 
 def build_application(

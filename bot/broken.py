@@ -1,8 +1,10 @@
 """Start-up: a game that cannot be read is set aside, its chat told once, and every
-other game runs (instead of one bad row stopping the bot)."""
+other game runs (instead of one bad row stopping the bot). The check runs in the
+background (``bot.app``): presses are answered while it reads the stored games."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from bot.adapter import seats_of
@@ -15,21 +17,29 @@ from storage.broken import set_aside
 from storage.records import ACTIVE_STATUSES, GameRecord, UnreadableGame
 
 log = logging.getLogger(__name__)
+PAGE, YIELD_EVERY = 200, 8  # games read at once; games checked between turns of the loop
 
 
-async def playable_games(svc: Services) -> list[GameRecord]:
-    """The active games that can be played; the others are set aside."""
-    games, unreadable = await svc.db.read_games(*ACTIVE_STATUSES)
-    playable: list[GameRecord] = []
-    for game in games:
-        problem = unplayable(svc, game)
-        if problem is None:
-            playable.append(game)
-        else:
-            unreadable.append(UnreadableGame.of(game, problem))
-    for broken in unreadable:
-        await _set_aside(svc, broken)
-    return playable
+async def playable_games(svc: Services, page: int = PAGE) -> int:
+    """How many active games can be played; the others are set aside. Read a page at
+    a time, and the event loop gets a turn every few games, so presses are answered
+    while thousands of stored games are checked."""
+    playable, after = 0, 0
+    while True:
+        games, unreadable = await svc.db.read_games(*ACTIVE_STATUSES, after=after, limit=page)
+        if not games and not unreadable:
+            return playable
+        after = max([g.id for g in games] + [u.game_id for u in unreadable])
+        for index, game in enumerate(games, 1):
+            problem = unplayable(svc, game)
+            if problem is None:
+                playable += 1
+            else:
+                unreadable.append(UnreadableGame.of(game, problem))
+            if index % YIELD_EVERY == 0:
+                await asyncio.sleep(0)  # a turn for the event loop, not a wait
+        for broken in unreadable:
+            await _set_aside(svc, broken)
 
 
 def unplayable(svc: Services, game: GameRecord) -> str | None:

@@ -115,6 +115,6 @@ async def set_aside_unreadable(application: Application) -> int:  # type: ignore
     """At start-up: a game that cannot be read is set aside (``bot.broken``); the
     others run. Their deadlines need nothing: the sweep finds them in the table."""
     svc: Services = application.bot_data["services"]
-    games = await playable_games(svc)
-    log.info("%d active games", len(games))
-    return len(games)
+    playable = await playable_games(svc)
+    log.info("%d active games", playable)
+    return playable

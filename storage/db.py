@@ -187,14 +187,18 @@ class Database(ChatStore):
         games, _unreadable = await self.read_games(*statuses)
         return games
 
-    async def read_games(self, *statuses: str) -> tuple[list[GameRecord], list[UnreadableGame]]:
+    async def read_games(
+        self, *statuses: str, after: int = 0, limit: int = -1
+    ) -> tuple[list[GameRecord], list[UnreadableGame]]:
         """The games with these statuses (default: the active ones), and apart the
-        rows that cannot be read."""
+        rows that cannot be read; by id, from ids above ``after``, at most ``limit``
+        rows (a page; -1: all)."""
         wanted = statuses or ACTIVE_STATUSES
         marks = ", ".join("?" for _ in wanted)
         rows = await self.fetchall(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ({marks}) ORDER BY id",
-            tuple(wanted),
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ({marks}) AND id > ?"
+            " ORDER BY id LIMIT ?",
+            (*wanted, after, limit),
         )
         games: list[GameRecord] = []
         unreadable: list[UnreadableGame] = []

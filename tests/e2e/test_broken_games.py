@@ -4,6 +4,7 @@ once in its language, and every other game plays on."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
@@ -12,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+import bot.timers
+from bot.app import resumed
 from sandbox import Chat, Message
 from tests.e2e.harness import World, running_world
 from tests.e2e.reversi_board import data_of, hint_squares, turn_name
@@ -39,14 +42,21 @@ def _damage(path: Path, games: dict[str, int], spanish_chat: int) -> None:
             (games["bad state"],),
         )
         db.execute("UPDATE games SET meta = 'not json' WHERE id = ?", (games["bad meta"],))
-        (text,) = db.execute("SELECT state FROM games WHERE id = ?", (games["refused"],)).fetchone()
-        state = json.loads(text)
-        state["board"] = ["........"] * 8  # the centre can never be empty: the engine refuses
-        db.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), games["refused"]))
         db.execute(
             "INSERT OR REPLACE INTO chat_settings (chat_id, language) VALUES (?, 'es')",
             (spanish_chat,),
         )
+        db.commit()
+    _refuse(path, games["refused"])
+
+
+def _refuse(path: Path, game_id: int) -> None:
+    """A Reversi state its engine refuses (the centre can never be empty)."""
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        (text,) = db.execute("SELECT state FROM games WHERE id = ?", (game_id,)).fetchone()
+        state = json.loads(text)
+        state["board"] = ["........"] * 8
+        db.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), game_id))
         db.commit()
 
 
@@ -112,7 +122,46 @@ async def test_an_unreadable_game_is_set_aside_and_the_others_play_on(
         counts = {name: len(tg.bot_messages(group)) for name, group in groups.items()}
         await world.bots[-1].stop()
         world.bots.pop()
-        await world.start_bot()
+        again = await world.start_bot()
         await tg.press(world.bob, good, callback_data=data_of(good, hint_squares(good)[0]))
         await tg.wait_for(lambda: turn_name(good) == "Alice", what="the next move")
+        await asyncio.wait_for(resumed(again.application), 10)  # the check has run
         assert {name: len(tg.bot_messages(group)) for name, group in groups.items()} == counts
+
+
+async def test_presses_are_answered_while_the_stored_games_are_checked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Start-up's check of the stored games (seconds with 10,000 of them) runs in
+    the background: a press is answered before it ends, and it still sets aside
+    what cannot be read."""
+    async with running_world(tmp_path) as world:
+        tg, alice = world.tg, world.alice
+        first = await world.start_bot()
+        good = await _reversi(world, world.group)
+        other = tg.add_group("other", members=[alice, world.bob], admins=[alice])
+        await _reversi(world, other)
+        bad = await first.db.active_game(other.id)
+        assert bad is not None
+        await first.stop()
+        world.bots.remove(first)
+        _refuse(world.path, bad.id)
+        mark = tg.messages(other)[-1].message_id
+
+        release, original = asyncio.Event(), bot.timers.playable_games
+
+        async def held(svc: object) -> int:  # the check, slow as with many games
+            await release.wait()
+            return await original(svc)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(bot.timers, "playable_games", held)
+        running = await asyncio.wait_for(world.start_bot(), 10)
+        answer = await tg.press(alice, good, callback_data=data_of(good, hint_squares(good)[0]))
+        assert not answer.show_alert, answer.text
+        await tg.wait_for(lambda: turn_name(good) == "Bob", what="the move before the check")
+        assert not tg.bot_messages(other)[-1].message_id > mark  # not checked yet
+        release.set()
+        told = await tg.wait_for_bot_message(other, after=mark)
+        assert told.text == SET_ASIDE
+        await asyncio.wait_for(resumed(running.application), 10)
+        assert _rows(world.path)[bad.id][0] == "stopped"
