@@ -1,0 +1,47 @@
+"""A bare python-telegram-bot application, bench/cpu.py's baseline.
+
+    BOT_TOKEN=... BOT_API_BASE_URL=... python bench/bare_bot.py
+
+/board posts a message with one button; a press answers the query and edits the
+message (a counter), keeping the button: the least a game bot does per press.
+"""
+
+from __future__ import annotations
+
+import os
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram.ext import Application, CallbackQueryHandler, CommandHandler, ContextTypes
+
+
+def keyboard(count: int) -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup([[InlineKeyboardButton("Press", callback_data=f"p:{count}")]])
+
+
+async def board(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    assert update.effective_chat is not None
+    await update.effective_chat.send_message("Presses: 0", reply_markup=keyboard(0))
+
+
+async def pressed(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    query = update.callback_query
+    assert query is not None and query.data is not None
+    await query.answer()
+    count = int(query.data.split(":")[1]) + 1
+    await query.edit_message_text(f"Presses: {count}", reply_markup=keyboard(count))
+
+
+def main() -> None:
+    application = (
+        Application.builder()
+        .token(os.environ["BOT_TOKEN"])
+        .base_url(os.environ["BOT_API_BASE_URL"])
+        .build()
+    )
+    application.add_handler(CommandHandler("board", board))
+    application.add_handler(CallbackQueryHandler(pressed))
+    application.run_polling(allowed_updates=["message", "callback_query"])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,169 @@
+"""CPU per press: the bot against a bare python-telegram-bot application.
+
+    python bench/cpu.py [PRESSES] [RATE] [--profile]
+
+Both run as subprocesses polling the stand-in (flood control off, the bot's
+limits lifted). The bot: Alice and Bob play Reversi in GROUPS groups, the
+moves offered round robin at RATE presses a second (default 200 at 20/s); a
+press waits until its board shows the previous move. The bare bot
+(bench/bare_bot.py) gets the same number of presses at the same rate on one
+message per group; it answers each and edits the message. The figure is each
+process's CPU time (user + system, from /proc) from just before the first
+press until every press is answered and shown, per press, and the ratio
+(target: at most 1.2x). With --profile the bot runs under cProfile and the
+functions with the most time are printed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import pstats
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.processes import bot_env, cpu_seconds, spawn, stop
+from sandbox import Message, StandIn, User
+from tests.e2e.harness import TOKEN, World
+from tests.e2e.reversi_board import data_of, hint_squares, turn_name
+
+GROUPS = 10
+
+
+@dataclass
+class Target:
+    """One message pressed again and again: ``choose`` says who presses what."""
+
+    message: Message
+    choose: Callable[[Message], tuple[User, str] | None]
+    seen: int = 0  # versions of the message when it was last pressed
+
+    def ready(self) -> bool:
+        return len(self.message.versions) > self.seen and self.choose(self.message) is not None
+
+
+async def offer(tg: StandIn, targets: list[Target], presses: int, rate: float) -> float:
+    """``presses`` presses round robin at ``rate`` a second (a press waits for its
+    message to show the last one); returns once all are answered and shown, with
+    the rate achieved."""
+    started = time.perf_counter()
+    queries = []
+    for index in range(presses):
+        target = targets[index % len(targets)]
+        pause = started + index / rate - time.perf_counter()
+        if pause > 0:
+            await asyncio.sleep(pause)  # the offered rate (a benchmark's clock, not a wait)
+        await tg.wait_for(target.ready, timeout=60, what="the message to show the last press")
+        person, data = target.choose(target.message) or (None, "")
+        assert person is not None
+        target.seen = len(target.message.versions)
+        queries.append(await tg.press_nowait(person, target.message, callback_data=data))
+    for query in queries:
+        answer = await tg.wait_answered(query, timeout=60)
+        assert not answer.show_alert, answer.text
+    for target in targets:
+        await tg.wait_for(target.ready, timeout=60, what="the last press shown")
+    return presses / (time.perf_counter() - started)
+
+
+async def measured(
+    tg: StandIn, args: list[str], env: dict[str, str], log: Path,
+    setup: Callable[[], Awaitable[list[Target]]], presses: int, rate: float,
+) -> tuple[float, float]:  # fmt: skip
+    """Start ``python <args>``, set up its targets, offer the presses; (CPU seconds
+    in the window, achieved rate)."""
+    mark = tg.mark()
+    with log.open("ab") as err:
+        process = await spawn(args, env, err)
+        try:
+            await tg.wait_for(lambda: tg.calls_since(mark, "getUpdates"), timeout=60,
+                              what="the bot to poll")  # fmt: skip
+            targets = await setup()
+            before = cpu_seconds(process.pid)
+            achieved = await offer(tg, targets, presses, rate)
+            used = cpu_seconds(process.pid) - before
+        finally:
+            code = await stop(process)
+    assert code == 0, f"{args} exited with {code}; see {log}"
+    return used, achieved
+
+
+async def reversi_tables(world: World) -> list[Target]:
+    people = {"Alice": world.alice, "Bob": world.bob}
+
+    def choose(table: Message) -> tuple[User, str] | None:
+        name = turn_name(table)
+        return None if name is None else (people[name], data_of(table, hint_squares(table)[0]))
+
+    targets = []
+    for number in range(GROUPS):
+        world.group = world.tg.add_group(f"Reversi {number}", members=[world.alice, world.bob],
+                                         admins=[world.alice])  # fmt: skip
+        table = await world.start_game(await world.open_lobby("/reversi", [world.bob]))
+        targets.append(Target(table, choose, len(table.versions) - 1))
+    return targets
+
+
+async def bare_boards(world: World) -> list[Target]:
+    def choose(board: Message) -> tuple[User, str]:
+        return world.alice, board.buttons()[0][0].callback_data or ""
+
+    targets = []
+    for number in range(GROUPS):
+        group = world.tg.add_group(f"Bare {number}", members=[world.alice], admins=[world.alice])
+        board = await world.command(world.alice, group, "/board")
+        targets.append(Target(board, choose, len(board.versions) - 1))
+    return targets
+
+
+def print_profile(path: Path) -> None:
+    print("the bot's profile (cumulative time, top 25):")
+    stats = pstats.Stats(str(path), stream=sys.stdout)
+    stats.sort_stats("cumulative").print_stats(25)
+    stats.sort_stats("tottime").print_stats(15)
+
+
+async def main(presses: int, rate: float, profile: bool) -> None:
+    async with StandIn(token=TOKEN, bot_username="tablebot") as tg:
+        with tempfile.TemporaryDirectory() as name:
+            folder = Path(name)
+            alice, bob = (
+                tg.add_user("Alice", language_code="en"),
+                tg.add_user("Bob", language_code="en"),
+            )
+            home = tg.add_group("Home", members=[alice, bob])
+            world = World(tg, folder / "bot.db", alice, bob, tg.add_user("Carol"), home)
+            bot_args = ["-m", "bot"]
+            if profile:
+                bot_args = ["-m", "cProfile", "-o", str(folder / "bot.prof"), *bot_args]
+            bare_env = {"BOT_TOKEN": TOKEN, "BOT_API_BASE_URL": tg.base_url}
+            bare = await measured(tg, ["bench/bare_bot.py"], bare_env, folder / "bare.log",
+                                  lambda: bare_boards(world), presses, rate)  # fmt: skip
+            env = bot_env(tg.base_url, TOKEN, folder / "bot.db")
+            ours = await measured(tg, bot_args, env, folder / "bot.log",
+                                  lambda: reversi_tables(world), presses, rate)  # fmt: skip
+            print(f"CPU per press, {presses} presses offered at {rate:g}/s over {GROUPS} chats:")
+            for label, (used, achieved) in (("bare PTB app", bare), ("the bot", ours)):
+                print(f"  {label:13} {used / presses * 1000:6.2f} ms  "
+                      f"({used:.2f} s in all; {achieved:.1f} presses/s achieved)")  # fmt: skip
+            ratio = ours[0] / bare[0]
+            verdict = "met" if ratio <= 1.2 else "NOT met"
+            print(f"  ratio {ratio:.2f}x; target at most 1.2x: {verdict}")
+            if profile:
+                print_profile(folder / "bot.prof")
+
+
+if __name__ == "__main__":
+    numbers = [a for a in sys.argv[1:] if not a.startswith("--")]
+    asyncio.run(
+        main(
+            int(numbers[0]) if numbers else 200,
+            float(numbers[1]) if len(numbers) > 1 else 20.0,
+            "--profile" in sys.argv,
+        )
+    )
