@@ -171,9 +171,8 @@ class Sender:
 
     async def _bring_up_to_date(self, chat_id: int, mark: Mark) -> None:
         desired = await self._reconciler.desired(mark)
-        if desired is not None and not desired.unchanged:
-            await self._wait_budget(chat_id)
-            desired = await self._reconciler.desired(mark)  # the latest state wins
+        if desired is not None and not desired.unchanged and await self._wait_budget(chat_id):
+            desired = await self._reconciler.desired(mark)  # after a wait the latest state wins
         if desired is None or desired.unchanged:
             await outbox.clear(self._db, mark, desired.version if desired else 2**62)
             return
@@ -219,9 +218,13 @@ class Sender:
                     extra={"chat_id": chat_id})  # fmt: skip
         await self._sleep(delay)
 
-    async def _wait_budget(self, chat_id: int) -> None:
+    async def _wait_budget(self, chat_id: int) -> bool:
+        """Until the chat's budget allows a message; whether that meant waiting."""
+        waited = False
         while (ready := self._budget.ready_at(chat_id)) > (now := self._clock()):
             await self._sleep(ready - now)
+            waited = True
+        return waited
 
     async def _deliver(self, chat_id: int, desired: Desired) -> int:
         """Edit the message (or post it anew if it is gone); the id that shows it."""
