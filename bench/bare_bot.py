@@ -2,8 +2,9 @@
 
     BOT_TOKEN=... BOT_API_BASE_URL=... python bench/bare_bot.py
 
-/board posts a message with one button; a press answers the query and edits the
-message (a counter), keeping the button: the least a game bot does per press.
+/board posts a message with one button (BARE_KEYBOARD=8x8: a keyboard of 64, as
+big as a Reversi board); a press answers the query and edits the message (a
+counter), keeping the keyboard: the least a game bot does per press.
 """
 
 from __future__ import annotations
@@ -13,9 +14,19 @@ import os
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, ContextTypes
 
+ROWS, COLUMNS = (int(n) for n in os.environ.get("BARE_KEYBOARD", "1x1").split("x"))
+
 
 def keyboard(count: int) -> InlineKeyboardMarkup:
-    return InlineKeyboardMarkup([[InlineKeyboardButton("Press", callback_data=f"p:{count}")]])
+    return InlineKeyboardMarkup(
+        [
+            [
+                InlineKeyboardButton(f"{row}.{column}", callback_data=f"p:{count}:{row}.{column}")
+                for column in range(COLUMNS)
+            ]
+            for row in range(ROWS)
+        ]
+    )
 
 
 async def board(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
