@@ -10,7 +10,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from telegram import BotCommand, Update
-from telegram.error import Forbidden, NetworkError
+from telegram.error import BadRequest, Forbidden, NetworkError
 from telegram.ext import (
     Application,
     ApplicationBuilder,
@@ -164,7 +164,13 @@ async def _on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     chat_id = (
         update.effective_chat.id if isinstance(update, Update) and update.effective_chat else None
     )
-    log.error("handler failed", exc_info=context.error, extra={"chat_id": chat_id})
+    error = context.error
+    if isinstance(error, NetworkError) and not isinstance(error, BadRequest):
+        # Telegram's own trouble (5xx, a time-out) on a direct call, an answer say:
+        # what the handler saved before it stands, and the sender shows it
+        log.warning("a call to Telegram failed: %s", error, extra={"chat_id": chat_id})
+        return
+    log.error("handler failed", exc_info=error, extra={"chat_id": chat_id})
 
 
 def build_application(
