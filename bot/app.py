@@ -182,7 +182,12 @@ def build_application(
 ) -> Application:  # type: ignore[type-arg]
     """The bot. Without ``db`` the database is opened in ``post_init`` from the config."""
     builder = (
-        ApplicationBuilder().token(config.token).concurrent_updates(PerChatUpdateProcessor(256))
+        ApplicationBuilder()
+        .token(config.token)
+        .concurrent_updates(PerChatUpdateProcessor(256))
+        # the updater's last getUpdates at shutdown must not wait for the long poll's
+        # connection (PTB logs a pool time-out as an error otherwise)
+        .get_updates_connection_pool_size(2)
     )
     if config.api_base_url:
         builder = builder.base_url(config.api_base_url).base_file_url(
