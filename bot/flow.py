@@ -89,10 +89,11 @@ async def render_table(
 
 
 async def publish(svc: Services, adapter: GameAdapter, game: GameRecord) -> None:
-    """Have the saved game shown: its table and, once dealt, each private hand are
-    marked in the outbox and the sender is woken. Nothing here waits for Telegram:
-    the sender renders the latest state when the chat's budget allows."""
-    await redraw(svc, marks_for(adapter, game, game.version))
+    """Have the saved game shown: the save marked its table and, once dealt, each
+    private hand in the outbox (``bot.timers.commit``); wake the sender for them.
+    Nothing here waits for Telegram: the sender renders the latest state when the
+    chat's budget allows."""
+    svc.wake_chats(chats_of(marks_for(adapter, game, game.version)))
 
 
 async def publish_table(svc: Services, game: GameRecord) -> None:
@@ -103,6 +104,7 @@ async def publish_table(svc: Services, game: GameRecord) -> None:
 
 
 async def redraw(svc: Services, marks: list[Mark]) -> None:
+    """Mark messages for a redraw without a save (a stale press, a warning) and wake
+    the sender for them."""
     await outbox.mark(svc.db, marks)
-    for chat_id in chats_of(marks):
-        svc.sender.wake(chat_id)
+    svc.wake_chats(chats_of(marks))

@@ -12,13 +12,21 @@ from telegram.ext import ContextTypes
 
 from bot.adapter import GameAdapter, seat_of_user
 from bot.callbacks import ForgedCallback, GameButton, decode_game_button
-from bot.flow import advance_computers, load_state, publish, publish_table, store_state
+from bot.flow import (
+    advance_computers,
+    load_state,
+    publish,
+    publish_table,
+    redraw,
+    store_state,
+)
 from bot.i18n import tr
 from bot.language import user_language
 from bot.lobby import lobby_press, rematch
 from bot.press_origin import Origin, on_table, press_origin, shows_a_pick
 from bot.reasons import refusal_text
 from bot.services import services
+from bot.sync.marks import marks_for
 from bot.timers import commit
 from bot.ui import Buttons
 from games.base import IllegalAction
@@ -100,7 +108,7 @@ async def stale(
     """A button from a message that no longer shows the game as it is: refuse and redraw."""
     svc = services(context)
     await query.answer(tr(language, "This board has changed; here is the current one."), True)
-    await publish(svc, svc.adapters[game.kind], game)
+    await redraw(svc, marks_for(svc.adapters[game.kind], game, game.version))
 
 
 async def _move(

@@ -37,6 +37,11 @@ class Services:
         assert self.sender_ is not None, "the sender is made with the application"
         return self.sender_
 
+    def wake_chats(self, chat_ids: set[int]) -> None:
+        """The sender for these chats: their marks are written."""
+        for chat_id in chat_ids:
+            self.sender.wake(chat_id)
+
     def table_edited_elsewhere(self, game_id: int) -> None:
         """A table message was edited outside the sender (a pick shown on it): the
         next redraw must not be skipped as unchanged."""

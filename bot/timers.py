@@ -53,8 +53,7 @@ async def turn_seconds(svc: Services, chat_id: int) -> float:
 
 def wake(svc: Services, marks: list[Mark]) -> None:
     """After a save: the sender for the marked chats, the sweep for the new deadline."""
-    for chat_id in chats_of(marks):
-        svc.sender.wake(chat_id)
+    svc.wake_chats(chats_of(marks))
     svc.sweep.wake()
 
 
