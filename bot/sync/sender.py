@@ -37,6 +37,7 @@ from storage.outbox import Mark
 
 log = logging.getLogger(__name__)
 MAX_POSTS_PER_CHAT = 5
+STOP_GRACE = 5.0  # seconds a send already under way gets to record its result at shutdown
 MAX_BACKOFF = 30.0
 POST_TRIES = 4
 
@@ -99,6 +100,7 @@ class Sender:
         self._failures: dict[int, int] = {}
         self._posts: dict[int, deque[Post]] = {}
         self._stopping = False
+        self._in_flight: set[int] = set()
         self._idle = asyncio.Event()
         self._idle.set()
 
@@ -136,20 +138,27 @@ class Sender:
         """Until no chat has work (tests and benchmarks)."""
         await self._idle.wait()
 
-    async def stop(self) -> None:
-        """Stop at once; pending marks stay in the database for the next start."""
+    async def stop(self, grace: float = STOP_GRACE) -> None:
+        """Stop: a chat waiting for its budget stops at once, a send already made
+        gets ``grace`` seconds to record what it showed (else the next start would
+        send it again); pending marks stay in the database for the next start."""
         self._stopping = True
-        tasks = [t for t in self._tasks.values() if not t.done()]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        tasks = {chat_id: t for chat_id, t in self._tasks.items() if not t.done()}
+        for chat_id, task in tasks.items():
+            if chat_id not in self._in_flight:
+                task.cancel()
+        if tasks:
+            _, late = await asyncio.wait(tasks.values(), timeout=grace)
+            for task in late:
+                task.cancel()
+        await asyncio.gather(*tasks.values(), return_exceptions=True)
         self._tasks.clear()
 
     # ---- one chat's task -----------------------------------------------------
 
     async def _serve(self, chat_id: int) -> None:
         try:
-            while True:
+            while not self._stopping:
                 self._again.discard(chat_id)
                 marks = await outbox.pending(self._db, chat_id)
                 if marks:
@@ -176,15 +185,21 @@ class Sender:
         if desired is None or desired.unchanged:
             await outbox.clear(self._db, mark, desired.version if desired else 2**62)
             return
-        try:
-            message_id = await self._deliver(chat_id, desired)
-        except Exception as error:
-            if not await self._failed(chat_id, mark, error):
-                raise
+        if self._stopping:
             return
-        await self._reconciler.shown(mark, desired, message_id)
-        await outbox.clear(self._db, mark, desired.version)
-        self._failures.pop(chat_id, None)
+        self._in_flight.add(chat_id)  # from here a shutdown waits (a little) for the result
+        try:
+            try:
+                message_id = await self._deliver(chat_id, desired)
+            except Exception as error:
+                if not await self._failed(chat_id, mark, error):
+                    raise
+                return
+            await self._reconciler.shown(mark, desired, message_id)
+            await outbox.clear(self._db, mark, desired.version)
+            self._failures.pop(chat_id, None)
+        finally:
+            self._in_flight.discard(chat_id)
 
     async def _failed(self, chat_id: int, mark: Mark, error: Exception) -> bool:
         """Handle a failed send of ``mark``; False for an error nobody expects."""
@@ -214,6 +229,8 @@ class Sender:
         failures = self._failures.get(chat_id, 0)
         delay = min(MAX_BACKOFF, self._retry_base * 2**failures)
         self._failures[chat_id] = failures + 1
+        if self._stopping:
+            return
         log.warning("sending failed (%s); again in %.1f s", error, delay,
                     extra={"chat_id": chat_id})  # fmt: skip
         await self._sleep(delay)

@@ -196,3 +196,37 @@ async def test_a_kicked_bot_tells_the_games_and_drops_the_chats_marks(scene: Sce
     await asyncio.wait_for(scene.sender.wait_idle(), 10)
     assert scene.games.gone == [group]
     assert await outbox.pending(scene.games.db, group) == []
+
+
+async def test_a_shutdown_lets_a_send_under_way_record_what_it_showed(scene: Scene) -> None:
+    """SIGTERM arrives just after Telegram took an edit: the sender records it before
+    it stops, so the next start does not send the same message again."""
+    group = scene.groups[0]
+    recording, go_on = asyncio.Event(), asyncio.Event()
+    record = scene.games.shown
+
+    async def slow_shown(mark: Mark, desired: Desired, message_id: int) -> None:
+        recording.set()
+        await go_on.wait()
+        await record(mark, desired, message_id)
+
+    scene.games.shown = slow_shown  # type: ignore[method-assign]
+    await scene.games.move(1, group)
+    scene.sender.wake(group)
+    await asyncio.wait_for(recording.wait(), 10)
+    stopping = asyncio.create_task(scene.sender.stop())
+    await asyncio.sleep(0)  # the stop has begun; let the send finish recording
+    go_on.set()
+    await asyncio.wait_for(stopping, 10)
+    assert await outbox.pending(scene.games.db, group) == []
+    assert scene.games.messages == {1: scene.tg.bot_messages(group)[-1].message_id}
+
+
+async def test_a_shutdown_does_not_wait_for_a_paused_group(scene: Scene) -> None:
+    group = scene.groups[0]
+    scene.tg.fail_next("sendMessage", 429, "Too Many Requests: retry after 60", retry_after=60)
+    await scene.games.move(1, group)
+    scene.sender.wake(group)
+    await scene.time.until_someone_sleeps()
+    await asyncio.wait_for(scene.sender.stop(grace=60), 5)
+    assert [m.version for m in await outbox.pending(scene.games.db, group)] == [1]
