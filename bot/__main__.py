@@ -1,16 +1,39 @@
 """``python -m bot``: run the bot (long polling, or a webhook when configured).
 
 ``python -m bot sandbox`` runs it against the local Bot API stand-in;
-``python -m bot backup PATH`` copies the database while the bot runs.
+``python -m bot backup PATH`` copies the database while the bot runs;
+``python -m bot --help`` prints the commands and every setting with its default.
 """
 
 from __future__ import annotations
 
 import asyncio
+import importlib
 import os
 import sys
 
-from bot.config import ConfigError, load_config
+from bot.config import SETTINGS, ConfigError, load_config
+
+COMMANDS: tuple[tuple[str, str], ...] = (
+    ("run", "run the bot (the default): long polling, or a webhook if WEBHOOK_URL is set"),
+    ("sandbox", "try the bot without Telegram, in a browser (python -m bot sandbox --help)"),
+    ("backup PATH [--force]", "copy the live database to PATH (--force: replace PATH)"),
+    ("migrate", "apply database migrations"),
+)
+# the module of each command after ``run``, and its ``main(argv) -> int``
+MODULES = {"sandbox": "bot.sandbox_run", "backup": "bot.backup", "migrate": "bot.migrate"}
+
+
+def usage() -> str:
+    width = max(len(name) for name, _ in COMMANDS)
+    lines = ["usage: python -m bot [COMMAND] [-h | --help]", "", "commands:"]
+    lines += [f"  {name:<{width}}  {meaning}" for name, meaning in COMMANDS]
+    lines += ["", "settings (environment variables):"]
+    width = max(len(name) for name, _, _ in SETTINGS)
+    for name, default, meaning in SETTINGS:
+        lines.append(f"  {name:<{width}}  {meaning}; default: {default}")
+    lines += ["", "Exit codes: 0 stopped cleanly, 2 refused as configured (one line says why)."]
+    return "\n".join(lines)
 
 
 def run() -> int:
@@ -26,20 +49,32 @@ def run() -> int:
     return asyncio.run(serve(config))
 
 
+def _command(name: str, argv: list[str]) -> int:
+    try:
+        module = importlib.import_module(MODULES[name])
+    except ModuleNotFoundError as error:
+        if error.name == "aiohttp":
+            print("error: the sandbox needs its extra: pip install '.[sandbox]'", file=sys.stderr)
+            return 2
+        if error.name == MODULES[name]:
+            print(f"error: {name!r} is not available in this version", file=sys.stderr)
+            return 2
+        raise
+    code: int = module.main(argv)
+    return code
+
+
 def main(argv: list[str]) -> int:
     command = argv[0] if argv else "run"
-    if command == "run":
+    if command in ("-h", "--help", "help"):
+        print(usage())
+        return 0
+    if command == "run" and len(argv) <= 1:
         return run()
-    if command == "backup":
-        from bot.backup import main as backup_main
-
-        return backup_main(argv[1:])
-    if command == "sandbox":
-        from bot.sandbox_run import main as sandbox_main
-
-        return sandbox_main(argv[1:])
-    usage = "python -m bot [run | sandbox | backup PATH]"
-    print(f"error: unknown command {command!r}; use: {usage}", file=sys.stderr)
+    if command in MODULES:
+        return _command(command, argv[1:])
+    print(f"error: unknown command {' '.join(argv)!r}; python -m bot --help lists them",
+          file=sys.stderr)  # fmt: skip
     return 2
 
 

@@ -1,8 +1,9 @@
-"""``python -m bot backup PATH``: a consistent copy of the live SQLite database.
+"""``python -m bot backup PATH [--force]``: a consistent copy of the live SQLite database.
 
 SQLite's online backup API copies a consistent snapshot while the bot keeps
 running and writing (WAL mode); the copy is written to a temporary file and
-renamed into place, so PATH is either the old backup or a complete new one.
+renamed into place, so PATH is either the old backup or a complete new one. An
+existing PATH is replaced only with ``--force``; the live database never is.
 """
 
 from __future__ import annotations
@@ -15,10 +16,23 @@ from pathlib import Path
 from bot.config import DEFAULT_DATABASE_URL
 from storage.db import database_path
 
+USAGE = "usage: python -m bot backup PATH [--force]"
 
-def backup(source: str, target: str) -> None:
+
+class BackupRefused(Exception):
+    """The copy was not made; the message says why."""
+
+
+def backup(source: str, target: str, *, force: bool = False) -> None:
     if not Path(source).exists():
-        raise FileNotFoundError(f"no database at {source}")
+        raise BackupRefused(f"no database at {source}")
+    if Path(target).exists():
+        if Path(target).resolve() == Path(source).resolve():
+            raise BackupRefused(f"{target} is the live database: choose another PATH")
+        if not force:
+            raise BackupRefused(
+                f"{target} already exists: choose another PATH, or add --force to replace it"
+            )
     partial = Path(target).with_name(Path(target).name + ".partial")
     Path(target).parent.mkdir(parents=True, exist_ok=True)
     with sqlite3.connect(source) as live, sqlite3.connect(partial) as copy:
@@ -28,14 +42,17 @@ def backup(source: str, target: str) -> None:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 1:
-        print("error: usage: python -m bot backup PATH", file=sys.stderr)
+    force = "--force" in argv
+    paths = [a for a in argv if a != "--force"]
+    if len(paths) != 1 or paths[0].startswith("-"):
+        print(f"error: {USAGE}", file=sys.stderr)
         return 2
+    target = paths[0]
     try:
         source = database_path(os.environ.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL)
-        backup(source, argv[0])
-    except (ValueError, OSError, sqlite3.Error) as error:
+        backup(source, target, force=force)
+    except (BackupRefused, ValueError, OSError, sqlite3.Error) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    print(f"backed up {source} to {argv[0]}")
+    print(f"backed up {source} to {target}")
     return 0

@@ -1,4 +1,8 @@
-"""Configuration from the environment, checked before anything starts."""
+"""Configuration from the environment, checked before anything starts.
+
+``SETTINGS`` lists every setting with its default and meaning: ``python -m bot
+--help`` prints it, so the usage text and the code cannot disagree.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +15,24 @@ from storage.db import database_path
 
 DEFAULT_DATABASE_URL = "sqlite:///data/tablebot.db"
 TOKEN_PATTERN = re.compile(r"^\d{3,}:[A-Za-z0-9_-]{5,}$")
+# a turn's length: the same range as /turntime (bot/commands.py; a test holds them equal)
+MIN_TURN_SECONDS, MAX_TURN_SECONDS = 15, 3600
+MIN_LOBBY_SECONDS, MAX_LOBBY_SECONDS = 30, 86400
+
+SETTINGS: tuple[tuple[str, str, str], ...] = (
+    ("BOT_TOKEN", "(required)", "the token from @BotFather"),
+    ("BOT_API_BASE_URL", "Telegram's", "a Bot API server, e.g. http://127.0.0.1:8081/bot"),
+    ("DATABASE_URL", DEFAULT_DATABASE_URL, "the SQLite file (sqlite:////abs/path.db)"),
+    ("TURN_SECONDS", "90", f"default seconds per turn ({MIN_TURN_SECONDS}-{MAX_TURN_SECONDS})"),
+    ("LOBBY_SECONDS", "600", f"how long a lobby waits ({MIN_LOBBY_SECONDS}-{MAX_LOBBY_SECONDS})"),
+    ("GROUP_MESSAGES_PER_MINUTE", "20", "messages per group per minute (edits count)"),
+    ("MESSAGES_PER_SECOND", "30", "messages per second over all chats"),
+    ("WEBHOOK_URL", "(unset: long polling)", "public https URL Telegram posts updates to"),
+    ("WEBHOOK_SECRET", "(unset)", "required with WEBHOOK_URL; a wrong one gets 403"),
+    ("PORT", "8443", "webhook mode: the port the webhook server listens on"),
+    ("LISTEN", "0.0.0.0", "webhook mode: the address it listens on"),
+    ("HEALTH_PORT", "(unset: off)", "serve GET /healthz on 127.0.0.1:HEALTH_PORT"),
+)
 
 
 class ConfigError(Exception):
@@ -30,6 +52,7 @@ class Config:
     webhook_secret: str | None = None
     port: int = 8443
     listen: str = "0.0.0.0"
+    health_port: int | None = None
 
     @property
     def redacted_base_url(self) -> str:
@@ -44,9 +67,35 @@ def _positive_number(env: Mapping[str, str], name: str, default: float) -> float
         value = float(raw)
     except ValueError:
         raise ConfigError(f"{name} must be a number, not {raw!r}") from None
-    if value <= 0:
+    if not value > 0 or value == float("inf"):
         raise ConfigError(f"{name} must be greater than zero, not {raw!r}")
     return value
+
+
+def _seconds(env: Mapping[str, str], name: str, default: int, low: int, high: int) -> float:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return float(default)
+    if not raw.isascii() or not raw.isdigit() or not low <= int(raw) <= high:
+        raise ConfigError(f"{name} must be a whole number of seconds from {low} to {high}, "
+                          f"not {raw!r}")  # fmt: skip
+    return float(raw)
+
+
+def turn_and_lobby_seconds(env: Mapping[str, str]) -> tuple[float, float]:
+    """TURN_SECONDS and LOBBY_SECONDS (the bot and the sandbox read them alike)."""
+    turn = _seconds(env, "TURN_SECONDS", 90, MIN_TURN_SECONDS, MAX_TURN_SECONDS)
+    lobby = _seconds(env, "LOBBY_SECONDS", 600, MIN_LOBBY_SECONDS, MAX_LOBBY_SECONDS)
+    return turn, lobby
+
+
+def _port(env: Mapping[str, str], name: str, default: str) -> int | None:
+    raw = env.get(name, "").strip() or default
+    if not raw:
+        return None
+    if not raw.isascii() or not raw.isdigit() or not 0 < int(raw) < 65536:
+        raise ConfigError(f"{name} must be a TCP port number (1-65535), not {raw!r}")
+    return int(raw)
 
 
 def _base_url(env: Mapping[str, str]) -> str | None:
@@ -62,14 +111,11 @@ def _base_url(env: Mapping[str, str]) -> str | None:
     return raw
 
 
-def _webhook(env: Mapping[str, str]) -> tuple[str | None, str | None, int]:
+def _webhook(env: Mapping[str, str]) -> tuple[str | None, str | None]:
     url = env.get("WEBHOOK_URL", "").strip() or None
     secret = env.get("WEBHOOK_SECRET", "").strip() or None
-    raw_port = env.get("PORT", "").strip() or "8443"
-    if not raw_port.isdigit() or not 0 < int(raw_port) < 65536:
-        raise ConfigError(f"PORT must be a TCP port number (1-65535), not {raw_port!r}")
     if url is None:
-        return None, None, int(raw_port)
+        return None, None
     if urlparse(url).scheme != "https" and not url.startswith("http://127.0.0.1"):
         raise ConfigError(f"WEBHOOK_URL must be an https:// URL, not {url!r}")
     if secret is None or not re.fullmatch(r"[A-Za-z0-9_-]{1,256}", secret):
@@ -77,11 +123,10 @@ def _webhook(env: Mapping[str, str]) -> tuple[str | None, str | None, int]:
             "WEBHOOK_SECRET must be set with WEBHOOK_URL: "
             "1-256 characters of A-Z, a-z, 0-9, _ and -"
         )
-    return url, secret, int(raw_port)
+    return url, secret
 
 
-def load_config(env: Mapping[str, str]) -> Config:
-    """Read and check every setting; raise ConfigError naming the first bad one."""
+def _token(env: Mapping[str, str]) -> str:
     token = env.get("BOT_TOKEN", "").strip()
     if not token:
         raise ConfigError(
@@ -90,21 +135,31 @@ def load_config(env: Mapping[str, str]) -> Config:
         )
     if not TOKEN_PATTERN.match(token):
         raise ConfigError("BOT_TOKEN does not look like a token from @BotFather (digits:letters)")
+    return token
+
+
+def load_config(env: Mapping[str, str]) -> Config:
+    """Read and check every setting; raise ConfigError naming the first bad one."""
+    token = _token(env)
     try:
         path = database_path(env.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL)
     except ValueError as error:
         raise ConfigError(str(error)) from None
-    webhook_url, webhook_secret, port = _webhook(env)
+    webhook_url, webhook_secret = _webhook(env)
+    port = _port(env, "PORT", "8443")
+    assert port is not None
+    turn, lobby = turn_and_lobby_seconds(env)
     return Config(
         token=token,
         api_base_url=_base_url(env),
         database_path=path,
         group_messages_per_minute=_positive_number(env, "GROUP_MESSAGES_PER_MINUTE", 20.0),
         overall_messages_per_second=_positive_number(env, "MESSAGES_PER_SECOND", 30.0),
-        turn_seconds=_positive_number(env, "TURN_SECONDS", 90.0),
-        lobby_seconds=_positive_number(env, "LOBBY_SECONDS", 600.0),
+        turn_seconds=turn,
+        lobby_seconds=lobby,
         webhook_url=webhook_url,
         webhook_secret=webhook_secret,
         port=port,
         listen=env.get("LISTEN", "").strip() or "0.0.0.0",
+        health_port=_port(env, "HEALTH_PORT", ""),
     )

@@ -26,11 +26,11 @@ from dataclasses import dataclass
 from telegram.ext import Application
 
 from bot.app import ALLOWED_UPDATES, build_application
-from bot.config import Config
+from bot.config import Config, ConfigError, turn_and_lobby_seconds
 from bot.logs import setup_logging
 from sandbox import Chat, StandIn, User
 from sandbox.web import ChatView
-from storage.db import Database, database_path
+from storage.db import Database, UnusableDatabase, database_path
 
 TOKEN = "100000:SANDBOX-token"
 BOT_USERNAME = "tablebot"
@@ -52,6 +52,8 @@ class Options:
     group_title: str = "Game night"
     database_url: str | None = None
     seed: int | None = None
+    turn_seconds: float = 90.0
+    lobby_seconds: float = 600.0
 
     def language_of(self, index: int) -> str:
         """One code for everyone, or one per person in order (the last one repeats)."""
@@ -87,14 +89,17 @@ def _people(tg: StandIn, options: Options) -> list[User]:
     ]
 
 
-async def _start_bot(tg: StandIn, db: Database, path: str, seed: int | None) -> Application:  # type: ignore[type-arg]
+async def _start_bot(tg: StandIn, db: Database, path: str, options: Options) -> Application:  # type: ignore[type-arg]
     config = Config(
         token=TOKEN,
         api_base_url=tg.base_url,
         database_path=path,
         group_messages_per_minute=1e6,
         overall_messages_per_second=1e6,
+        turn_seconds=options.turn_seconds,
+        lobby_seconds=options.lobby_seconds,
     )
+    seed = options.seed
     rng = random.Random(seed) if seed is not None else None
     application = build_application(config, db, rng=rng)
     await application.initialize()
@@ -150,9 +155,12 @@ async def running_sandbox(options: Options) -> AsyncIterator[Sandbox]:
             people = _people(tg, options)
             group = tg.add_group(options.group_title, members=people, admins=people[:1])
             path, throwaway = _database_file(files, options)
-            db = await Database.open(path)
+            try:
+                db = await Database.open(path)
+            except UnusableDatabase as error:
+                raise SandboxError(str(error)) from None
             stack.push_async_callback(db.close)
-            application = await _start_bot(tg, db, path, options.seed)
+            application = await _start_bot(tg, db, path, options)
             stack.push_async_callback(_stop_bot, application)
             yield Sandbox(tg, view, people, group, application, db, path, throwaway)
 
@@ -160,11 +168,14 @@ async def running_sandbox(options: Options) -> AsyncIterator[Sandbox]:
 def banner(sandbox: Sandbox) -> str:
     people = ", ".join(f"{p.first_name} ({p.language_code})" for p in sandbox.people)
     kept = "thrown away at exit" if sandbox.throwaway else "kept"
+    svc = sandbox.application.bot_data["services"]
     return "\n".join(
         [
             f"Table Bot sandbox: {sandbox.url}",
             f"  {people} and @{BOT_USERNAME} in the group {sandbox.group.title!r}",
             f"  database: {sandbox.database_file} ({kept})",
+            f"  turns: {svc.turn_seconds:g} s, lobbies: {svc.lobby_seconds:g} s"
+            " (TURN_SECONDS, LOBBY_SECONDS)",
             "Open the URL in a browser. Ctrl-C stops.",
         ]
     )
@@ -236,6 +247,7 @@ def parse_options(argv: Sequence[str], env: Mapping[str, str]) -> Options:
     parser.add_argument("--seed", type=int, help="seed the computer players' randomness")
     args = parser.parse_args(list(argv))
     names = args.names or NAMES[: args.people or 3]
+    turn, lobby = turn_and_lobby_seconds(env)  # ConfigError: one line, exit 2
     return Options(
         port=args.port,
         names=names,
@@ -243,11 +255,17 @@ def parse_options(argv: Sequence[str], env: Mapping[str, str]) -> Options:
         group_title=args.group.strip() or "Game night",
         database_url=env.get("DATABASE_URL", "").strip() or None,
         seed=args.seed,
+        turn_seconds=turn,
+        lobby_seconds=lobby,
     )
 
 
 def main(argv: list[str]) -> int:
-    options = parse_options(argv, os.environ)
+    try:
+        options = parse_options(argv, os.environ)
+    except ConfigError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     setup_logging(TOKEN, logging.WARNING)
     logging.getLogger("aiohttp.access").setLevel(logging.ERROR)
     try:

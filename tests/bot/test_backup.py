@@ -41,3 +41,47 @@ def test_backup_of_a_missing_database_is_a_clear_error(tmp_path: Path) -> None:
     )  # fmt: skip
     assert result.returncode == 2
     assert "no database at" in result.stderr
+
+
+def _backup(target: Path, database: Path, *flags: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "backup", str(target), *flags],
+        env={"PATH": "/usr/bin:/bin", "DATABASE_URL": f"sqlite:///{database}"},
+        capture_output=True, text=True, timeout=60,
+        cwd=Path(__file__).resolve().parents[2],
+    )  # fmt: skip
+
+
+async def _database(path: Path) -> None:
+    db = await Database.open(str(path))
+    await db.close()
+
+
+async def test_backup_refuses_an_existing_file_unless_forced(tmp_path: Path) -> None:
+    live = tmp_path / "live.db"
+    await _database(live)
+    target = tmp_path / "backup.db"
+    target.write_bytes(b"last night's backup")
+    refused = _backup(target, live)
+    assert refused.returncode == 2
+    assert refused.stdout == "" and len(refused.stderr.splitlines()) == 1
+    assert "already exists" in refused.stderr and "--force" in refused.stderr
+    assert target.read_bytes() == b"last night's backup"
+    forced = _backup(target, live, "--force")
+    assert forced.returncode == 0, forced.stderr
+    assert target.read_bytes().startswith(b"SQLite format 3")
+
+
+async def test_backup_never_replaces_the_live_database(tmp_path: Path) -> None:
+    live = tmp_path / "live.db"
+    await _database(live)
+    before = live.read_bytes()
+    result = _backup(live, live, "--force")
+    assert result.returncode == 2 and "is the live database" in result.stderr
+    assert live.read_bytes() == before
+
+
+def test_backup_without_a_path_prints_its_usage(tmp_path: Path) -> None:
+    result = _backup(tmp_path / "a.db", tmp_path / "none.db", "extra")
+    assert result.returncode == 2
+    assert "usage: python -m bot backup PATH [--force]" in result.stderr

@@ -56,3 +56,75 @@ def test_missing_token_exits_with_code_2_and_one_line() -> None:
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1
     assert "BOT_TOKEN" in lines[0] and "python -m bot sandbox" in lines[0]
+
+
+@pytest.mark.parametrize("value", ["5", "14", "3601", "90.5", "-30", "٩٠", "nan"])
+def test_turn_seconds_outside_the_range_of_turntime_is_refused(value: str) -> None:
+    with pytest.raises(ConfigError, match="TURN_SECONDS must be a whole number of seconds from 15"):
+        load_config({"BOT_TOKEN": TOKEN, "TURN_SECONDS": value})
+
+
+@pytest.mark.parametrize("value", ["15", "3600"])
+def test_turn_seconds_takes_the_range_of_turntime(value: str) -> None:
+    assert load_config({"BOT_TOKEN": TOKEN, "TURN_SECONDS": value}).turn_seconds == int(value)
+
+
+def test_one_turn_range_for_the_setting_and_turntime() -> None:
+    from bot import commands, config
+
+    assert (commands.MIN_TURN, commands.MAX_TURN) == (
+        config.MIN_TURN_SECONDS,
+        config.MAX_TURN_SECONDS,
+    )
+
+
+def test_lobby_seconds_and_health_port_are_checked() -> None:
+    with pytest.raises(ConfigError, match="LOBBY_SECONDS"):
+        load_config({"BOT_TOKEN": TOKEN, "LOBBY_SECONDS": "0"})
+    with pytest.raises(ConfigError, match="HEALTH_PORT"):
+        load_config({"BOT_TOKEN": TOKEN, "HEALTH_PORT": "99999"})
+    assert load_config({"BOT_TOKEN": TOKEN}).health_port is None
+    assert load_config({"BOT_TOKEN": TOKEN, "HEALTH_PORT": "8081"}).health_port == 8081
+
+
+def _bot(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args], env={"PATH": "/usr/bin:/bin"},
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("flag", ["--help", "-h"])
+def test_help_lists_the_commands_and_every_setting_with_its_default(flag: str) -> None:
+    from bot.config import SETTINGS
+
+    result = _bot(flag)
+    assert result.returncode == 0 and result.stderr == ""
+    text = result.stdout
+    for command in ("run", "sandbox", "backup PATH", "migrate"):
+        assert f"\n  {command}" in text
+    assert "apply database migrations" in text
+    for name, default, _ in SETTINGS:
+        (line,) = [line for line in text.splitlines() if line.startswith(f"  {name} ")]
+        assert f"default: {default}" in line
+    names = {name for name, _, _ in SETTINGS}
+    assert {"BOT_TOKEN", "DATABASE_URL", "TURN_SECONDS", "LOBBY_SECONDS", "HEALTH_PORT"} <= names
+    assert "default: 90" in text and "15-3600" in text
+
+
+def test_every_setting_the_code_reads_is_in_the_help() -> None:
+    import re
+    from pathlib import Path
+
+    from bot.config import SETTINGS
+
+    source = (Path(__file__).resolve().parents[2] / "bot" / "config.py").read_text()
+    read = set(re.findall(r'env(?:\.get\(|, )"([A-Z_]+)"', source))
+    assert read and read <= {name for name, _, _ in SETTINGS}
+
+
+def test_an_unknown_command_points_at_the_help() -> None:
+    result = _bot("frobnicate")
+    assert result.returncode == 2
+    assert "python -m bot --help" in result.stderr
+    assert len(result.stderr.splitlines()) == 1
