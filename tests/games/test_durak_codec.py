@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import json
 import random
 
 import pytest
@@ -73,19 +72,6 @@ def test_not_an_action_is_not_legal():
     with pytest.raises(IllegalAction) as caught:
         ENGINE.apply(state, state.attacker, "a6S")  # type: ignore[arg-type]
     assert caught.value.reason == "not_legal"
-
-
-def test_states_round_trip_through_json():
-    rng = random.Random(11)
-    state = ENGINE.new_game(4, {"passing": True}, rng)
-    for _ in range(60):
-        data = json.loads(json.dumps(ENGINE.to_dict(state)))
-        assert data["schema"] == 1
-        assert ENGINE.from_dict(data) == state
-        if state.finished:
-            break
-        seat = rng.choice(sorted(ENGINE.to_move(state)))
-        state, _ = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_actions(state, seat)))
 
 
 def base_dict():

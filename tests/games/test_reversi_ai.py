@@ -89,14 +89,6 @@ def test_normal_is_deterministic_given_the_rng() -> None:
         )
 
 
-def test_computer_players_never_choose_an_illegal_move() -> None:
-    rng = random.Random(1)
-    for level, seeds in (("easy", range(60)), ("normal", range(4))):
-        for state in positions(seeds, every=1 if level == "easy" else 3):
-            (seat,) = ENGINE.to_move(state)
-            assert choose(state, rng, level) in ENGINE.legal_actions(state, seat)
-
-
 def play(levels: dict[int, str], rng: random.Random) -> ReversiState:
     state = ENGINE.new_game(2, {}, rng)
     while not state.finished:

@@ -171,37 +171,3 @@ def test_view_is_public_and_the_same_for_everyone() -> None:
     assert group.log == (Placed(0, 19, 1),)
     with pytest.raises(ValueError):
         ENGINE.view(state, 2)
-
-
-def random_game(seed: int) -> tuple[ReversiState, int]:
-    """A random game to its end; checks the invariants after every move."""
-    rng = random.Random(seed)
-    state = ENGINE.new_game(2, {}, rng)
-    plies = 0
-    while not state.finished:
-        (seat,) = ENGINE.to_move(state)
-        legal = ENGINE.legal_actions(state, seat)
-        assert legal, "to_move never names a seat without a move"
-        before = sum(state.scores)
-        state, events = ENGINE.apply(state, seat, rng.choice(legal))
-        assert sum(state.scores) == before + 1
-        assert isinstance(events[0], Placed) and len(state.log) <= 8
-        assert state.discs[0] & state.discs[1] == 0
-        plies += 1
-    return state, plies
-
-
-def test_random_self_play_always_ends_with_consistent_scores() -> None:
-    for seed in range(150):
-        state, plies = random_game(seed)
-        outcome = ENGINE.outcome(state)
-        assert outcome is not None
-        black, white = outcome.scores
-        assert black + white == 4 + plies <= 64
-        assert (black, white) == state.scores
-        assert isinstance(state.log[-1], GameOver) and state.log[-1].scores == (black, white)
-        if black == white:
-            assert outcome.draw and outcome.winners == ()
-        else:
-            assert outcome.winners == ((0,) if black > white else (1,))
-            assert outcome.losers == ((1,) if black > white else (0,))
