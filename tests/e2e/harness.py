@@ -7,6 +7,7 @@ import logging
 import os
 import random
 import sys
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -18,6 +19,7 @@ from bot.app import ALLOWED_UPDATES, build_application, on_shutdown, on_startup
 from bot.config import Config
 from sandbox import Chat, Message, StandIn, User
 from storage.db import Database
+from tests.e2e.clock import ManualClock
 
 TOKEN = "123456:TEST-token"
 
@@ -66,16 +68,23 @@ class World:
         turn_seconds: float = 90.0,
         lobby_seconds: float = 600.0,
         group_per_minute: float = 1e6,
+        clock: ManualClock | None = None,
     ) -> Bot:
         """The bot in this process; ``group_per_minute`` as GROUP_MESSAGES_PER_MINUTE
-        (Telegram's 20 to see the limits at work; the tests' default lifts them)."""
+        (Telegram's 20 to see the limits at work; the tests' default lifts them);
+        ``clock``: the bot's time stands still until the test advances it, and
+        advancing it wakes the deadline sweep."""
         db = await Database.open(str(self.path))
         config = Config(
             token=TOKEN, api_base_url=self.tg.base_url, database_path=str(self.path),
             group_messages_per_minute=group_per_minute, overall_messages_per_second=1e6,
             turn_seconds=turn_seconds, lobby_seconds=lobby_seconds,
         )  # fmt: skip
-        application = build_application(config, db, rng=random.Random(seed))
+        application = build_application(
+            config, db, rng=random.Random(seed), clock=clock or time.time
+        )
+        if clock is not None:
+            clock.listen(application.bot_data["services"].sweep.wake)
         await application.initialize()
         await application.start()
         await on_startup(application)

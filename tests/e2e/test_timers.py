@@ -1,5 +1,7 @@
-"""Turn timers: a halfway warning, the computer standing in, the takeover and
-"I'm back", lobby expiry, and deadlines that survive a restart."""
+"""Turn timers on a clock the test moves (``ManualClock``): a halfway warning, the
+computer standing in, the takeover and "I'm back", lobby expiry, and deadlines
+that survive a restart. No test here waits for real seconds to pass: the bot's
+time stands still until the test advances it, which wakes the deadline sweep."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ import re
 from pathlib import Path
 
 from sandbox import Message
+from tests.e2e.clock import LOBBY, TURN, ManualClock, nothing_due
 from tests.e2e.harness import World, running_world
 from tests.e2e.reversi_board import data_of, disc_counts, hint_squares, turn_name
 
@@ -23,19 +26,26 @@ def _said(message: Message, phrase: re.Pattern[str]) -> bool:
 
 async def test_warning_stand_in_takeover_and_back(tmp_path: Path) -> None:
     async with running_world(tmp_path) as world:
-        running = await world.start_bot()
-        await running.db.set_turn_seconds(world.group.id, 2.0)
+        clock = ManualClock()
+        running = await world.start_bot(clock=clock)
         board = await _reversi(world)
         tg = world.tg
         # nobody moves: halfway the table warns, at the deadline the computer plays for Alice
-        await tg.wait_for(lambda: _said(board, re.compile(r"Alice: [12] seconds? left")), timeout=8)
-        await tg.wait_for(lambda: turn_name(board) == "Bob", timeout=8, what="a stand-in move")
+        clock.advance(TURN / 2 - 1)
+        await nothing_due(running)
+        clock.advance(1)
+        await tg.wait_for(lambda: "Alice: 45 seconds left to play" in (board.text or ""))
+        assert turn_name(board) == "Alice" and sum(disc_counts(board)) == 4
+        clock.advance(TURN / 2)
+        await tg.wait_for(lambda: turn_name(board) == "Bob", what="a stand-in move")
         assert "the computer played for Alice" in (board.text or "")
+        assert "seconds left" not in (board.text or "")
         assert sum(disc_counts(board)) == 5
         # Bob plays himself; Alice times out a second time: the computer keeps her seat
-        data = data_of(board, hint_squares(board)[0])
-        await tg.press(world.bob, board, callback_data=data)
-        await tg.wait_for(lambda: "until they are back" in (board.text or ""), timeout=8)
+        await tg.press(world.bob, board, callback_data=data_of(board, hint_squares(board)[0]))
+        await tg.wait_for(lambda: turn_name(board) == "Alice")
+        clock.advance(TURN)
+        await tg.wait_for(lambda: "until they are back" in (board.text or ""))
         assert turn_name(board) == "Bob"
         # from now on Alice's moves come at once, in the same edit as Bob's
         versions = len(board.versions)
@@ -54,33 +64,31 @@ async def test_warning_stand_in_takeover_and_back(tmp_path: Path) -> None:
 
 async def test_an_unstarted_lobby_closes(tmp_path: Path) -> None:
     async with running_world(tmp_path) as world:
-        await world.start_bot(lobby_seconds=0.5)
+        clock = ManualClock()
+        running = await world.start_bot(clock=clock)
         lobby = await world.command(world.alice, world.group, "/reversi")
+        await world.synced()
+        clock.advance(LOBBY - 1)
+        await nothing_due(running)
+        assert lobby.buttons() != []
+        clock.advance(1)
         await world.tg.wait_for(lambda: "nobody started the game in time" in (lobby.text or ""))
         assert lobby.buttons() == []
-        assert await world.bots[0].db.active_game(world.group.id) is None
+        assert await running.db.active_game(world.group.id) is None
 
 
 async def test_a_deadline_that_passed_while_the_bot_was_down_fires_at_start(
     tmp_path: Path,
 ) -> None:
     async with running_world(tmp_path) as world:
-        first = await world.start_bot()
+        clock = ManualClock()
+        first = await world.start_bot(clock=clock)
         board = await _reversi(world)
         (game,) = await first.db.games_with_status("running")
-        assert game.deadline_at is not None  # stored with the game
+        assert game.deadline_at == clock.now + TURN  # stored with the game
         await first.stop()
         world.bots.remove(first)
-        # the bot was away longer than the turn: the stored deadline is in the past
-        second_db_path = world.path
-        from storage.db import Database
-
-        db = await Database.open(str(second_db_path))
-        stored = await db.get_game(game.id)
-        assert stored is not None
-        stored.deadline_at = 1.0
-        assert await db.save_game(stored)
-        await db.close()
-        await world.start_bot()
+        clock.advance(TURN + 60)  # the bot was away longer than the turn
+        await world.start_bot(clock=clock)
         await world.tg.wait_for(lambda: turn_name(board) == "Bob", what="the overdue stand-in")
         assert "the computer played for Alice" in (board.text or "")

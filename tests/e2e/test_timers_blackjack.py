@@ -1,0 +1,59 @@
+"""Blackjack's clocks on a clock the test moves (``ManualClock``): the betting time
+from the first Ready, a decision's halfway warning and basic strategy standing in,
+and the idle time that closes a table nobody plays at. No real seconds pass."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sandbox import Message
+from tests.e2e.blackjack_table import balance, open_table, press, stack
+from tests.e2e.clock import LOBBY, TURN, ManualClock, nothing_due
+from tests.e2e.harness import World, running_world
+
+READY = "✅ Ready"
+
+
+async def _three_seats(world: World) -> Message:
+    table = await open_table(world, world.alice)
+    for person in (world.bob, world.carol):
+        await press(world, table, person, "🪑 Join table")
+    return table
+
+
+async def test_betting_time_then_a_decision_then_the_idle_table_closes(tmp_path: Path) -> None:
+    async with running_world(tmp_path) as world:
+        clock = ManualClock()
+        running = await world.start_bot(clock=clock)
+        db, tg, alice, bob = running.db, world.tg, world.alice, world.bob
+        table = await _three_seats(world)
+        await stack(db, table, ["10H 10C"], "10D 7S")
+        await press(world, table, bob, "+25")  # Bob bets but never says Ready
+        await press(world, table, alice, "+10")
+        await press(world, table, alice, READY)  # the betting time starts now
+        clock.advance(TURN - 1)
+        await nothing_due(running)
+        clock.advance(1)
+        await tg.wait_for(lambda: "Betting time ran out" in (table.text or ""))
+        text = table.text or ""
+        assert "10♥ 10♣ — 20" in text and "Turn: Alice" in text
+        assert "Bob · 🪙 500 · sits this round out" in text
+        assert "Carol · 🪙 500 · sits this round out" in text
+        # Alice never decides: halfway a warning, then basic strategy stands on 20
+        clock.advance(TURN / 2)
+        await tg.wait_for(lambda: "Alice: 45 seconds left to play" in (table.text or ""))
+        mark = tg.bot_messages(world.group)[-1].message_id
+        clock.advance(TURN / 2)
+        summary = await tg.wait_for_bot_message(world.group, after=mark, containing="Alice wins")
+        assert "Alice wins 10: 510 chips now" in (summary.text or "")
+        assert "Bob" not in (summary.text or "")
+        await tg.wait_for(lambda: "the computer played for Alice" in (table.text or ""))
+        assert await balance(db, world.group.id, bob) == 500
+        # nobody starts the next round: after the idle time the table closes
+        clock.advance(LOBBY - 1)
+        await nothing_due(running)
+        clock.advance(1)
+        closed = "Nobody played for a while: the table is closed."
+        await tg.wait_for(lambda: closed in (table.text or ""))
+        assert table.buttons() == []
+        assert await db.active_game(world.group.id) is None
