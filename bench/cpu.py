@@ -1,6 +1,6 @@
 """CPU per press: the bot against a bare python-telegram-bot application.
 
-    python bench/cpu.py [PRESSES] [RATE] [--profile]
+    python bench/cpu.py [PRESSES] [RATE] [--sample | --profile]
 
 Both run as subprocesses polling the stand-in (flood control off, the bot's
 limits lifted). The bot: Alice and Bob play Reversi in GROUPS groups, the
@@ -11,23 +11,28 @@ message per group; it answers each and edits the message; it runs twice, with
 one button and with an 8x8 keyboard (a Reversi board's size). The figure is each
 process's CPU time (user + system, from /proc) from just before the first
 press until every press is answered and shown, per press, and the ratio
-(target: at most 1.2x). With --profile the bot runs under cProfile and the
-functions with the most time are printed.
+(target: at most 1.2x), and the Bot API calls each made in the window. With
+--sample (a sampling profiler) or --profile (cProfile) the bare 8x8 app and the
+bot run under bench/profiled.py during the window only, and the split of their
+CPU per thread (the event loop's, the database's) and per part of the code
+(Telegram, database, rendering...) is printed, with the busiest places.
 """
 
 from __future__ import annotations
 
 import asyncio
-import pstats
+import signal
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.cpu_split import print_split, thread_cpu, thread_split
 from bench.processes import bot_env, cpu_seconds, spawn, stop
 from sandbox import Message, StandIn, User
 from tests.e2e.harness import TOKEN, World
@@ -72,12 +77,27 @@ async def offer(tg: StandIn, targets: list[Target], presses: int, rate: float) -
     return presses / (time.perf_counter() - started)
 
 
+@dataclass
+class Run:
+    """One process's window: CPU seconds, the rate achieved, the Bot API calls made
+    (method -> count) and its threads' CPU."""
+
+    used: float
+    achieved: float
+    calls: Counter[str]
+    threads: dict[str, float]
+
+
 async def measured(
     tg: StandIn, args: list[str], env: dict[str, str], log: Path,
     setup: Callable[[], Awaitable[list[Target]]], presses: int, rate: float,
-) -> tuple[float, float]:  # fmt: skip
-    """Start ``python <args>``, set up its targets, offer the presses; (CPU seconds
-    in the window, achieved rate)."""
+    profile: tuple[str, Path] | None = None,
+) -> Run:  # fmt: skip
+    """Start ``python <args>``, set up its targets, offer the presses and measure
+    the window (with ``profile``, a mode and a path: under bench/profiled.py, its
+    profiler switched on and off around the window)."""
+    if profile is not None:
+        args = ["bench/profiled.py", profile[0], str(profile[1]), *args]
     mark = tg.mark()
     with log.open("ab") as err:
         process = await spawn(args, env, err)
@@ -85,13 +105,20 @@ async def measured(
             await tg.wait_for(lambda: tg.calls_since(mark, "getUpdates"), timeout=60,
                               what="the bot to poll")  # fmt: skip
             targets = await setup()
-            before = cpu_seconds(process.pid)
+            if profile is not None:
+                process.send_signal(signal.SIGUSR1)
+            before, threads, window = cpu_seconds(process.pid), thread_cpu(process.pid), tg.mark()
             achieved = await offer(tg, targets, presses, rate)
             used = cpu_seconds(process.pid) - before
+            split = thread_split(process.pid, threads, thread_cpu(process.pid))
+            if profile is not None:
+                process.send_signal(signal.SIGUSR2)
+                await asyncio.sleep(1)  # the dump (a benchmark's pause, not a wait for a result)
         finally:
             code = await stop(process)
     assert code == 0, f"{args} exited with {code}; see {log}"
-    return used, achieved
+    calls = Counter(c.method for c in tg.calls_since(window) if c.method != "getUpdates")
+    return Run(used, achieved, calls, split)
 
 
 async def reversi_tables(world: World) -> list[Target]:
@@ -122,14 +149,7 @@ async def bare_boards(world: World) -> list[Target]:
     return targets
 
 
-def print_profile(path: Path) -> None:
-    print("the bot's profile (cumulative time, top 25):")
-    stats = pstats.Stats(str(path), stream=sys.stdout)
-    stats.sort_stats("cumulative").print_stats(25)
-    stats.sort_stats("tottime").print_stats(15)
-
-
-async def main(presses: int, rate: float, profile: bool) -> None:
+async def main(presses: int, rate: float, profiling: bool, sampling: bool) -> None:
     async with StandIn(token=TOKEN, bot_username="tablebot") as tg:
         with tempfile.TemporaryDirectory() as name:
             folder = Path(name)
@@ -139,30 +159,37 @@ async def main(presses: int, rate: float, profile: bool) -> None:
             )
             home = tg.add_group("Home", members=[alice, bob])
             world = World(tg, folder / "bot.db", alice, bob, tg.add_user("Carol"), home)
-            bot_args = ["-m", "bot"]
-            if profile:
-                bot_args = ["-m", "cProfile", "-o", str(folder / "bot.prof"), *bot_args]
+            mode = "sample" if sampling else "profile" if profiling else ""
+            profiles = ((mode, folder / f"bare.{mode}"), (mode, folder / f"bot.{mode}"))
             bare_env = {"BOT_TOKEN": TOKEN, "BOT_API_BASE_URL": tg.base_url}
             bare = await measured(tg, ["bench/bare_bot.py"], bare_env, folder / "bare.log",
                                   lambda: bare_boards(world), presses, rate)  # fmt: skip
             bare_env["BARE_KEYBOARD"] = "8x8"
             board = await measured(tg, ["bench/bare_bot.py"], bare_env, folder / "bare.log",
-                                   lambda: bare_boards(world), presses, rate)  # fmt: skip
+                                   lambda: bare_boards(world), presses, rate,
+                                   profiles[0] if mode else None)  # fmt: skip
             env = bot_env(tg.base_url, TOKEN, folder / "bot.db")
-            ours = await measured(tg, bot_args, env, folder / "bot.log",
-                                  lambda: reversi_tables(world), presses, rate)  # fmt: skip
-            print(f"CPU per press, {presses} presses offered at {rate:g}/s over {GROUPS} chats:")
-            runs = (("bare PTB app, 1 button", bare), ("bare PTB app, 8x8 keyboard", board),
-                    ("the bot (Reversi)", ours))  # fmt: skip
-            for label, (used, achieved) in runs:
-                print(f"  {label:26} {used / presses * 1000:6.2f} ms  "
-                      f"({used:.2f} s in all; {achieved:.1f} presses/s achieved)")  # fmt: skip
-            ratio = ours[0] / bare[0]
-            verdict = "met" if ratio <= 1.2 else "NOT met"
-            print(f"  ratio {ratio:.2f}x against the bare app (1 button); target at most 1.2x: "
-                  f"{verdict}; {ours[0] / board[0]:.2f}x against the 8x8 one")  # fmt: skip
-            if profile:
-                print_profile(folder / "bot.prof")
+            ours = await measured(tg, ["-m", "bot"], env, folder / "bot.log",
+                                  lambda: reversi_tables(world), presses, rate,
+                                  profiles[1] if mode else None)  # fmt: skip
+            report(presses, rate, bare, board, ours)
+            if mode:
+                runs = [("bare 8x8", board, profiles[0][1]), ("bot", ours, profiles[1][1])]
+                print_split(presses, runs, sampled=sampling)
+
+
+def report(presses: int, rate: float, bare: Run, board: Run, ours: Run) -> None:
+    print(f"CPU per press, {presses} presses offered at {rate:g}/s over {GROUPS} chats:")
+    runs = (("bare PTB app, 1 button", bare), ("bare PTB app, 8x8 keyboard", board),
+            ("the bot (Reversi)", ours))  # fmt: skip
+    for label, run in runs:
+        calls = ", ".join(f"{count} {method}" for method, count in sorted(run.calls.items()))
+        print(f"  {label:26} {run.used / presses * 1000:6.2f} ms  ({run.used:.2f} s in all; "
+              f"{run.achieved:.1f} presses/s achieved; {calls})")  # fmt: skip
+    ratio = ours.used / bare.used
+    verdict = "met" if ratio <= 1.2 else "NOT met"
+    print(f"  ratio {ratio:.2f}x against the bare app (1 button); target at most 1.2x: "
+          f"{verdict}; {ours.used / board.used:.2f}x against the 8x8 one")  # fmt: skip
 
 
 if __name__ == "__main__":
@@ -172,5 +199,6 @@ if __name__ == "__main__":
             int(numbers[0]) if numbers else 200,
             float(numbers[1]) if len(numbers) > 1 else 20.0,
             "--profile" in sys.argv,
+            "--sample" in sys.argv,
         )
     )

@@ -1,0 +1,91 @@
+"""A Python program with a profiler that bench/cpu.py switches on and off.
+
+    python bench/profiled.py MODE OUTPUT -m bot
+    python bench/profiled.py MODE OUTPUT bench/bare_bot.py
+
+SIGUSR1 starts the profiler, SIGUSR2 stops it and writes OUTPUT, so it covers
+the benchmark's window (the presses), not start-up and set-up. MODE:
+
+- ``profile``: cProfile in the main thread (the event loop's): call counts and
+  times, inflated by the profiler's own cost per call;
+- ``sample``: every millisecond of the process's CPU time (``ITIMER_PROF``, all
+  threads) the main thread's stack is sampled and charged to the innermost
+  frame that belongs to a part of the code (bench/cpu_split.py's PARTS), or to
+  the event loop when none does below asyncio's ``_run_once``; a sample that
+  finds the main thread waiting in ``select`` is CPU of another thread
+  (aiosqlite's). OUTPUT is JSON: samples per part and per innermost line.
+"""
+
+from __future__ import annotations
+
+import cProfile
+import json
+import runpy
+import signal
+import sys
+from collections import Counter
+from pathlib import Path
+from types import FrameType
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.cpu_split import part_of  # noqa: E402
+
+INTERVAL = 0.001
+LOOP = "event loop: asyncio itself, stdlib"
+
+
+class Sampler:
+    def __init__(self) -> None:
+        self.parts: Counter[str] = Counter()
+        self.places: Counter[str] = Counter()
+
+    def start(self) -> None:
+        signal.signal(signal.SIGPROF, self._sample)
+        signal.setitimer(signal.ITIMER_PROF, INTERVAL, INTERVAL)
+
+    def stop(self, output: str) -> None:
+        signal.setitimer(signal.ITIMER_PROF, 0, 0)
+        data = {"interval": INTERVAL, "parts": self.parts, "places": self.places.most_common(60)}
+        Path(output).write_text(json.dumps(data, indent=1))
+
+    def _sample(self, signum: int, frame: FrameType | None) -> None:
+        if frame is None:
+            return
+        inner = frame
+        if frame.f_code.co_name == "select" and "selectors" in frame.f_code.co_filename:
+            self.parts["other threads (main thread waiting)"] += 1
+            return
+        part = LOOP
+        while frame is not None and frame.f_code.co_name != "_run_once":
+            found = part_of(frame.f_code.co_filename, frame.f_code.co_name)
+            if found not in ("other", "json", "logging", "asyncio, selectors, sockets"):
+                part = found
+                break
+            frame = frame.f_back
+        self.parts[part] += 1
+        code = inner.f_code
+        self.places[f"{part} | {code.co_filename}:{code.co_name}"] += 1
+
+
+def main() -> None:
+    mode, output, program = sys.argv[1], sys.argv[2], sys.argv[3:]
+    if mode == "profile":
+        profiler = cProfile.Profile()
+        signal.signal(signal.SIGUSR1, lambda *_: profiler.enable())
+        signal.signal(signal.SIGUSR2, lambda *_: (profiler.disable(), profiler.dump_stats(output)))
+    else:
+        sampler = Sampler()
+        signal.signal(signal.SIGUSR1, lambda *_: sampler.start())
+        signal.signal(signal.SIGUSR2, lambda *_: sampler.stop(output))
+    if program[0] == "-m":
+        sys.argv = [program[1], *program[2:]]
+        runpy.run_module(program[1], run_name="__main__", alter_sys=True)
+    else:
+        sys.argv = program
+        runpy.run_path(program[0], run_name="__main__")
+
+
+if __name__ == "__main__":
+    main()
