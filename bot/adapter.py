@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.ui import Buttons, Keyboard, Rendered
 from games.base import Engine
+from storage.chips import ChipChange
 from storage.records import GameRecord
 
 
@@ -55,18 +58,30 @@ class TableView:
     away: frozenset[int] = frozenset()
 
 
+@dataclass(frozen=True)
+class Timing:
+    """The clock and the chat's times when a game is saved (``bot.timers.commit``)."""
+
+    now: float
+    turn: float  # the chat's seconds per turn
+    idle: float  # how long a table nobody plays at stays open (the lobby time)
+
+
+@dataclass(frozen=True)
+class Ledger:
+    """What a game's own bookkeeping adds to a save: chip changes and results in
+    the same transaction, and whether a round was settled (its summary is posted)."""
+
+    chips: Sequence[ChipChange] = ()
+    results: Sequence[tuple[int, bool]] = ()
+    settled: bool = False
+
+
 class GameAdapter(Protocol):
-    """One game as the chat sees it: its engine, its lobby rules, its rendering.
-
-    Optional hooks, called when an adapter has them (a continuing table such as
-    blackjack, which has no lobby and no end of its own):
-
-    - ``async open_table(update, context)``: its command, instead of the lobby;
-    - ``async handle_press(update, context, query, game, button, language)``:
-      every press on its games, instead of the generic verbs;
-    - ``async on_deadline(application, game) -> bool``: what a running game's
-      deadline does (it saves and shows; False: someone saved first, look again).
-    """
+    """One game as the chat sees it: its engine, its lobby rules, its rendering, and
+    the hooks the shared pipeline (``bot.press``, ``bot.play``, ``bot.timers``,
+    ``bot.timeouts``) calls for what differs from game to game. ``GameRules`` gives
+    the shared behaviour of every hook; a game overrides only what it needs."""
 
     @property
     def kind(self) -> str: ...
@@ -88,6 +103,11 @@ class GameAdapter(Protocol):
 
     @property
     def private_hands(self) -> bool: ...
+
+    @property
+    def open_seating(self) -> bool:
+        """People sit down and leave while the game runs (a continuing table)."""
+        ...
 
     def title(self, language: str) -> str: ...
 
@@ -119,3 +139,104 @@ class GameAdapter(Protocol):
         self, game: GameRecord, state: Any, seat: int, choice: str, language: str,
         buttons: Buttons,
     ) -> Keyboard | None: ...  # fmt: skip
+
+    def table_pick_keyboard(
+        self, game: GameRecord, state: Any, seat: int, choice: str, language: str,
+        buttons: Buttons,
+    ) -> Keyboard | None:  # fmt: skip
+        """The second choice drawn on the group table (a player who cannot be
+        messaged): it must not depend on the hand."""
+        ...
+
+    def fresh(self, game: GameRecord, version: int, seat: int | None) -> bool:
+        """Whether a button drawn at ``version`` still shows what ``seat`` acts on."""
+        ...
+
+    def action_of(self, state: Any, seat: int, argument: str) -> Any:
+        """The engine action a move button's argument stands for (IllegalAction if none)."""
+        ...
+
+    def refusal(
+        self, game: GameRecord, state: Any, seat: int | None, reason: str, language: str
+    ) -> str | None:
+        """The game's own sentence for a refused press by ``seat`` (None: the presser
+        has no seat, reason ``outsider``); None: the shared one."""
+        ...
+
+    def hint(self, game: GameRecord, state: Any, seat: int, language: str) -> str | None:
+        """The hint button's alert; None: the button shows or hides the table's hints."""
+        ...
+
+    def time_out(self, game: GameRecord, state: Any, rng: random.Random) -> Any | None:
+        """What a running game's deadline does to its state; None: the computer plays
+        for the late (the shared rule)."""
+        ...
+
+    def bookkeep(
+        self, game: GameRecord, before: Any, state: Any, version: int, timing: Timing
+    ) -> Ledger | None:
+        """Before a save at ``version``: the game's own deadline and meta, chips and
+        results; None: the shared turn deadline and a finished game's results."""
+        ...
+
+    def cover(
+        self, game: GameRecord, state: Any, chips: Sequence[ChipChange], held: dict[int, int]
+    ) -> tuple[Any, list[ChipChange]]:
+        """The ledger's chips could not be written: what to write instead, given the
+        balances ``held`` (user id -> chips)."""
+        ...
+
+    def summary(self, game: GameRecord, state: Any, language: str) -> str:
+        """The message posted after a save that settled a round."""
+        ...
+
+
+class GameRules:
+    """The shared behaviour of the adapter hooks: games inherit it and override
+    what differs (blackjack: nearly all of it)."""
+
+    engine: Engine[Any, Any, Any]
+    strict_versions: bool
+    open_seating = False
+
+    def pick_keyboard(
+        self, game: GameRecord, state: Any, seat: int, choice: str, language: str,
+        buttons: Buttons,
+    ) -> Keyboard | None:  # fmt: skip
+        return None
+
+    def table_pick_keyboard(
+        self, game: GameRecord, state: Any, seat: int, choice: str, language: str,
+        buttons: Buttons,
+    ) -> Keyboard | None:  # fmt: skip
+        return None  # nothing to pick on the group table
+
+    def fresh(self, game: GameRecord, version: int, seat: int | None) -> bool:
+        return version == game.version or not self.strict_versions
+
+    def action_of(self, state: Any, seat: int, argument: str) -> Any:
+        return self.engine.decode_action(argument)
+
+    def refusal(
+        self, game: GameRecord, state: Any, seat: int | None, reason: str, language: str
+    ) -> str | None:
+        return None
+
+    def hint(self, game: GameRecord, state: Any, seat: int, language: str) -> str | None:
+        return None
+
+    def time_out(self, game: GameRecord, state: Any, rng: random.Random) -> Any | None:
+        return None
+
+    def bookkeep(
+        self, game: GameRecord, before: Any, state: Any, version: int, timing: Timing
+    ) -> Ledger | None:
+        return None
+
+    def cover(
+        self, game: GameRecord, state: Any, chips: Sequence[ChipChange], held: dict[int, int]
+    ) -> tuple[Any, list[ChipChange]]:
+        return state, list(chips)
+
+    def summary(self, game: GameRecord, state: Any, language: str) -> str:
+        return ""

@@ -24,6 +24,7 @@ from telegram.ext import (
 
 from bot.adapter import GameAdapter
 from bot.blackjack import BlackjackAdapter
+from bot.blackjack_play import join_table, leave_table, open_table, top_up
 from bot.chats import on_migration, on_my_member_change
 from bot.chips import chips_command, top_command, top_up_button
 from bot.commands import language_button, language_command, start, stop, turn_time
@@ -32,8 +33,9 @@ from bot.deadlines import Sweep
 from bot.durak import DurakAdapter
 from bot.gofish import GoFishAdapter
 from bot.i18n import LANGUAGES, tr
-from bot.lobby import open_game
-from bot.play import on_game_button
+from bot.lobby import lobby_button, open_game, rematch_button
+from bot.play import back, hint, move, my_hand, pick, unpick
+from bot.press import Action, by_status, game_button, noop, unknown_button
 from bot.processor import PerChatUpdateProcessor
 from bot.reversi import ReversiAdapter
 from bot.services import Services
@@ -62,6 +64,34 @@ def default_adapters() -> dict[str, GameAdapter]:
 
 
 Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
+_NUMBER = "[0-9a-z]{1,12}"
+
+
+def game_data(verb: str, argument: str = "[^:]+") -> str:
+    """The pattern of a game button's callback data (bot.callbacks) with ``verb``,
+    with or without an argument matching ``argument``."""
+    return f"^g:{_NUMBER}:{_NUMBER}:{verb}(?::{argument})?$"
+
+
+# One handler per kind of game button; each action checks the game's status (a
+# button of another status is stale) and the presser. A press no pattern routes
+# gets "this button is not from a game I know" (the last handler).
+GAME_BUTTONS: list[tuple[str, Action]] = [
+    (game_data("x"), noop),  # a label that does nothing
+    (game_data("j"), by_status(lobby=lobby_button, running=join_table)),  # join
+    (game_data("l"), by_status(lobby=lobby_button, running=leave_table)),  # leave
+    (game_data("c"), by_status(lobby=lobby_button)),  # add a computer player
+    (game_data("s"), by_status(lobby=lobby_button)),  # start
+    (f"^g:{_NUMBER}:{_NUMBER}:o:top$", by_status(lobby=lobby_button, running=top_up)),
+    (game_data("o"), by_status(lobby=lobby_button)),  # a lobby option
+    (game_data("r"), by_status(finished=rematch_button, stopped=rematch_button)),
+    (game_data("m"), by_status(running=move)),  # an engine action
+    (game_data("h"), by_status(running=hint)),  # hints on/off, or a hint alert
+    (game_data("i"), by_status(running=back)),  # I'm back
+    (game_data("y"), by_status(running=my_hand)),  # my hand, in an alert
+    (game_data("k"), by_status(running=pick)),  # a first choice
+    (game_data("b"), by_status(running=unpick)),  # back from a first choice
+]
 
 
 def _game_command(kind: str) -> Handler:
@@ -149,8 +179,10 @@ def attach_sync(application: Application, svc: Services, config: Config) -> None
 
     rates = Rates(config.group_messages_per_minute, 1.0, config.overall_messages_per_second)
     budget = Budget(rates, time.monotonic)
-    reconciler = GameReconciler(svc.db, svc.adapters, lambda chat_id: svc.sender.wake(chat_id))
-    svc.reconciler_ = reconciler
+    reconciler = GameReconciler(
+        svc.db, svc.adapters, lambda chat_id: svc.sender.wake(chat_id), svc.pick
+    )
+    svc.reconciler_, svc.budget_, svc.budget_clock = reconciler, budget, time.monotonic
     svc.sender_ = Sender(application.bot, svc.db, reconciler, budget, time.monotonic)
     svc.sweep_ = Sweep(
         svc.db,
@@ -218,9 +250,9 @@ def build_application(
     if db is not None:
         application.bot_data["services"] = make_services(db)
         attach_sync(application, application.bot_data["services"], config)
-    for kind, adapter in default_adapters().items():
-        opener: Handler | None = getattr(adapter, "open_table", None)  # its own way to open
-        application.add_handler(CommandHandler(kind, opener or _game_command(kind)))
+    for kind in ("reversi", "gofish", "gofarm", "durak"):
+        application.add_handler(CommandHandler(kind, _game_command(kind)))  # a lobby
+    application.add_handler(CommandHandler("blackjack", open_table))  # a table taking bets
     application.add_handler(CommandHandler(["start", "help"], start))
     application.add_handler(CommandHandler("language", language_command))
     application.add_handler(CommandHandler("stop", stop))
@@ -234,6 +266,8 @@ def build_application(
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, on_migration))
     application.add_handler(CallbackQueryHandler(language_button, pattern=r"^lang:"))
     application.add_handler(CallbackQueryHandler(top_up_button, pattern=r"^chips:"))
-    application.add_handler(CallbackQueryHandler(on_game_button))
+    for pattern, action in GAME_BUTTONS:
+        application.add_handler(CallbackQueryHandler(game_button(action), pattern=pattern))
+    application.add_handler(CallbackQueryHandler(unknown_button))  # forged, or unknown
     application.add_error_handler(_on_error)
     return application

@@ -6,31 +6,39 @@ and its hands, and the buttons for what can be done now. The table has no
 lobby and no end of its own: people sit down and leave between rounds, and it
 closes when the last person leaves or nobody plays for the idle time.
 
-Besides the GameAdapter surface the adapter brings four optional hooks the
-generic code calls when present: ``open_table`` (its command), ``handle_press``
-(every press on its tables), ``on_deadline`` (what a deadline does) and
-``stop_table`` (``/stop``: who may, and how a table ends; bot.blackjack_stop).
+Its presses, saves and deadlines take the shared path (``bot.press``,
+``bot.play``, ``bot.timers.commit``, ``bot.timeouts``); what differs is in the
+adapter's hooks: freshness per seat, all-in and insurance buttons, refusals
+that name the hand's owner, the hint alert, what a deadline does, and the
+bookkeeping of a save (deadline, chips, results: bot.blackjack_table). Join,
+Leave and the top-up at a running table are bot.blackjack_play; ``stop_table``
+(``/stop``: who may, and how a table ends) is bot.blackjack_stop.
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from typing import Any
 
-from telegram import CallbackQuery, Update
-from telegram.ext import Application, ContextTypes
+from telegram import Update
+from telegram.ext import ContextTypes
 
-from bot import blackjack_clock, blackjack_play, blackjack_stop
-from bot.adapter import Seat, TableView
+from bot import blackjack_stop, blackjack_table
+from bot.adapter import GameRules, Ledger, Seat, TableView, Timing, seats_of
 from bot.blackjack_table import box_names
-from bot.blackjack_text import dealer_line, seat_lines, status_line, title_line
-from bot.callbacks import GameButton
+from bot.blackjack_text import dealer_line, hint_text, refusal, seat_lines, status_line, title_line
 from bot.i18n import tr
 from bot.ui import Buttons, Keyboard, Rendered, escape
+from games.base import IllegalAction
 from games.blackjack import (
     BOXES,
     ENGINE,
+    Action,
+    Bet,
     Double,
     Hit,
+    Insurance,
     Phase,
     Split,
     Stand,
@@ -38,13 +46,13 @@ from games.blackjack import (
     Table,
 )
 from games.blackjack import TableView as BlackjackView
-from storage.chips import MINIMUM_BET
+from storage.chips import MINIMUM_BET, ChipChange
 from storage.records import GameRecord
 
 BET_BUTTONS = (10, 25, 50, 100)
 
 
-class BlackjackAdapter:
+class BlackjackAdapter(GameRules):
     kind = "blackjack"
     engine = ENGINE
     min_seats = 1
@@ -52,6 +60,7 @@ class BlackjackAdapter:
     computer_levels: tuple[str, ...] = ()
     strict_versions = False  # presses are checked per seat: see bot.blackjack_table
     private_hands = False
+    open_seating = True  # people sit down and leave between rounds
 
     def title(self, language: str) -> str:
         return tr(language, "Blackjack")
@@ -101,22 +110,48 @@ class BlackjackAdapter:
         lines.append(_status(game, view, names, language))
         return Rendered("\n".join(lines), _keyboard(game, state, view, table))
 
-    async def open_table(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        await blackjack_play.open_table(update, context)
+    def fresh(self, game: GameRecord, version: int, seat: int | None) -> bool:
+        return blackjack_table.fresh(game, version, seat)
 
-    async def handle_press(
-        self,
-        update: Update,
-        context: ContextTypes.DEFAULT_TYPE,
-        query: CallbackQuery,
-        game: GameRecord,
-        button: GameButton,
-        language: str,
-    ) -> None:
-        await blackjack_play.handle_press(update, context, query, game, button, language)
+    def action_of(self, state: Table, seat: int, argument: str) -> Action:
+        """All-in and insurance depend on the presser; the rest is the engine's code."""
+        if argument == "all":
+            return Bet(state.seat(seat).chips)
+        if argument == "ins":
+            offered = [a for a in ENGINE.legal_actions(state, seat) if isinstance(a, Insurance)]
+            if not offered:
+                raise IllegalAction("no_insurance", "nothing to insure now")
+            return offered[0]
+        return ENGINE.decode_action(argument)
 
-    async def on_deadline(self, application: Application, game: GameRecord) -> bool:  # type: ignore[type-arg]
-        return await blackjack_clock.on_deadline(application, game)
+    def refusal(
+        self, game: GameRecord, state: Table, seat: int | None, reason: str, language: str
+    ) -> str | None:
+        if seat is None:
+            return tr(language, "You are not at this table: press Join table.")
+        if reason == "not_your_turn" and state.phase is Phase.PLAYERS and state.active:
+            owner = seats_of(game)[state.active[0]].name
+            return tr(language, "Only {name} can play this hand.", name=owner)
+        return refusal(reason, ENGINE.view(state, seat).seat_view(), state.rules.min_bet, language)
+
+    def hint(self, game: GameRecord, state: Table, seat: int, language: str) -> str | None:
+        return hint_text(ENGINE.view(state, seat), language)[:200]
+
+    def time_out(self, game: GameRecord, state: Table, rng: random.Random) -> Table:
+        return blackjack_table.time_out(game, state, rng)
+
+    def bookkeep(
+        self, game: GameRecord, before: Table | None, state: Table, version: int, timing: Timing
+    ) -> Ledger:
+        return blackjack_table.bookkeep(game, before, state, version, timing)
+
+    def cover(
+        self, game: GameRecord, state: Table, chips: Sequence[ChipChange], held: dict[int, int]
+    ) -> tuple[Table, list[ChipChange]]:
+        return blackjack_table.cover(game, state, chips, held)
+
+    def summary(self, game: GameRecord, state: Table, language: str) -> str:
+        return blackjack_table.summary(game, state, self.title(language), language)
 
     async def stop_table(
         self, update: Update, context: ContextTypes.DEFAULT_TYPE, game: GameRecord, language: str

@@ -1,37 +1,34 @@
-"""Blackjack's handlers: opening a table and the table's buttons.
+"""Blackjack's own actions: opening a table, and sitting down at or leaving a
+running one (the routes of ``j``, ``l`` and ``o:top`` on a running game in
+``bot.app``).
 
 The table goes straight to betting (no lobby): ``/blackjack`` seats the person
 who sent it (in a private chat: a table for one), and people sit down or leave
 with the table's own buttons, also between the rounds of a running table.
-Button verbs: ``j`` join, ``l`` leave, ``m`` an engine action (its code, or
-``all`` for all-in and ``ins`` for the most insurance the presser may take),
-``h`` a hint (an alert only the presser sees), ``o:top`` the daily top-up
-(bot.chips). Deadlines are in bot.blackjack_clock.
+Everything else a table's buttons do takes the shared actions (``bot.play``:
+``m`` an engine action, ``h`` the hint) with the adapter's hooks; every save is
+``bot.timers.commit``; deadlines are ``bot.timeouts`` with the adapter's
+``time_out``.
 """
 
 from __future__ import annotations
 
 import logging
 
-from telegram import CallbackQuery, Message, Update, User
+from telegram import Message, Update, User
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
-from bot.adapter import Seat, seat_of_user, seats_of, set_seats
+from bot.adapter import Seat, set_seats
 from bot.blackjack_table import (
     KIND,
-    Saved,
     clear_box,
     first_free_box,
-    fresh,
     mark_changes,
-    save_table,
     seat_person,
-    show_table,
     table_of,
 )
-from bot.blackjack_text import changed, elsewhere, hint_text, refusal
-from bot.callbacks import GameButton
+from bot.blackjack_text import changed, elsewhere
 from bot.chips import top_up_seated
 from bot.flow import load_state, store_state
 from bot.i18n import ntr, tr
@@ -39,25 +36,14 @@ from bot.language import reply_language, user_language
 from bot.lobby import point_to_running
 from bot.messaging import reply
 from bot.people import is_member, remember, topic_of
-from bot.play import stale
+from bot.press import Press, stale
 from bot.reasons import refusal_text
 from bot.services import services
 from bot.sync.marks import marks_for
-from bot.timers import wake
+from bot.timers import Seating, commit, wake
 from bot.ui import Rendered
 from games.base import IllegalAction
-from games.blackjack import (
-    ENGINE,
-    Action,
-    Bet,
-    Insurance,
-    LeftTable,
-    Phase,
-    Table,
-    close,
-    leave,
-    sit,
-)
+from games.blackjack import ENGINE, LeftTable, Table, close, leave, sit
 from storage import chips as bank
 from storage.chips import MINIMUM_BET, ChipChange, ChipConflict
 from storage.records import GameRecord
@@ -122,173 +108,83 @@ async def _open(
     log.info("table opened", extra={"chat_id": chat.id, "game_id": game.id, "kind": KIND})
 
 
-async def handle_press(
-    update: Update,
-    context: ContextTypes.DEFAULT_TYPE,
-    query: CallbackQuery,
-    game: GameRecord,
-    button: GameButton,
-    language: str,
-) -> None:
-    """Every press on a blackjack table (the generic handler hands them over)."""
-    verb = button.verb
-    if verb == "x":
-        await query.answer()
-    elif game.status != "running":
-        await stale(context, query, game, language)
-    elif verb == "j":
-        await _join(update, context, query, game, language)
-    elif verb == "l":
-        await _leave(update, context, query, game, language)
-    elif verb == "h":
-        await _hint(query, game, language)
-    elif verb == "o" and button.argument == "top":
-        text = await top_up_seated(context, game, query.from_user, language, update.update_id)
-        await query.answer(text, show_alert=True)
-    elif verb == "m":
-        await _act(update, context, query, game, button, language)
-    else:
-        await stale(context, query, game, language)
-
-
-async def _saved(
-    context: ContextTypes.DEFAULT_TYPE,
-    query: CallbackQuery,
-    game: GameRecord,
-    saved: Saved | None,
-    language: str,
-    answer: str = "",
-) -> None:
-    if saved is None:
-        await query.answer(tr(language, "Someone was quicker; please try again."), True)
+async def join_table(press: Press) -> None:
+    """Join table: the first free box, with the person's balance (checked in the save)."""
+    game, svc, user, language = press.game, press.svc, press.query.from_user, press.language
+    if not press.adapter.open_seating:
+        await stale(press)
         return
-    await query.answer(answer)
-    await show_table(services(context), game, saved)
-
-
-async def _act(
-    update: Update,
-    context: ContextTypes.DEFAULT_TYPE,
-    query: CallbackQuery,
-    game: GameRecord,
-    button: GameButton,
-    language: str,
-) -> None:
-    box = seat_of_user(game, query.from_user.id)
-    if box is None:
-        await query.answer(tr(language, "You are not at this table: press Join table."), True)
+    if press.seat is not None:
+        await press.refuse(tr(language, "You are already at the table."))
         return
-    if not fresh(game, button.version, box):
-        await stale(context, query, game, language)
+    if not await is_member(press.context.bot, game.chat_id, user.id):
+        await press.refuse(tr(language, "Only members of this group can sit down."))
         return
-    state = load_state(services(context).adapters[game.kind], game)
-    if state.phase is Phase.PLAYERS and state.active is not None and state.active[0] != box:
-        owner = seats_of(game)[state.active[0]].name
-        await query.answer(tr(language, "Only {name} can play this hand.", name=owner), True)
-        return
-    try:
-        action = _action(state, box, button.argument)
-        after, _events = ENGINE.apply(state, box, action)
-    except IllegalAction as refused:
-        seat = ENGINE.view(state, box).seat_view()
-        text = refusal(refused.reason, seat, state.rules.min_bet, language)
-        await query.answer(text or refusal_text(language, refused.reason), True)
-        return
-    for note in ("stood_in", "bets_closed"):
-        game.meta.pop(note, None)
-    saved = await save_table(context.application, game, state, after, update_id=update.update_id)
-    await _saved(context, query, game, saved, language)
-
-
-def _action(state: Table, box: int, argument: str) -> Action:
-    """The engine action a button stands for; all-in and insurance depend on the presser."""
-    if argument == "all":
-        return Bet(state.seat(box).chips)
-    if argument == "ins":
-        offered = [a for a in ENGINE.legal_actions(state, box) if isinstance(a, Insurance)]
-        if not offered:
-            raise IllegalAction("no_insurance", "nothing to insure now")
-        return offered[0]
-    return ENGINE.decode_action(argument)
-
-
-async def _join(
-    update: Update,
-    context: ContextTypes.DEFAULT_TYPE,
-    query: CallbackQuery,
-    game: GameRecord,
-    language: str,
-) -> None:
-    svc, user = services(context), query.from_user
-    if seat_of_user(game, user.id) is not None:
-        await query.answer(tr(language, "You are already at the table."), True)
-        return
-    if not await is_member(context.bot, game.chat_id, user.id):
-        await query.answer(tr(language, "Only members of this group can sit down."), True)
-        return
-    state = load_state(svc.adapters[game.kind], game)
+    state = load_state(press.adapter, game)
     box = first_free_box(state)
     if box is None:
-        await query.answer(tr(language, "The table is full."), True)
+        await press.refuse(tr(language, "The table is full."))
         return
     if await table_of(svc, game.chat_id, user.id) is not None:
-        await query.answer(elsewhere(language), True)
+        await press.refuse(elsewhere(language))
         return
     await remember(svc.db, user)
     balance = await bank.balance(svc.db, game.chat_id, user.id)
     seat_person(game, box, user.first_name, user.id)
-    after = sit(state, box, balance)
-    try:
-        saved = await save_table(
-            context.application, game, state, after, update_id=update.update_id,
-            chips=[ChipChange(user.id, expect=balance)], seat=[user.id],
-        )  # fmt: skip
-    except (SeatTaken, ChipConflict) as refused:  # a join at another table, or a top-up
-        text = elsewhere(language) if isinstance(refused, SeatTaken) else changed(language)
-        await query.answer(text, True)
-        return
+    seating = Seating(chips=[ChipChange(user.id, expect=balance)], seat=[user.id])
     welcome = ntr(language, "You sit down with {n} chip.", "You sit down with {n} chips.", balance)
-    await _saved(context, query, game, saved, language, welcome)
+    await _save(press, state, sit(state, box, balance), seating, welcome)
 
 
-async def _leave(
-    update: Update,
-    context: ContextTypes.DEFAULT_TYPE,
-    query: CallbackQuery,
-    game: GameRecord,
-    language: str,
-) -> None:
-    svc = services(context)
-    box = seat_of_user(game, query.from_user.id)
-    if box is None:
-        await query.answer(tr(language, "You are not at this table."), True)
+async def leave_table(press: Press) -> None:
+    """Leave table: the seat's chips go back to the balance (a bet out is lost)."""
+    game, user_id, language = press.game, press.query.from_user.id, press.language
+    box = press.seat
+    if not press.adapter.open_seating:
+        await stale(press)
         return
-    state = load_state(svc.adapters[game.kind], game)
+    if box is None:
+        await press.refuse(tr(language, "You are not at this table."))
+        return
+    state = load_state(press.adapter, game)
     try:
         after = leave(state, box)
     except IllegalAction as refused:
-        await query.answer(refusal_text(language, refused.reason), True)
+        await press.refuse(refusal_text(language, refused.reason))
         return
     left = after.log[-1]
     taken = left.chips if isinstance(left, LeftTable) else 0
-    user_id = query.from_user.id
     clear_box(game, box)
     if all(seat is None for seat in after.seats):
         after = close(after)
         game.meta["closed"] = "everybody_left"
-    results = [(user_id, taken > state.seat(box).bought_in)]
-    saved = await save_table(
-        context.application, game, state, after, update_id=update.update_id, results=results,
-        unseat=[user_id],
-    )  # fmt: skip
+    seating = Seating(unseat=[user_id], results=[(user_id, taken > state.seat(box).bought_in)])
     goodbye = ntr(language, "You leave with {n} chip.", "You leave with {n} chips.", taken)
-    await _saved(context, query, game, saved, language, goodbye)
+    await _save(press, state, after, seating, goodbye)
 
 
-async def _hint(query: CallbackQuery, game: GameRecord, language: str) -> None:
-    box = seat_of_user(game, query.from_user.id)
-    if box is None or game.state is None:
-        await query.answer(tr(language, "You are not at this table."), True)
+async def _save(press: Press, before: Table, after: Table, seating: Seating, answer: str) -> None:
+    """The shared save (``bot.timers.commit``) of a seating change, then the answer."""
+    game, adapter = press.game, press.adapter
+    store_state(adapter, game, after)
+    try:
+        saved = await commit(press.context.application, adapter, game, after, press.update_id,
+                             before=before, seating=seating)  # fmt: skip
+    except (SeatTaken, ChipConflict) as refused:  # a join at another table, or a top-up
+        text = elsewhere(press.language) if isinstance(refused, SeatTaken) else None
+        await press.refuse(text or changed(press.language))
         return
-    view = ENGINE.view(ENGINE.from_dict(game.state), box)
-    await query.answer(hint_text(view, language)[:200], show_alert=True)
+    if saved is None:
+        await press.quicker()
+        return
+    await press.query.answer(answer)
+
+
+async def top_up(press: Press) -> None:
+    """The table's daily top-up button (bot.chips)."""
+    if not press.adapter.open_seating:
+        await stale(press)
+        return
+    user = press.query.from_user
+    text = await top_up_seated(press.context, press.game, user, press.language, press.update_id)
+    await press.refuse(text)

@@ -15,12 +15,12 @@ from telegram import Message, Update, User
 from telegram.ext import Application, ContextTypes
 
 from bot.adapter import seat_of_user
-from bot.blackjack_table import Saved, save_table, show_table
-from bot.flow import load_state
+from bot.flow import load_state, store_state
 from bot.i18n import tr
 from bot.messaging import reply
 from bot.people import is_admin, topic_of
 from bot.services import Services, services
+from bot.timers import Saved, commit
 from bot.ui import Rendered
 from games.blackjack import BOXES, ENGINE, Phase, Table, close
 from storage.records import GameRecord
@@ -48,7 +48,6 @@ async def stop_table(
                 return
         saved = await _stop(context.application, game, _name(message, user), update.update_id)
         if saved is not None:
-            await show_table(svc, game, saved)
             log.info("table stopped", extra={"chat_id": game.chat_id, "game_id": game.id})
             return
         reloaded = await svc.db.get_game(game.id)
@@ -76,7 +75,8 @@ async def _stop(
     """Finish a dealt round (it settles and banks in this save), return undealt bets,
     close the table."""
     svc: Services = application.bot_data["services"]
-    state = before = load_state(svc.adapters[game.kind], game)
+    adapter = svc.adapters[game.kind]
+    state = before = load_state(adapter, game)
     if state.phase in (Phase.INSURANCE, Phase.PLAYERS):
         state, played = play_out(state, svc)
         game.meta["played_out"] = played
@@ -85,7 +85,9 @@ async def _stop(
     for note in ("stood_in", "bets_closed"):
         game.meta.pop(note, None)
     game.meta["stopped_by"] = name
-    return await save_table(application, game, before, state, update_id=update_id, stopped=True)
+    store_state(adapter, game, state)
+    game.status = "stopped"
+    return await commit(application, adapter, game, state, update_id, before=before)
 
 
 def play_out(state: Table, svc: Services) -> tuple[Table, list[int]]:

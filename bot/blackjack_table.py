@@ -1,11 +1,12 @@
 """A blackjack table's bookkeeping around the engine.
 
 Who sits in which box (``meta["seats"]`` is indexed by box, with empty
-placeholders), which presses are still fresh, what the deadline is, and saving:
-the game, who sits at it (``storage.seats``: one table per person per chat,
-held by the database) and the chip balances of a settled round go in one
-transaction (``Database.save_game(..., chips=..., seat=...)``). Every blackjack
-save goes through :func:`save_table`, ``/stop`` included (bot.blackjack_stop).
+placeholders), which presses are still fresh, what the deadline is and does,
+and what a save adds (the adapter's hooks for the shared pipeline): every
+blackjack save is the shared ``bot.timers.commit``, which writes the game, who
+sits at it (``storage.seats``: one table per person per chat, held by the
+database) and the chip balances of a settled round (:func:`bookkeep`) in one
+transaction.
 
 Freshness: the table is shared by up to seven people who may press at once
 (bets, insurance), so a press is not tied to the game's version as a whole. A
@@ -18,38 +19,23 @@ press is stale; a bet by one player does not make another's buttons stale.
 from __future__ import annotations
 
 import logging
+import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from telegram.ext import Application
-
-from bot.adapter import Seat, seats_of, set_seats
+from bot.adapter import Ledger, Seat, Timing, seats_of, set_seats
 from bot.blackjack_text import summary_text
-from bot.flow import load_state, store_state
-from bot.language import table_language
 from bot.lobby_view import seat_label
-from bot.messaging import reply
 from bot.services import Services
-from bot.sync.marks import marks_for
-from bot.timers import turn_seconds, wake
-from bot.ui import Rendered
-from games.blackjack import BOXES, ENGINE, Phase, Table
+from games.blackjack import BOXES, ENGINE, ClearBet, Phase, Table, close, deal
 from games.blackjack.state import evolve, with_seat
-from storage import chips as accounts
 from storage import seats
-from storage.chips import ChipChange, ChipConflict
+from storage.chips import ChipChange
 from storage.records import GameRecord
 
 log = logging.getLogger(__name__)
 KIND = "blackjack"
 EMPTY = Seat("")  # a box nobody sits in
-
-
-@dataclass(frozen=True)
-class Saved:
-    """A successful save; ``settled``: it settled a round (the summary is due)."""
-
-    settled: bool
+MOST_DECISIONS = 32  # more than one seat's hands can ever need
 
 
 def box_names(game: GameRecord, language: str) -> dict[int, str]:
@@ -76,7 +62,7 @@ def clear_box(game: GameRecord, box: int) -> None:
     set_seats(game, seats)
 
 
-def fresh(game: GameRecord, version: int, box: int) -> bool:
+def fresh(game: GameRecord, version: int, box: int | None) -> bool:
     """Whether a button drawn at ``version`` still shows what ``box`` would act on."""
     touched = game.meta.get("touched", {})
     return version >= int(game.meta.get("phase_at", 0)) and version >= int(touched.get(str(box), 0))
@@ -148,60 +134,21 @@ def final_results(game: GameRecord, state: Table) -> list[tuple[int, bool]]:
     ]
 
 
-async def save_table(
-    application: Application,  # type: ignore[type-arg]
-    game: GameRecord,
-    before: Table | None,
-    state: Table,
-    *,
-    update_id: int | None = None,
-    chips: Sequence[ChipChange] = (),
-    results: Sequence[tuple[int, bool]] = (),
-    seat: Sequence[int] = (),
-    unseat: Sequence[int] = (),
-    stopped: bool = False,
-) -> Saved | None:
-    """Save the table with its deadline, a settled round's balances and results, and
-    who sits down or leaves; None when someone else saved first (nothing is written
-    then). ``chips`` or ``seat`` that cannot be written raise ChipConflict or
-    SeatTaken (nothing is written). A settlement is always written (bank_short).
-    ``stopped``: the table ends by /stop (a closed table is otherwise finished)."""
-    svc: Services = application.bot_data["services"]
-    adapter = svc.adapters[game.kind]
-    store_state(adapter, game, state)
-    game.status = "stopped" if stopped else game.status
-    changed = mark_changes(game, before, state, game.version + 1)
-    turn = await turn_seconds(svc, game.chat_id)
-    game.deadline_at = deadline(game, state, changed, svc.clock(), turn, svc.lobby_seconds)
+def bookkeep(game: GameRecord, before: Table | None, state: Table, version: int,
+             timing: Timing) -> Ledger:  # fmt: skip
+    """Before a save at ``version``: what changed, the deadline (and a decision's
+    halfway warning), a settled round's chips, the results of a closing table."""
+    changed = mark_changes(game, before, state, version)
+    game.deadline_at = deadline(game, state, changed, timing.now, timing.turn, timing.idle)
     deciding = state.phase in (Phase.INSURANCE, Phase.PLAYERS) and game.deadline_at is not None
-    game.warning_at = game.deadline_at - turn / 2 if deciding and game.deadline_at else None
+    game.warning_at = game.deadline_at - timing.turn / 2 if deciding and game.deadline_at else None
     game.meta.pop("warning", None)
     settled, banked = bank(game, state)
-    everyone = [*results, *final_results(game, state)]
-    marks = marks_for(adapter, game, game.version + 1)
-
-    async def save(banked: list[ChipChange]) -> bool:
-        return await svc.db.save_game(
-            game, update_id, everyone or None, [*chips, *banked], seat=seat, unseat=unseat,
-            marks=marks,
-        )  # fmt: skip
-
-    try:
-        ok = await save(banked)
-    except ChipConflict:
-        if not banked:
-            raise
-        state, banked = await bank_short(svc, game, state, banked)
-        game.state = adapter.engine.to_dict(state)
-        ok = await save(banked)
-    if not ok:
-        return None
-    wake(svc, marks)
-    return Saved(settled)
+    return Ledger(banked, final_results(game, state), settled)
 
 
-async def bank_short(
-    svc: Services, game: GameRecord, state: Table, changes: list[ChipChange]
+def cover(
+    game: GameRecord, state: Table, changes: Sequence[ChipChange], held: dict[int, int]
 ) -> tuple[Table, list[ChipChange]]:
     """A settlement some balance cannot cover: the account holds less than the seat
     played with (a seat taken before one table per person was enforced). So that
@@ -210,26 +157,57 @@ async def bank_short(
     people = seats_of(game)
     short: list[ChipChange] = []
     for change in changes:
-        held = await accounts.balance(svc.db, game.chat_id, change.user_id)
-        if held + change.delta >= 0:
+        balance = held.get(change.user_id, 0)
+        if balance + change.delta >= 0:
             short.append(change)
             continue
         log.warning("a loss the balance cannot cover", extra={"game_id": game.id})
-        short.append(ChipChange(change.user_id, -held))
+        short.append(ChipChange(change.user_id, -balance))
         box = next(b for b, p in enumerate(people) if p.user == change.user_id)
         state = with_seat(state, box, evolve(state.seat(box), chips=0))
     return state, short
 
 
-async def show_table(svc: Services, game: GameRecord, saved: Saved) -> None:
-    """The table is marked by its save; after a settlement, post the round's summary."""
-    adapter = svc.adapters[game.kind]
-    if not saved.settled:
-        return
-    language = await table_language(svc.db, game)
-    view = ENGINE.view(load_state(adapter, game), None)
-    text = summary_text(adapter.title(language), view, box_names(game, language), language)
-    reply(svc, game.chat_id, Rendered(text), game.thread_id)
+def time_out(game: GameRecord, state: Table, rng: random.Random) -> Table:
+    """Time ran out. Betting: deal the ready bets (others are returned), or close an
+    idle table; a decision: basic strategy plays for the late; settled: close."""
+    ready = any(s is not None and s.ready for s in state.seats)
+    if state.phase is Phase.BETTING and ready:
+        for box, seat in enumerate(state.seats):
+            if seat is not None and seat.bet and not seat.ready:
+                state = ENGINE.apply(state, box, ClearBet())[0]
+        game.meta["bets_closed"] = True
+        return deal(state)[0]
+    if state.phase in (Phase.BETTING, Phase.SETTLED):
+        game.meta["closed"] = "idle"
+        return close(state)
+    if state.phase in (Phase.INSURANCE, Phase.PLAYERS):
+        return _stand_in(game, state, rng)
+    return state
+
+
+def _stand_in(game: GameRecord, state: Table, rng: random.Random) -> Table:
+    """Basic strategy decides for every person the table waits for, in this phase."""
+    people = seats_of(game)
+    phase = state.phase
+    late = sorted(
+        box for box in ENGINE.to_move(state) if box < len(people) and people[box].user is not None
+    )
+    for box in late:
+        for _ in range(MOST_DECISIONS):
+            if state.phase is not phase or box not in ENGINE.to_move(state):
+                break
+            legal = ENGINE.legal_actions(state, box)
+            action = ENGINE.choose(ENGINE.view(state, box), legal, rng, "normal")
+            state = ENGINE.apply(state, box, action)[0]
+    game.meta["stood_in"] = late
+    return state
+
+
+def summary(game: GameRecord, state: Table, title: str, language: str) -> str:
+    """The settled round in words (posted after the table's edit)."""
+    view = ENGINE.view(state, None)
+    return summary_text(title, view, box_names(game, language), language)
 
 
 def first_free_box(state: Table) -> int | None:

@@ -13,14 +13,15 @@ from telegram import InlineKeyboardButton, Update, User
 from telegram.ext import ContextTypes
 
 from bot.adapter import seat_of_user
-from bot.blackjack_table import save_table, show_table, table_of
+from bot.blackjack_table import table_of
 from bot.blackjack_text import changed, wait_text
-from bot.flow import load_state
+from bot.flow import load_state, store_state
 from bot.i18n import ntr, tr
 from bot.language import reply_language, user_language
 from bot.messaging import reply
 from bot.people import remember, topic_of
 from bot.services import services
+from bot.timers import Seating, commit
 from bot.ui import Rendered, escape
 from games.blackjack import Phase, leave, sit
 from storage import chips as bank
@@ -150,13 +151,13 @@ async def top_up_seated(
         return tr(language, "The top-up is handed out while bets are taken.")
     after = sit(leave(state, box), box, STARTING_BALANCE)
     change = ChipChange(user.id, expect=account.balance, top_up=True)
+    adapter = svc.adapters[game.kind]
+    store_state(adapter, game, after)
     try:
-        saved = await save_table(
-            context.application, game, state, after, update_id=update_id, chips=[change]
-        )
+        saved = await commit(context.application, adapter, game, after, update_id,
+                             before=state, seating=Seating(chips=[change]))  # fmt: skip
     except ChipConflict:  # another top-up (the /chips button) came first
         return changed(language)
     if saved is None:
         return tr(language, "Someone was quicker; please try again.")
-    await show_table(svc, game, saved)
     return topped_up(language)

@@ -9,7 +9,6 @@ from telegram import InlineKeyboardButton, Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
-from bot.flow import publish
 from bot.i18n import LANGUAGE_NAMES, LANGUAGES, ntr, tr
 from bot.language import chat_language, reply_language, user_language
 from bot.lobby import join_via_link
@@ -128,7 +127,6 @@ async def stop(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         adapter = svc.adapters[game.kind]
         if not await commit(context.application, adapter, game, update_id=update.update_id):
             return
-        await publish(svc, adapter, game)
         log.info("game stopped", extra={"chat_id": game.chat_id, "game_id": game.id})
         return
     reply(services(context), message.chat.id, Rendered(text), topic_of(message))

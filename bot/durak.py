@@ -12,7 +12,7 @@ from typing import Any
 
 from telegram import InlineKeyboardButton
 
-from bot.adapter import Seat, TableView, seats_of
+from bot.adapter import GameRules, Seat, TableView, seats_of
 from bot.durak_text import (
     recent_lines,
     result_line,
@@ -33,7 +33,7 @@ PASSING = "passing"
 CARDS_PER_ROW = 4
 
 
-class DurakAdapter:
+class DurakAdapter(GameRules):
     kind = "durak"
     engine = ENGINE
     min_seats = ENGINE.min_seats

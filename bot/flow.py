@@ -12,7 +12,7 @@ from bot.hands import away_seats
 from bot.language import table_language
 from bot.lobby_view import render_lobby
 from bot.notices import with_notices
-from bot.services import Services
+from bot.services import Services, TablePick
 from bot.sync.marks import chats_of, marks_for
 from bot.ui import Buttons, Rendered
 from storage import outbox
@@ -32,6 +32,9 @@ def store_state(adapter: GameAdapter, game: GameRecord, state: Any) -> None:
     game.state = adapter.engine.to_dict(state)
     if adapter.engine.outcome(state) is not None:
         game.status = "finished"
+
+
+PRESS_CLEARS = ("stood_in", "bets_closed")  # notes a table shows until the next press
 
 
 async def advance_computers(
@@ -72,34 +75,34 @@ async def render_table(
     db: Database,
     adapter: GameAdapter,
     game: GameRecord,
-    state: Any = None,
-    away: frozenset[int] | None = None,
+    pick: TablePick | None = None,
 ) -> Rendered:
-    """The table message; ``state`` and ``away`` when the caller has them already."""
+    """The table message; with ``pick``, the second choice of a player who picks on
+    the group table in place of the table's buttons."""
     language = await table_language(db, game)
     buttons = Buttons(game.id, game.version)
     if game.state is None:
         return render_lobby(adapter, game, language, buttons)
-    if state is None:
-        state = load_state(adapter, game)
-    if away is None:
-        away = await away_seats(db, game) if adapter.private_hands else frozenset()
+    state = load_state(adapter, game)
+    away = await away_seats(db, game) if adapter.private_hands else frozenset()
     rendered = adapter.render_table(game, state, TableView(language, buttons, away))
-    return with_notices(rendered, game, language, buttons)
+    rendered = with_notices(rendered, game, language, buttons)
+    if pick is None or pick.seat not in away or pick.seat not in adapter.engine.to_move(state):
+        return rendered
+    keyboard = adapter.table_pick_keyboard(game, state, pick.seat, pick.choice, language, buttons)
+    return Rendered(rendered.text, keyboard) if keyboard else rendered
 
 
 async def publish(svc: Services, adapter: GameAdapter, game: GameRecord) -> None:
-    """Have the saved game shown: the save marked its table and, once dealt, each
-    private hand in the outbox (``bot.timers.commit``); wake the sender for them.
-    Nothing here waits for Telegram: the sender renders the latest state when the
-    chat's budget allows."""
+    """Have a game shown whose messages were marked without a save of this process
+    (a group that moved): wake the sender for them. After ``bot.timers.commit`` or
+    ``create`` there is nothing to do: they wake the sender themselves."""
     svc.wake_chats(chats_of(marks_for(adapter, game, game.version)))
 
 
 async def publish_table(svc: Services, game: GameRecord) -> None:
-    """Have the table drawn again as it is saved (a warning, a pick taken back, a
-    refused pick): marked in the outbox, coalesced with any pending redraw."""
-    svc.table_edited_elsewhere(game.id)
+    """Have the table drawn again as it is saved (a warning, a pick shown or taken
+    back): marked in the outbox, coalesced with any pending redraw."""
     await redraw(svc, [Mark(game.id, TABLE, game.chat_id, game.version)])
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.adapter import Seat, TableView, seats_of
+from bot.adapter import GameRules, Seat, TableView, seats_of
 from bot.cards_text import hand_in_words, rank_label
 from bot.gofish_text import event_line, rank_plural, result_line
 from bot.i18n import ntr, tr
@@ -18,7 +18,7 @@ from storage.records import GameRecord
 MAX_LOG_LINES = 8
 
 
-class GoFishAdapter:
+class GoFishAdapter(GameRules):
     engine = ENGINE
     computer_levels = ("normal",)
     strict_versions = True

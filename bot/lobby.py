@@ -12,12 +12,13 @@ from telegram.ext import ContextTypes
 
 from bot.adapter import GameAdapter, Seat, seat_of_user, seats_of, set_seats
 from bot.callbacks import ForgedCallback, from36
-from bot.flow import publish, start_game
+from bot.flow import start_game
 from bot.i18n import ntr, tr
 from bot.language import table_language, user_language
 from bot.lobby_view import INVITE_KEY, join_link
 from bot.messaging import reply
 from bot.people import is_member, message_link, remember, topic_of
+from bot.press import Press
 from bot.services import Services, services
 from bot.timers import commit, create
 from bot.ui import Rendered, escape
@@ -54,7 +55,6 @@ async def open_game(update: Update, context: ContextTypes.DEFAULT_TYPE, kind: st
     if created is None:
         await point_to_running(update, context, svc)
         return
-    await publish(svc, adapter, game)
     log.info("game opened", extra={"chat_id": chat.id, "game_id": game.id, "kind": kind})
 
 
@@ -96,6 +96,17 @@ async def point_to_running(
     )  # fmt: skip
 
 
+async def lobby_button(press: Press) -> None:
+    """Join, Leave, Play the computer, Start, an option: a lobby's buttons."""
+    button = press.button
+    await lobby_press(press.query, press.context, press.game, button.verb, button.argument,
+                      press.update_id)  # fmt: skip
+
+
+async def rematch_button(press: Press) -> None:
+    await rematch(press.query, press.context, press.game, press.update_id)
+
+
 async def lobby_press(
     query: CallbackQuery,
     context: ContextTypes.DEFAULT_TYPE,
@@ -131,7 +142,6 @@ async def lobby_press(
         await query.answer(tr(language, "Someone was quicker; please try again."), True)
         return
     await query.answer()
-    await publish(svc, adapter, game)
 
 
 def _lobby_change(
@@ -207,8 +217,6 @@ async def rematch(
     game.meta["rematched"] = True
     await commit(context.application, adapter, game, update_id=update_id)
     await query.answer()
-    await publish(svc, adapter, game)
-    await publish(svc, adapter, new)
 
 
 async def join_via_link(update: Update, context: ContextTypes.DEFAULT_TYPE, payload: str) -> None:
@@ -261,7 +269,6 @@ async def _sit_by_link(
         return refusal
     if not await commit(context.application, adapter, game, update_id=update.update_id):
         return tr(language, "Someone was quicker; please try again.")
-    await publish(svc, adapter, game)
     title = escape(str(game.meta.get("chat_title") or ""))
     return tr(language, "You joined the {game} table in {chat}.",
               game=escape(adapter.title(language)), chat=title)  # fmt: skip

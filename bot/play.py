@@ -1,284 +1,191 @@
-"""Button presses: decode, load, check the presser's seat, apply, save, render."""
+"""A running game's buttons, one action per kind (routed in ``bot.app``): a move,
+hints, "I'm back", "My hand", and a two-step choice (a pick, then Back).
+
+Each action takes a press that passed the shared checks (``bot.press``), checks
+the presser, applies, saves with ``bot.timers.commit`` (which marks the game's
+messages and wakes the sender) and answers. What differs between games is in
+the adapter's hooks.
+"""
 
 from __future__ import annotations
 
-import contextlib
 import logging
 from typing import Any
 
-from telegram import CallbackQuery, InlineKeyboardMarkup, Update
+from telegram import InlineKeyboardMarkup
 from telegram.error import BadRequest
-from telegram.ext import ContextTypes
 
-from bot.adapter import GameAdapter, seat_of_user
-from bot.callbacks import ForgedCallback, GameButton, decode_game_button
-from bot.flow import (
-    advance_computers,
-    load_state,
-    publish,
-    publish_table,
-    redraw,
-    store_state,
-)
+from bot.flow import PRESS_CLEARS, advance_computers, load_state, publish_table, store_state
 from bot.i18n import tr
-from bot.language import user_language
-from bot.lobby import lobby_press, rematch
-from bot.press_origin import Origin, on_table, press_origin, shows_a_pick
+from bot.press import Press, stale
+from bot.press_origin import Origin, shows_a_pick
 from bot.reasons import refusal_text
-from bot.services import services
-from bot.sync.marks import marks_for
+from bot.services import TablePick
 from bot.timers import commit
 from bot.ui import Buttons
 from games.base import IllegalAction
-from storage.records import GameRecord
 
 log = logging.getLogger(__name__)
 
 
-async def on_game_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    query = update.callback_query
-    if query is None:
-        return
-    svc = services(context)
-    language = await user_language(svc.db, query.from_user)
-    try:
-        button = decode_game_button(query.data or "")
-    except ForgedCallback:
-        await query.answer(tr(language, "This button is not from a game I know."), True)
-        return
-    game = await svc.db.get_game(button.game_id)
-    origin = Origin.FOREIGN if game is None else press_origin(game, query, context.bot.id)
-    if game is None or origin is Origin.FOREIGN:
-        await query.answer(tr(language, "This button is not from a game I know."), True)
-        return
-    if await svc.db.update_processed(update.update_id):
-        # delivered again after a crash: already applied; the query may be too old to answer
-        with contextlib.suppress(BadRequest):
-            await query.answer()
-        return
-    if origin is Origin.OLD:  # a table or hand the bot replaced since: show the current one
-        await stale(context, query, game, language)
-        return
-    await _dispatch(update, context, query, game, button, language)
-
-
-async def _dispatch(
-    update: Update,
-    context: ContextTypes.DEFAULT_TYPE,
-    query: CallbackQuery,
-    game: GameRecord,
-    button: GameButton,
-    language: str,
-) -> None:
-    own = getattr(services(context).adapters[game.kind], "handle_press", None)
-    if own is not None:  # a game with its own table buttons (a continuing table)
-        await own(update, context, query, game, button, language)
-        return
-    verb = button.verb
-    if verb == "x":
-        await query.answer()
-    elif game.status == "lobby" and verb in "jlcso":
-        await lobby_press(query, context, game, verb, button.argument, update.update_id)
-    elif game.status in ("finished", "stopped") and verb == "r":
-        await rematch(query, context, game, update.update_id)
-    elif game.status == "running" and verb == "m":
-        await _move(update, context, query, game, button, language)
-    elif game.status == "running" and verb == "h":
-        await _toggle_hints(update, context, query, game, language)
-    elif game.status == "running" and verb == "i":
-        await _back(update, context, query, game, language)
-    elif game.status == "running" and verb == "y":
-        await _my_hand(context, query, game, language)
-    elif game.status == "running" and verb in "kb" and _pickable(context, game, button):
-        await _pick(context, query, game, button, language)
-    else:
-        await stale(context, query, game, language)
-
-
-def _pickable(context: ContextTypes.DEFAULT_TYPE, game: GameRecord, button: GameButton) -> bool:
-    """A first choice from the board as it is; a game whose presses apply to the state
-    they find (not strict about versions) builds the choice from the current state."""
-    adapter: GameAdapter = services(context).adapters[game.kind]
-    return button.version == game.version or not adapter.strict_versions
-
-
-async def stale(
-    context: ContextTypes.DEFAULT_TYPE, query: CallbackQuery, game: GameRecord, language: str
-) -> None:
-    """A button from a message that no longer shows the game as it is: refuse and redraw."""
-    svc = services(context)
-    await query.answer(tr(language, "This board has changed; here is the current one."), True)
-    await redraw(svc, marks_for(svc.adapters[game.kind], game, game.version))
-
-
-async def _move(
-    update: Update,
-    context: ContextTypes.DEFAULT_TYPE,
-    query: CallbackQuery,
-    game: GameRecord,
-    button: GameButton,
-    language: str,
-) -> None:
-    svc = services(context)
-    adapter: GameAdapter = svc.adapters[game.kind]
-    engine = adapter.engine
-    if adapter.strict_versions and button.version != game.version:
-        await stale(context, query, game, language)
-        return
-    seat = seat_of_user(game, query.from_user.id)
-    if seat is None:
-        await query.answer(tr(language, "You are not playing in this game."), True)
+async def move(press: Press) -> None:
+    """An engine action: the button's argument, applied to the state the press finds."""
+    game, adapter, seat = press.game, press.adapter, press.seat
+    if not adapter.fresh(game, press.button.version, seat):
+        await stale(press)
         return
     state = load_state(adapter, game)
+    if seat is None:
+        await press.outsider(state)
+        return
     try:
-        action = engine.decode_action(button.argument)
-        state, _events = engine.apply(state, seat, action)
-    except IllegalAction as refusal:
-        await query.answer(refusal_text(language, refusal.reason), True)
-        if _refused_own_pick(game, query, context.bot.id, seat in engine.to_move(state)):
-            await publish_table(svc, game)  # as before the pick
+        action = adapter.action_of(state, seat, press.button.argument)
+        after, _events = adapter.engine.apply(state, seat, action)
+    except IllegalAction as refused:
+        await _refuse(press, state, seat, refused.reason)
         return
-    state, _more = await advance_computers(adapter, game, state, svc.rng)
-    store_state(adapter, game, state)
-    game.meta.pop("stood_in", None)
+    after, _more = await advance_computers(adapter, game, after, press.svc.rng)
+    store_state(adapter, game, after)
+    for note in PRESS_CLEARS:
+        game.meta.pop(note, None)
     game.meta.get("timeouts", {}).pop(str(seat), None)
-    if not await commit(context.application, adapter, game, state, update.update_id):
-        await query.answer(tr(language, "Someone was quicker; please try again."), True)
+    if not await commit(press.context.application, adapter, game, after, press.update_id,
+                        before=state):  # fmt: skip
+        await press.quicker()
         return
+    press.svc.picks.pop(game.id, None)  # drawn at an older version: it shows no more
     log.info("move", extra={"chat_id": game.chat_id, "game_id": game.id, "seat": seat})
-    await query.answer()
-    await publish(svc, adapter, game)
+    await press.query.answer()
 
 
-def _refused_own_pick(game: GameRecord, query: CallbackQuery, bot_id: int, to_move: bool) -> bool:
-    """The player to move was refused the second choice of a pick on the group table
-    (a rank they do not hold): the table goes back to the first choice. Someone
-    else's refused press leaves the mover's pick as it is."""
-    return to_move and shows_a_pick(query) and on_table(game, query, bot_id)
+async def _refuse(press: Press, state: Any, seat: int, reason: str) -> None:
+    """An alert to the presser. The player to move refused the second choice of a
+    pick on the group table (a rank they do not hold): the table goes back to the
+    first choice. Someone else's refused press leaves the mover's pick as it is."""
+    game, adapter = press.game, press.adapter
+    text = adapter.refusal(game, state, seat, reason, press.language)
+    await press.refuse(text or refusal_text(press.language, reason))
+    on_table = press.origin is Origin.TABLE and shows_a_pick(press.query)
+    if on_table and seat in adapter.engine.to_move(state):
+        press.svc.picks.pop(game.id, None)
+        await publish_table(press.svc, game)
 
 
-async def _toggle_hints(
-    update: Update,
-    context: ContextTypes.DEFAULT_TYPE,
-    query: CallbackQuery,
-    game: GameRecord,
-    language: str,
-) -> None:
-    svc = services(context)
-    if seat_of_user(game, query.from_user.id) is None:
-        await query.answer(tr(language, "You are not playing in this game."), True)
+async def hint(press: Press) -> None:
+    """The game's hint in an alert, or the table's hints shown or hidden."""
+    game, adapter, seat = press.game, press.adapter, press.seat
+    state = load_state(adapter, game)
+    if seat is None:
+        await press.outsider(state)
+        return
+    text = adapter.hint(game, state, seat, press.language)
+    if text is not None:
+        await press.refuse(text)  # an alert only the presser sees
         return
     game.meta["hints"] = not game.meta.get("hints", True)
-    adapter = svc.adapters[game.kind]
-    if not await commit(context.application, adapter, game, update_id=update.update_id):
-        await query.answer(tr(language, "Someone was quicker; please try again."), True)
+    if not await commit(press.context.application, adapter, game, state, press.update_id):
+        await press.quicker()
         return
-    await query.answer()
-    await publish(svc, svc.adapters[game.kind], game)
+    await press.query.answer()
 
 
-async def _my_hand(
-    context: ContextTypes.DEFAULT_TYPE, query: CallbackQuery, game: GameRecord, language: str
-) -> None:
+async def my_hand(press: Press) -> None:
     """Show the presser their own hand in an alert only they see."""
-    svc = services(context)
-    adapter = svc.adapters[game.kind]
-    seat = seat_of_user(game, query.from_user.id)
+    game, adapter, seat = press.game, press.adapter, press.seat
+    if not adapter.private_hands:  # every hand is on the table: no such button
+        await stale(press)
+        return
     if seat is None:
-        await query.answer(tr(language, "You are not playing in this game."), True)
+        await press.outsider()
         return
-    text = adapter.hand_alert(game, load_state(adapter, game), seat, language)
-    await query.answer(text, True)
+    await press.refuse(adapter.hand_alert(game, load_state(adapter, game), seat, press.language))
 
 
-async def _pick(
-    context: ContextTypes.DEFAULT_TYPE,
-    query: CallbackQuery,
-    game: GameRecord,
-    button: GameButton,
-    language: str,
-) -> None:
-    """A first choice (a rank to ask for): show the second (whom to ask) on the same
-    message; "Back" draws the message as it was. Nothing is saved. On the group table
-    (a player the bot cannot message) the second choice must not depend on the hand."""
-    svc = services(context)
-    adapter = svc.adapters[game.kind]
-    state = load_state(adapter, game)
-    seat = seat_of_user(game, query.from_user.id)
-    if seat is None:
-        await query.answer(tr(language, "You are not playing in this game."), True)
-        return
-    if seat not in adapter.engine.to_move(state):
-        await query.answer(refusal_text(language, "not_your_turn"), True)
-        return
-    table = on_table(game, query, context.bot.id)
-    if button.verb == "b":
-        await query.answer()
-        await _first_choice(context, query, game, state, seat, language, table)
-        return
-    pick = getattr(adapter, "table_pick_keyboard", None) if table else None
-    try:
-        keyboard = (pick or adapter.pick_keyboard)(
-            game, state, seat, button.argument, language, Buttons(game.id, game.version)
-        )
-    except IllegalAction as refusal:  # the adapter says why there is nothing to pick
-        await query.answer(refusal_text(language, refusal.reason), True)
-        return
-    if keyboard is None:
-        await query.answer(refusal_text(language, "rank_not_in_hand"), True)
-        return
-    await query.answer()
-    await _set_keyboard(query, InlineKeyboardMarkup(keyboard))
-
-
-async def _first_choice(
-    context: ContextTypes.DEFAULT_TYPE,
-    query: CallbackQuery,
-    game: GameRecord,
-    state: Any,
-    seat: int,
-    language: str,
-    table: bool,
-) -> None:
-    """Back: the table or the hand message as it is drawn without a pick."""
-    svc = services(context)
-    adapter = svc.adapters[game.kind]
-    if table:
-        await publish_table(svc, game)
-        return
-    hand = adapter.render_hand(game, state, seat, language, Buttons(game.id, game.version))
-    if hand is not None:
-        await _set_keyboard(query, hand.markup)
-
-
-async def _set_keyboard(query: CallbackQuery, markup: InlineKeyboardMarkup | None) -> None:
-    """Edit the pressed message's keyboard; a double tap that changes nothing is fine."""
-    try:
-        await query.edit_message_reply_markup(markup)
-    except BadRequest as error:
-        if "not modified" not in str(error).lower():
-            raise
-
-
-async def _back(
-    update: Update,
-    context: ContextTypes.DEFAULT_TYPE,
-    query: CallbackQuery,
-    game: GameRecord,
-    language: str,
-) -> None:
+async def back(press: Press) -> None:
     """ "I'm back": the computer gives the seat back to its player."""
-    svc = services(context)
-    seat = seat_of_user(game, query.from_user.id)
+    game, seat = press.game, press.seat
     auto: list[int] = game.meta.get("auto", [])
     if seat is None or seat not in auto:
-        await query.answer(tr(language, "The computer is not playing for you."), True)
+        await press.refuse(tr(press.language, "The computer is not playing for you."))
         return
     auto.remove(seat)
     game.meta.get("timeouts", {}).pop(str(seat), None)
-    adapter = svc.adapters[game.kind]
-    if not await commit(context.application, adapter, game, update_id=update.update_id):
-        await query.answer(tr(language, "Someone was quicker; please try again."), True)
+    if not await commit(press.context.application, press.adapter, game,
+                        update_id=press.update_id):  # fmt: skip
+        await press.quicker()
         return
-    await query.answer(tr(language, "Welcome back: it is your seat again."))
-    await publish(svc, adapter, game)
+    await press.query.answer(tr(press.language, "Welcome back: it is your seat again."))
+
+
+async def _picker(press: Press) -> tuple[Any, int] | None:
+    """The state and the presser's seat when they may make a two-step choice now
+    (games with private hands have them)."""
+    game, adapter, seat = press.game, press.adapter, press.seat
+    if not adapter.private_hands or not adapter.fresh(game, press.button.version, seat):
+        await stale(press)
+        return None
+    state = load_state(adapter, game)
+    if seat is None:
+        await press.outsider(state)
+        return None
+    if seat not in adapter.engine.to_move(state):
+        await press.refuse(refusal_text(press.language, "not_your_turn"))
+        return None
+    return state, seat
+
+
+async def pick(press: Press) -> None:
+    """A first choice (a rank to ask for): the second (whom to ask) is drawn on the
+    same message; nothing is saved. On the group table (a player the bot cannot
+    message) the pick is kept for the sender to draw, and the second choice must
+    not depend on the hand."""
+    found = await _picker(press)
+    if found is None:
+        return
+    state, seat = found
+    game, adapter, language = press.game, press.adapter, press.language
+    buttons, choice = Buttons(game.id, game.version), press.button.argument
+    on_table = press.origin is Origin.TABLE
+    draw = adapter.table_pick_keyboard if on_table else adapter.pick_keyboard
+    try:
+        keyboard = draw(game, state, seat, choice, language, buttons)
+    except IllegalAction as refusal:  # the adapter says why there is nothing to pick
+        await press.refuse(refusal_text(language, refusal.reason))
+        return
+    if keyboard is None:
+        await press.refuse(refusal_text(language, "rank_not_in_hand"))
+        return
+    await press.query.answer()
+    if on_table:
+        press.svc.picks[game.id] = TablePick(seat, choice, game.version)
+        await publish_table(press.svc, game)
+    else:
+        await _set_hand_keyboard(press, InlineKeyboardMarkup(keyboard))
+
+
+async def unpick(press: Press) -> None:
+    """Back: the table or the hand message as it is drawn without a pick."""
+    found = await _picker(press)
+    if found is None:
+        return
+    state, seat = found
+    game, adapter = press.game, press.adapter
+    await press.query.answer()
+    if press.origin is Origin.TABLE:
+        press.svc.picks.pop(game.id, None)
+        await publish_table(press.svc, game)
+        return
+    buttons = Buttons(game.id, game.version)
+    hand = adapter.render_hand(game, state, seat, press.language, buttons)
+    if hand is not None:
+        await _set_hand_keyboard(press, hand.markup)
+
+
+async def _set_hand_keyboard(press: Press, markup: InlineKeyboardMarkup | None) -> None:
+    """Edit the presser's own private hand message (never a group's); a double tap
+    that changes nothing is fine."""
+    try:
+        await press.query.edit_message_reply_markup(markup)
+    except BadRequest as error:
+        if "not modified" not in str(error).lower():
+            raise

@@ -15,8 +15,22 @@ from storage.db import Database
 if TYPE_CHECKING:
     from bot.adapter import GameAdapter
     from bot.deadlines import Sweep
+    from bot.sync.limits import Budget
     from bot.sync.reconcile import GameReconciler
     from bot.sync.sender import Sender
+
+WAIT_WORTH_SAYING = 0.5  # seconds: a group waiting longer for its budget is told so
+
+
+@dataclass(frozen=True)
+class TablePick:
+    """A first choice made on the group table (a player the bot cannot message):
+    the table shows the second choice while the game is at ``version``. Kept in
+    memory (a restart shows the first choice again), drawn by the sender."""
+
+    seat: int
+    choice: str
+    version: int
 
 
 @dataclass
@@ -30,6 +44,9 @@ class Services:
     sender_: Sender | None = None
     sweep_: Sweep | None = None
     reconciler_: GameReconciler | None = None
+    budget_: Budget | None = None
+    budget_clock: Callable[[], float] = time.monotonic
+    picks: dict[int, TablePick] = field(default_factory=dict)  # game id -> pick shown
 
     @property
     def sender(self) -> Sender:
@@ -42,11 +59,20 @@ class Services:
         for chat_id in chat_ids:
             self.sender.wake(chat_id)
 
-    def table_edited_elsewhere(self, game_id: int) -> None:
-        """A table message was edited outside the sender (a pick shown on it): the
-        next redraw must not be skipped as unchanged."""
-        if self.reconciler_ is not None:
-            self.reconciler_.forget(game_id)
+    def table_shows(self, game_id: int, version: int) -> bool:
+        """The sender has drawn the game's table at ``version`` (or later)."""
+        return self.reconciler_ is not None and self.reconciler_.shows(game_id, version)
+
+    def chat_waits(self, chat_id: int) -> bool:
+        """The chat's next message waits for its budget (Telegram's limits)."""
+        if self.budget_ is None:
+            return False
+        return self.budget_.ready_at(chat_id) - self.budget_clock() > WAIT_WORTH_SAYING
+
+    def pick(self, game_id: int, version: int) -> TablePick | None:
+        """The pick shown on the game's table at ``version``, if any."""
+        pick = self.picks.get(game_id)
+        return pick if pick is not None and pick.version == version else None
 
     @property
     def sweep(self) -> Sweep:

@@ -11,9 +11,9 @@ from typing import Any
 from telegram.ext import Application
 
 from bot.adapter import GameAdapter
-from bot.flow import advance_computers, load_state, publish, publish_table, store_state
+from bot.flow import advance_computers, load_state, publish_table, store_state
 from bot.services import Services
-from bot.timers import TAKEOVER_AFTER, commit, late_seats, turn_seconds
+from bot.timers import TAKEOVER_AFTER, Saved, commit, late_seats, turn_seconds
 from storage import deadlines
 from storage.records import GameRecord
 
@@ -31,30 +31,36 @@ async def on_deadline(application: Application, game_id: int) -> None:  # type: 
         if game.deadline_at > svc.clock() + 0.05:
             return  # someone moved: the new deadline is due later
         adapter = svc.adapters[game.kind]
-        own = getattr(adapter, "on_deadline", None)
         if game.status == "lobby":
             game.status = "stopped"
             game.meta["expired"] = True
-            changed = await commit(application, adapter, game)
-        elif own is not None:  # the game decides what its deadline does (saves, shows)
-            if await own(application, game):
-                return
-            continue
+            saved = await commit(application, adapter, game)
         else:
-            changed = await _play_for_the_late(application, svc, adapter, game)
-        if changed:
-            await publish(svc, adapter, game)
+            saved = await _time_ran_out(application, svc, adapter, game)
+        if saved:
+            log.info("time ran out", extra={"chat_id": game.chat_id, "game_id": game.id})
             return
 
 
-async def _play_for_the_late(
+async def _time_ran_out(
     application: Application,  # type: ignore[type-arg]
     svc: Services,
     adapter: GameAdapter,
     game: GameRecord,
-) -> bool:
+) -> Saved | None:
+    """The game's own rule for its deadline, else the computer plays for the late."""
+    before = load_state(adapter, game)
+    state = adapter.time_out(game, before, svc.rng)
+    if state is None:
+        state = await _play_for_the_late(svc, adapter, game, before)
+    store_state(adapter, game, state)
+    return await commit(application, adapter, game, state, before=before)
+
+
+async def _play_for_the_late(
+    svc: Services, adapter: GameAdapter, game: GameRecord, state: Any
+) -> Any:
     engine = adapter.engine
-    state = load_state(adapter, game)
     late = late_seats(adapter, game, state)
     timeouts: dict[str, int] = game.meta.setdefault("timeouts", {})
     auto: list[int] = game.meta.setdefault("auto", [])
@@ -66,9 +72,7 @@ async def _play_for_the_late(
             state = await _stand_in(adapter, state, seat, svc)
     game.meta["stood_in"] = late
     state, _events = await advance_computers(adapter, game, state, svc.rng)
-    store_state(adapter, game, state)
-    log.info("time ran out", extra={"chat_id": game.chat_id, "game_id": game.id})
-    return await commit(application, adapter, game, state)
+    return state
 
 
 async def _stand_in(adapter: GameAdapter, state: Any, seat: int, svc: Services) -> Any:

@@ -7,14 +7,21 @@ outbox, in the same transaction, and wakes the sender."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from telegram.ext import Application
 
-from bot.adapter import GameAdapter, seats_of
+from bot.adapter import GameAdapter, Ledger, Timing, seats_of
 from bot.broken import playable_games
+from bot.language import table_language
+from bot.messaging import reply
 from bot.services import Services
 from bot.sync.marks import chats_of, marks_for
+from bot.ui import Rendered
+from storage import chips
+from storage.chips import ChipChange, ChipConflict
 from storage.outbox import Mark
 from storage.records import GameRecord
 
@@ -31,20 +38,24 @@ def late_seats(adapter: GameAdapter, game: GameRecord, state: Any) -> list[int]:
     )
 
 
-async def arm(svc: Services, adapter: GameAdapter, game: GameRecord, state: Any) -> None:
+def arm(adapter: GameAdapter, game: GameRecord, state: Any, timing: Timing) -> None:
     """Set ``game.deadline_at`` (and a turn's ``warning_at``, halfway) for what the
     game waits for now; a warning shown for the last deadline goes."""
-    now = svc.clock()
     game.meta.pop("warning", None)
     game.warning_at = None
     if game.status == "lobby":
-        game.deadline_at = now + svc.lobby_seconds
+        game.deadline_at = timing.now + timing.idle
     elif game.status == "running" and state is not None and late_seats(adapter, game, state):
-        seconds = await turn_seconds(svc, game.chat_id)
-        game.deadline_at = now + seconds
-        game.warning_at = now + seconds / 2
+        game.deadline_at = timing.now + timing.turn
+        game.warning_at = timing.now + timing.turn / 2
     else:
         game.deadline_at = None
+
+
+async def timing(svc: Services, game: GameRecord) -> Timing:
+    """The clock, and the chat's turn time for a running game (one read)."""
+    turn = await turn_seconds(svc, game.chat_id) if game.status == "running" else svc.turn_seconds
+    return Timing(svc.clock(), turn, svc.lobby_seconds)
 
 
 async def turn_seconds(svc: Services, chat_id: int) -> float:
@@ -57,25 +68,90 @@ def wake(svc: Services, marks: list[Mark]) -> None:
     svc.sweep.wake()
 
 
+@dataclass(frozen=True)
+class Seating:
+    """What a press changes besides the game, in the same transaction: chips (with
+    their checks), people sitting down or leaving (``storage.seats``), results."""
+
+    chips: Sequence[ChipChange] = ()
+    seat: Sequence[int] = ()
+    unseat: Sequence[int] = ()
+    results: Sequence[tuple[int, bool]] = ()
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A save that went through; ``settled``: it settled a round (summary posted)."""
+
+    settled: bool = False
+
+
 async def commit(
     application: Application,  # type: ignore[type-arg]
     adapter: GameAdapter,
     game: GameRecord,
     state: Any = None,
     update_id: int | None = None,
-) -> bool:
-    """Arm the game's deadline and save it (optimistically) with the outbox marks of
-    its messages; then wake the sender and the sweep. False: someone saved first."""
+    *,
+    before: Any = None,
+    seating: Seating = Seating(),
+) -> Saved | None:
+    """The save of every game: its deadline, the game's own bookkeeping (chips of a
+    settled round), results, ``seating`` and the outbox marks of its messages in one
+    transaction (optimistic); then wake the sender and the sweep. None: someone
+    saved first (nothing is written). ChipConflict and SeatTaken from ``seating``
+    propagate (nothing is written)."""
     svc: Services = application.bot_data["services"]
     if state is None and game.state is not None:
         state = adapter.engine.from_dict(game.state)
-    await arm(svc, adapter, game, state)
+    when = await timing(svc, game)
+    ledger = adapter.bookkeep(game, before, state, game.version + 1, when)
+    if ledger is None:
+        arm(adapter, game, state, when)
+        ledger = Ledger(results=results_of(adapter, game, state) or ())
     marks = marks_for(adapter, game, game.version + 1)
-    results = results_of(adapter, game, state)
-    if not await svc.db.save_game(game, update_id, results, marks=marks):
-        return False
+    if not await _save(svc, adapter, game, state, update_id, seating, ledger, marks):
+        return None
     wake(svc, marks)
-    return True
+    if ledger.settled:
+        await _post_summary(svc, adapter, game)
+    return Saved(ledger.settled)
+
+
+async def _save(
+    svc: Services, adapter: GameAdapter, game: GameRecord, state: Any, update_id: int | None,
+    seating: Seating, ledger: Ledger, marks: list[Mark],
+) -> bool:  # fmt: skip
+    """One transaction; chips a balance cannot cover are covered as the game says."""
+    results = [*seating.results, *ledger.results] or None
+
+    async def save(chips: Sequence[ChipChange]) -> bool:
+        return await svc.db.save_game(
+            game, update_id, results, [*seating.chips, *chips], seat=seating.seat,
+            unseat=seating.unseat, marks=marks,
+        )  # fmt: skip
+
+    try:
+        return await save(ledger.chips)
+    except ChipConflict:
+        if not ledger.chips:
+            raise
+        state, chips = adapter.cover(game, state, ledger.chips, await _held(svc, game, ledger))
+        game.state = adapter.engine.to_dict(state)
+        return await save(chips)
+
+
+async def _held(svc: Services, game: GameRecord, ledger: Ledger) -> dict[int, int]:
+    return {c.user_id: await chips.balance(svc.db, game.chat_id, c.user_id) for c in ledger.chips}
+
+
+async def _post_summary(svc: Services, adapter: GameAdapter, game: GameRecord) -> None:
+    """A settled round's summary (of the state saved: a loss may have been covered),
+    through the sender after the table's edit."""
+    state = adapter.engine.from_dict(game.state) if game.state is not None else None
+    text = adapter.summary(game, state, await table_language(svc.db, game))
+    if text:
+        reply(svc, game.chat_id, Rendered(text), game.thread_id)
 
 
 def results_of(adapter: GameAdapter, game: GameRecord, state: Any) -> list[tuple[int, bool]] | None:
@@ -102,7 +178,7 @@ async def create(
     posts them); None when its chat (topic) already has one."""
     svc: Services = application.bot_data["services"]
     state = adapter.engine.from_dict(game.state) if game.state is not None else None
-    await arm(svc, adapter, game, state)
+    arm(adapter, game, state, await timing(svc, game))
     marks = marks_for(adapter, game, 0)
     created = await svc.db.create_game(game, marks=marks)
     if created is not None:

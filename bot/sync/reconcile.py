@@ -15,6 +15,7 @@ from collections.abc import Callable
 from bot.adapter import GameAdapter, seat_of_user
 from bot.flow import load_state, render_table
 from bot.hands import digest, reader_language
+from bot.services import TablePick
 from bot.sync.sender import Desired
 from bot.ui import Buttons
 from storage import outbox
@@ -26,16 +27,22 @@ log = logging.getLogger(__name__)
 
 class GameReconciler:
     def __init__(
-        self, db: Database, adapters: dict[str, GameAdapter], wake: Callable[[int], None]
+        self,
+        db: Database,
+        adapters: dict[str, GameAdapter],
+        wake: Callable[[int], None],
+        picks: Callable[[int, int], TablePick | None] = lambda game_id, version: None,
     ) -> None:
         self._db = db
         self._adapters = adapters
         self._wake = wake
+        self._picks = picks  # (game id, version) -> a pick shown on the table
         self._tables: dict[int, tuple[int, str]] = {}  # game id -> (message id, digest)
+        self._versions: dict[int, int] = {}  # game id -> the version its table shows
 
-    def forget(self, game_id: int) -> None:
-        """What the game's table shows is no longer known (it was edited elsewhere)."""
-        self._tables.pop(game_id, None)
+    def shows(self, game_id: int, version: int) -> bool:
+        """The game's table was drawn at ``version`` or later (since this start)."""
+        return self._versions.get(game_id, -1) >= version
 
     async def desired(self, mark: Mark) -> Desired | None:
         game = await self._db.get_game(mark.game_id)
@@ -43,9 +50,12 @@ class GameReconciler:
             return None
         adapter = self._adapters[game.kind]
         if mark.is_table:
-            rendered = await render_table(self._db, adapter, game)
+            pick = self._picks(game.id, game.version)
+            rendered = await render_table(self._db, adapter, game, pick)
             shown = self._tables.get(game.id)
             same = shown == (game.table_message_id, digest(rendered))
+            if same:
+                self._versions[game.id] = game.version
             return Desired(
                 rendered, game.table_message_id, game.version, game.thread_id, unchanged=same
             )
@@ -67,6 +77,7 @@ class GameReconciler:
     async def shown(self, mark: Mark, desired: Desired, message_id: int) -> None:
         if mark.is_table:
             self._tables[mark.game_id] = (message_id, digest(desired.rendered))
+            self._versions[mark.game_id] = desired.version
             if message_id != desired.message_id:
                 await self._db.set_table_message(mark.game_id, message_id)
         else:
