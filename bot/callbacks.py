@@ -47,13 +47,21 @@ class GameButton:
     argument: str = ""
 
     def encode(self) -> str:
-        parts = ["g", to36(self.game_id), to36(self.version), self.verb]
-        if self.argument:
-            parts.append(self.argument)
-        data = ":".join(parts)
-        if len(data.encode()) > MAX_BYTES:
-            raise ValueError(f"callback data too long: {data!r}")
-        return data
+        return encode_with(game_prefix(self.game_id, self.version), self.verb, self.argument)
+
+
+def game_prefix(game_id: int, version: int) -> str:
+    """What every button of a game drawn at ``version`` starts with."""
+    return f"g:{to36(game_id)}:{to36(version)}:"
+
+
+def encode_with(prefix: str, verb: str, argument: str = "") -> str:
+    """A game button's data from its :func:`game_prefix` (a board draws 65 buttons with
+    one prefix)."""
+    data = f"{prefix}{verb}:{argument}" if argument else prefix + verb
+    if len(data.encode()) > MAX_BYTES:
+        raise ValueError(f"callback data too long: {data!r}")
+    return data
 
 
 def decode_game_button(data: str) -> GameButton:

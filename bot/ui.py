@@ -1,15 +1,29 @@
-"""Rendering helpers shared by every game: rendered messages and versioned buttons."""
+"""Rendering helpers shared by every game: rendered messages and versioned buttons.
+
+A Reversi board is 65 buttons, redrawn on every move; python-telegram-bot's
+generic object machinery (a frozen ``TelegramObject`` per button, ``to_dict`` by
+reflection) costs more than the rest of the rendering. So buttons whose only
+fields are a label and callback data are made by :func:`data_button` (a real
+``InlineKeyboardButton``, equal to the one PTB's constructor makes; checked at
+import, else PTB's constructor is used) and keyboards are serialised for the Bot
+API by :func:`markup_dict` without reflection (any other kind of button goes
+through PTB's own ``to_dict``).
+"""
 
 from __future__ import annotations
 
 import html
 from dataclasses import dataclass
+from functools import cached_property
+from types import MappingProxyType
+from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.callbacks import GameButton
+from bot.callbacks import encode_with, game_prefix
 
 Keyboard = list[list[InlineKeyboardButton]]
+JsonMarkup = dict[str, list[list[dict[str, Any]]]]
 
 
 @dataclass(frozen=True)
@@ -23,6 +37,11 @@ class Rendered:
     def markup(self) -> InlineKeyboardMarkup | None:
         return InlineKeyboardMarkup(self.keyboard) if self.keyboard else None
 
+    @cached_property
+    def reply_markup(self) -> JsonMarkup | None:
+        """The keyboard as the Bot API's ``reply_markup`` JSON (made once)."""
+        return markup_dict(self.keyboard) if self.keyboard else None
+
 
 @dataclass(frozen=True)
 class Buttons:
@@ -31,11 +50,82 @@ class Buttons:
     game_id: int
     version: int
 
+    @cached_property
+    def prefix(self) -> str:
+        return game_prefix(self.game_id, self.version)
+
+    def data(self, verb: str, argument: str = "") -> str:
+        return encode_with(self.prefix, verb, argument)
+
     def button(self, label: str, verb: str, argument: str = "") -> InlineKeyboardButton:
-        data = GameButton(self.game_id, self.version, verb, argument).encode()
-        return InlineKeyboardButton(label, callback_data=data)
+        return data_button(label, encode_with(self.prefix, verb, argument))
 
 
 def escape(text: str) -> str:
     """Escape a user-supplied string for Telegram HTML."""
     return html.escape(text, quote=False)
+
+
+# ---- buttons and keyboards without python-telegram-bot's reflection ----------------
+
+_SLOTS = tuple(s for c in InlineKeyboardButton.__mro__[:-1] for s in getattr(c, "__slots__", ()))
+_PUBLIC = tuple(s for s in _SLOTS if not s.startswith("_") and s != "api_kwargs")
+_OTHER_FIELDS = tuple(s for s in _PUBLIC if s not in ("text", "callback_data", "url"))
+_NO_KWARGS: MappingProxyType[str, Any] = MappingProxyType({})
+_new, _set = object.__new__, object.__setattr__
+
+
+def _quick_button(label: str, data: str) -> InlineKeyboardButton:
+    button: InlineKeyboardButton = _new(InlineKeyboardButton)
+    for name in _PUBLIC:
+        _set(button, name, None)
+    _set(button, "text", label)
+    _set(button, "callback_data", data)
+    _set(button, "api_kwargs", _NO_KWARGS)
+    _set(button, "_bot", None)
+    button._set_id_attrs()
+    _set(button, "_frozen", True)
+    return button
+
+
+def _same_as_ptb(label: str, data: str) -> bool:
+    try:
+        quick, ptb = _quick_button(label, data), InlineKeyboardButton(label, callback_data=data)
+        return (
+            quick == ptb
+            and hash(quick) == hash(ptb)
+            and repr(quick) == repr(ptb)
+            and quick.to_dict() == ptb.to_dict()
+            and all(getattr(quick, s, 0) == getattr(ptb, s, 1) for s in _SLOTS if s != "_bot")
+        )
+    except Exception:  # a python-telegram-bot whose buttons are built otherwise
+        return False
+
+
+QUICK_BUTTONS = _same_as_ptb("⚫", "g:1:2:m:3")
+
+
+def data_button(label: str, data: str) -> InlineKeyboardButton:
+    """``InlineKeyboardButton(label, callback_data=data)``, without its per-field checks."""
+    if QUICK_BUTTONS:
+        return _quick_button(label, data)
+    return InlineKeyboardButton(label, callback_data=data)
+
+
+def button_dict(button: InlineKeyboardButton) -> dict[str, Any]:
+    """One button as Bot API JSON; what ``button.to_dict()`` gives, quicker for the
+    usual buttons (a label and callback data or a link)."""
+    if button.api_kwargs or any(getattr(button, name) is not None for name in _OTHER_FIELDS):
+        return button.to_dict()
+    out: dict[str, Any] = {"text": button.text}
+    if button.url is not None:
+        out["url"] = button.url
+    if button.callback_data is not None:
+        out["callback_data"] = button.callback_data
+    return out
+
+
+def markup_dict(keyboard: Keyboard) -> JsonMarkup:
+    """An inline keyboard as the Bot API's ``reply_markup`` JSON: what
+    ``InlineKeyboardMarkup(keyboard).to_dict()`` gives."""
+    return {"inline_keyboard": [[button_dict(button) for button in row] for row in keyboard]}

@@ -25,10 +25,10 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Protocol
 
-from telegram import Bot, Message, ReplyParameters
-from telegram.constants import ParseMode
+from telegram import Bot
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
 
+from bot.sync.calls import edit_text, send_text
 from bot.sync.limits import Budget, is_group
 from bot.ui import Rendered
 from storage import outbox
@@ -162,7 +162,9 @@ class Sender:
                 self._again.discard(chat_id)
                 marks = await outbox.pending(self._db, chat_id)
                 if marks:
-                    await self._bring_up_to_date(chat_id, marks[0])
+                    cleared = await self._bring_up_to_date(chat_id, marks[0])
+                    if cleared and len(marks) == 1 and not self._more_work(chat_id):
+                        break  # its only mark is done and nothing was marked since
                 elif self._posts.get(chat_id):
                     await self._send_post(chat_id)
                 elif chat_id not in self._again:
@@ -178,15 +180,23 @@ class Sender:
             if not self._tasks:
                 self._idle.set()
 
-    async def _bring_up_to_date(self, chat_id: int, mark: Mark) -> None:
+    def _more_work(self, chat_id: int) -> bool:
+        """The chat was woken again (a save marked it after its marks were read) or has
+        replies waiting. Every write of marks wakes the chat after its commit, so a
+        chat whose only mark was just cleared need not read its marks again."""
+        return chat_id in self._again or bool(self._posts.get(chat_id))
+
+    async def _bring_up_to_date(self, chat_id: int, mark: Mark) -> bool:
+        """Whether the mark is done (cleared up to the version it carried, or beyond)."""
         desired = await self._reconciler.desired(mark)
         if desired is not None and not desired.unchanged and await self._wait_budget(chat_id):
             desired = await self._reconciler.desired(mark)  # after a wait the latest state wins
         if desired is None or desired.unchanged:
-            await outbox.clear(self._db, mark, desired.version if desired else 2**62)
-            return
+            version = desired.version if desired else 2**62
+            await outbox.clear(self._db, mark, version)
+            return version >= mark.version
         if self._stopping:
-            return
+            return False
         self._in_flight.add(chat_id)  # from here a shutdown waits (a little) for the result
         try:
             try:
@@ -194,10 +204,11 @@ class Sender:
             except Exception as error:
                 if not await self._failed(chat_id, mark, error):
                     raise
-                return
+                return False
             await self._reconciler.shown(mark, desired, message_id)
             await outbox.clear(self._db, mark, desired.version)
             self._failures.pop(chat_id, None)
+            return desired.version >= mark.version
         finally:
             self._in_flight.discard(chat_id)
 
@@ -249,10 +260,7 @@ class Sender:
         rendered = desired.rendered
         if desired.message_id is not None:
             try:
-                await self._bot.edit_message_text(
-                    rendered.text, chat_id=chat_id, message_id=desired.message_id,
-                    parse_mode=ParseMode.HTML, reply_markup=rendered.markup,
-                )  # fmt: skip
+                await edit_text(self._bot, chat_id, desired.message_id, rendered)
                 return desired.message_id
             except BadRequest as error:
                 text = str(error).lower()
@@ -263,20 +271,10 @@ class Sender:
                 log.info("a message is gone; posting it again", extra={"chat_id": chat_id})
                 await self._wait_budget(chat_id)
                 self._budget.spend(chat_id)
-        sent = await self._send(chat_id, Post(rendered, desired.thread_id))
-        return sent.message_id
+        return await self._send(chat_id, Post(rendered, desired.thread_id))
 
-    async def _send(self, chat_id: int, post: Post) -> Message:
-        reply = (
-            ReplyParameters(post.reply_to, allow_sending_without_reply=True)
-            if post.reply_to
-            else None
-        )
-        return await self._bot.send_message(
-            chat_id, post.rendered.text, parse_mode=ParseMode.HTML,
-            reply_markup=post.rendered.markup, message_thread_id=post.thread_id or None,
-            reply_parameters=reply,
-        )  # fmt: skip
+    async def _send(self, chat_id: int, post: Post) -> int:
+        return await send_text(self._bot, chat_id, post.rendered, post.thread_id, post.reply_to)
 
     async def _send_post(self, chat_id: int) -> None:
         queue = self._posts[chat_id]
