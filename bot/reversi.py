@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.adapter import GameRules, Seat, TableView, seats_of
+from bot.adapter import Seat, TableView, seats_of
 from bot.i18n import tr
 from bot.lobby_view import level_name, seat_label
 from bot.ui import Buttons, Keyboard, Rendered, escape
@@ -17,7 +17,7 @@ HINT = "•"
 EMPTY = "⠀"  # braille blank: a button's text may not be empty
 
 
-class ReversiAdapter(GameRules):
+class ReversiAdapter:
     kind = "reversi"
     engine = ENGINE
     min_seats = 2
@@ -104,22 +104,26 @@ def _status_line(
     return tr(language, "Turn: {disc} {name}", disc=DISCS[to_move], name=names[to_move])
 
 
+# each square's move, as its buttons carry it (the same on every board)
+_MOVES = tuple(ENGINE.encode_action(Place(square)) for square in range(64))
+
+
 def _board(game: GameRecord, view: Any, buttons: Buttons, language: str) -> Keyboard:
     playing = game.status == "running" and not view.finished
     hints = playing and bool(game.meta.get("hints", True))
     legal = set(view.legal) if hints else set()
+    board, last = view.board, view.last_move
     keyboard: Keyboard = []
-    for row in range(8):
+    for row in range(0, 64, 8):
         cells = []
-        for col in range(8):
-            square = row * 8 + col
-            owner = view.board[square]
+        for square in range(row, row + 8):
+            owner = board[square]
             if owner is not None:
-                label = (LAST_DISCS if square == view.last_move else DISCS)[owner]
+                label = (LAST_DISCS if square == last else DISCS)[owner]
             else:
                 label = HINT if square in legal else EMPTY
             if playing:
-                cells.append(buttons.button(label, "m", ENGINE.encode_action(Place(square))))
+                cells.append(buttons.button(label, "m", _MOVES[square]))
             else:
                 cells.append(buttons.button(label, "x"))
         keyboard.append(cells)
