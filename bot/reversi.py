@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.adapter import Seat, TableView, seats_of
+from bot.adapter import GameRules, Seat, TableView, seats_of
 from bot.i18n import tr
 from bot.lobby_view import level_name, seat_label
 from bot.ui import Buttons, Keyboard, Rendered, escape
@@ -17,7 +17,7 @@ HINT = "•"
 EMPTY = "⠀"  # braille blank: a button's text may not be empty
 
 
-class ReversiAdapter:
+class ReversiAdapter(GameRules):
     kind = "reversi"
     engine = ENGINE
     min_seats = 2
