@@ -19,12 +19,15 @@ import signal
 import sqlite3
 import sys
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from telegram.error import BadRequest, InvalidToken, NetworkError, RetryAfter
 from telegram.ext import Application
 
 from bot.app import ALLOWED_UPDATES, build_application
 from bot.config import Config
+from bot.webhook import Healthy, Servers, health_routes, set_webhook, webhook_routes
+from storage.census import active_games
 from storage.db import Database, UnusableDatabase
 
 log = logging.getLogger(__name__)
@@ -63,8 +66,10 @@ async def serve(config: Config) -> int:
 
 async def _run(config: Config, db: Database, stopping: asyncio.Event) -> None:
     application = build_application(config, db)
+    servers = Servers()
     try:
-        if await _start(application, config, stopping):
+        if await _start(application, config, stopping, servers):
+            await _announce(application, config, db)
             await stopping.wait()
     except InvalidToken:
         hint = " (and BOT_API_BASE_URL)" if config.api_base_url else ""
@@ -72,14 +77,24 @@ async def _run(config: Config, db: Database, stopping: asyncio.Event) -> None:
     except sqlite3.DatabaseError as error:
         raise StartupRefused(f"the database {config.database_path} is damaged: {error}") from None
     finally:
+        await servers.stop()
         await _stop(application)
 
 
-async def _start(application: Application, config: Config, stopping: asyncio.Event) -> bool:  # type: ignore[type-arg]
-    """Reach the Bot API, start the application (``post_init``: the command menu, the
-    games), then receive updates; False when stopped first. The application starts
-    before the updater (python-telegram-bot's order for a manual start), so a stop
-    at any later point also runs ``post_stop``."""
+async def _start(
+    application: Application,  # type: ignore[type-arg]
+    config: Config,
+    stopping: asyncio.Event,
+    servers: Servers,
+) -> bool:
+    """Listen (the webhook, the health check: a port that cannot be had is refused
+    before Telegram is called), reach the Bot API, start the application
+    (``post_init``: the command menu, the games), then receive updates; False when
+    stopped first. The application starts before updates come (python-telegram-bot's
+    order for a manual start), so a stop at any later point also runs ``post_stop``."""
+    receiving = asyncio.Event()  # the health check's 200: updates come in
+    _listen(servers, config, application,
+            lambda: _healthy(application, receiving, bool(config.webhook_url)))  # fmt: skip
     if not await retrying(application.initialize, stopping):
         return False
     if application.post_init is not None:  # as run_polling does
@@ -88,14 +103,48 @@ async def _start(application: Application, config: Config, stopping: asyncio.Eve
     updater = application.updater
     assert updater is not None
     if config.webhook_url:
-        from bot.webhook import start_webhook
+        started = await retrying(lambda: set_webhook(application, config, ALLOWED_UPDATES),
+                                 stopping)  # fmt: skip
+    else:
+        started = await retrying(
+            lambda: updater.start_polling(
+                allowed_updates=ALLOWED_UPDATES, drop_pending_updates=False
+            ),
+            stopping,
+        )
+    if started:
+        receiving.set()
+    return started
 
-        return await retrying(lambda: start_webhook(application, config, ALLOWED_UPDATES),
-                              stopping)  # fmt: skip
-    return await retrying(
-        lambda: updater.start_polling(allowed_updates=ALLOWED_UPDATES, drop_pending_updates=False),
-        stopping,
-    )
+
+def _healthy(application: Application, receiving: asyncio.Event, webhook: bool) -> bool:  # type: ignore[type-arg]
+    """Updates come in: the application runs, and the webhook is set or the long poll runs."""
+    polling = application.updater is not None and application.updater.running
+    return application.running and receiving.is_set() and (webhook or polling)
+
+
+def _listen(servers: Servers, config: Config, application: Application, healthy: Healthy) -> None:  # type: ignore[type-arg]
+    """The webhook server and the health check; StartupRefused when a port is taken."""
+    wanted: list[tuple[list[Any], int, str]] = []
+    if config.webhook_url:
+        wanted.append((webhook_routes(application, config, healthy), config.port, config.listen))
+    if config.health_port is not None:
+        wanted.append((health_routes(healthy), config.health_port, "127.0.0.1"))
+    for routes, port, address in wanted:
+        try:
+            servers.listen(routes, port, address)
+        except OSError as error:
+            raise StartupRefused(
+                f"cannot listen on {address}:{port} ({error.strerror or error}): "
+                "check PORT, LISTEN and HEALTH_PORT"
+            ) from None
+
+
+async def _announce(application: Application, config: Config, db: Database) -> None:  # type: ignore[type-arg]
+    """The one start-up line."""
+    mode = "webhook" if config.webhook_url else "polling"
+    games = await active_games(db)
+    log.info("started as @%s (%s), %d active games", application.bot.username, mode, games)
 
 
 async def _stop(application: Application) -> None:  # type: ignore[type-arg]

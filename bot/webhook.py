@@ -1,64 +1,129 @@
-"""Webhook mode: python-telegram-bot's own webhook server (which checks the secret
-token on every request: a wrong one gets 403) with a health check beside it.
+"""The bot's own HTTP servers: the webhook (webhook mode) and the health check.
 
-PTB's webhook server is a Tornado application it builds itself. The health check
-is added by subclassing that application class (``WebhookAppClass``) and
-letting the updater use the subclass; the project pins python-telegram-bot to
-v22, and a test covers both routes.
+Both are plain Tornado applications (Tornado comes with python-telegram-bot's
+``webhooks`` extra) and use only documented APIs: the webhook follows
+python-telegram-bot's custom-webhook pattern (``Update.de_json`` and
+``Application.update_queue``; the bot calls ``setWebhook`` itself), so no
+private class of python-telegram-bot is touched and a minor update of it
+cannot break either server.
+
+- Webhook mode listens on ``LISTEN:PORT`` at the path of ``WEBHOOK_URL`` (``/``
+  when it has none), refuses a request without the right
+  ``X-Telegram-Bot-Api-Secret-Token`` with 403, and serves ``GET /healthz`` too.
+- ``HEALTH_PORT`` (both modes) serves ``GET /healthz`` on 127.0.0.1 alone.
+
+``/healthz`` answers 200 ``{"ok": true}`` while the bot receives updates (the
+long poll runs, or the webhook is set), 503 ``{"ok": false}`` otherwise.
 """
 
 from __future__ import annotations
 
-import asyncio
+import json
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlparse
 
+import tornado.httpserver
 import tornado.web
-from telegram import Bot
+from telegram import Update
 from telegram.ext import Application
-from telegram.ext import _updater as ptb_updater
-from telegram.ext._utils.webhookhandler import WebhookAppClass
 
 from bot.config import Config
 
+log = logging.getLogger(__name__)
 HEALTH_PATH = "/healthz"
+SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+MAX_BODY = 1 << 20  # an update is a few kB; Telegram's largest are far below 1 MB
+Healthy = Callable[[], bool]
 
 
 class HealthHandler(tornado.web.RequestHandler):
     SUPPORTED_METHODS = ("GET",)
 
+    def initialize(self, healthy: Healthy) -> None:
+        self.healthy = healthy
+
     def get(self) -> None:
+        ok = self.healthy()
+        self.set_status(200 if ok else 503)
         self.set_header("Content-Type", "application/json")
-        self.write('{"ok": true}')
+        self.write(json.dumps({"ok": ok}))
 
 
-class WebhookAppWithHealth(WebhookAppClass):
-    """PTB's webhook application plus ``GET /healthz``."""
+class UpdateHandler(tornado.web.RequestHandler):
+    """POSTed updates onto the application's queue (PTB's custom-webhook pattern)."""
 
-    def __init__(
-        self,
-        webhook_path: str,
-        bot: Bot,
-        update_queue: asyncio.Queue[Any],
-        secret_token: str | None = None,
-    ) -> None:
-        super().__init__(webhook_path, bot, update_queue, secret_token)
-        self.add_handlers(r".*", [(HEALTH_PATH, HealthHandler)])
+    SUPPORTED_METHODS = ("POST",)
+
+    def initialize(self, bot_application: Application, secret: str) -> None:  # type: ignore[type-arg]
+        self.application_ = bot_application
+        self.secret = secret
+
+    async def post(self) -> None:
+        if self.request.headers.get(SECRET_HEADER) != self.secret:
+            log.warning("a webhook request without the right secret token was refused")
+            raise tornado.web.HTTPError(403)
+        try:
+            data = json.loads(self.request.body)
+            update = Update.de_json(data, self.application_.bot)
+        except (ValueError, TypeError, KeyError) as error:
+            log.warning("a webhook request that is not an update was refused: %s", error)
+            raise tornado.web.HTTPError(400) from None
+        await self.application_.update_queue.put(update)
+        self.set_status(200)
+
+    def log_exception(self, *args: Any) -> None:  # our refusals are logged above
+        if not isinstance(args[1], tornado.web.HTTPError):
+            super().log_exception(*args)
 
 
 def webhook_path(url: str) -> str:
-    return urlparse(url).path.strip("/") or "webhook"
+    """The path the bot listens on: WEBHOOK_URL's own (``/`` when it has none)."""
+    return urlparse(url).path or "/"
 
 
-async def start_webhook(application: Application, config: Config, allowed: list[str]) -> None:  # type: ignore[type-arg]
-    """Set the webhook and serve updates on ``PORT`` (``bot.serve`` stops it)."""
-    assert config.webhook_url is not None and application.updater is not None
-    ptb_updater.WebhookAppClass = WebhookAppWithHealth  # type: ignore[attr-defined]
-    await application.updater.start_webhook(
-        listen=config.listen,
-        port=config.port,
-        url_path=webhook_path(config.webhook_url),
-        webhook_url=config.webhook_url,
+def _route(path: str) -> str:
+    return "".join("\\" + c if not c.isalnum() and c not in "/_-" else c for c in path)
+
+
+@dataclass
+class Servers:
+    """The HTTP servers the bot runs; ``stop`` closes them all."""
+
+    running: list[tornado.httpserver.HTTPServer] = field(default_factory=list)
+
+    def listen(self, routes: list[Any], port: int, address: str) -> None:
+        """Serve ``routes``; OSError when the port cannot be had."""
+        server = tornado.httpserver.HTTPServer(
+            tornado.web.Application(routes), max_body_size=MAX_BODY
+        )
+        server.listen(port, address)
+        self.running.append(server)
+
+    async def stop(self) -> None:
+        for server in self.running:
+            server.stop()
+            await server.close_all_connections()
+        self.running.clear()
+
+
+def health_routes(healthy: Healthy) -> list[Any]:
+    return [(HEALTH_PATH, HealthHandler, {"healthy": healthy})]
+
+
+def webhook_routes(application: Application, config: Config, healthy: Healthy) -> list[Any]:  # type: ignore[type-arg]
+    assert config.webhook_url is not None and config.webhook_secret is not None
+    hook = (_route(webhook_path(config.webhook_url)), UpdateHandler,
+            {"bot_application": application, "secret": config.webhook_secret})  # fmt: skip
+    return [*health_routes(healthy), hook]
+
+
+async def set_webhook(application: Application, config: Config, allowed: list[str]) -> None:  # type: ignore[type-arg]
+    """Tell Telegram where to post (after the server listens, so nothing is lost)."""
+    await application.bot.set_webhook(
+        url=config.webhook_url or "",
         secret_token=config.webhook_secret,
         allowed_updates=allowed,
         drop_pending_updates=False,
