@@ -36,6 +36,7 @@ from bot.i18n import LANGUAGES, tr
 from bot.lobby import lobby_button, open_game, rematch_button
 from bot.play import back, hint, move, my_hand, pick, unpick
 from bot.press import Action, by_status, game_button, noop, unknown_button
+from bot.privacy import privacy_handlers
 from bot.processor import PerChatUpdateProcessor
 from bot.reversi import ReversiAdapter
 from bot.services import Services
@@ -260,6 +261,7 @@ def build_application(
     application.add_handler(CommandHandler("stats", stats))
     application.add_handler(CommandHandler("chips", chips_command))
     application.add_handler(CommandHandler("top", top_command))
+    application.add_handlers(privacy_handlers())
     application.add_handler(
         ChatMemberHandler(on_my_member_change, ChatMemberHandler.MY_CHAT_MEMBER)
     )

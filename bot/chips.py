@@ -20,6 +20,7 @@ from bot.i18n import ntr, tr
 from bot.language import reply_language, user_language
 from bot.messaging import reply
 from bot.people import remember, topic_of
+from bot.privacy import chips_disclaimer
 from bot.services import services
 from bot.timers import Seating, commit
 from bot.ui import Rendered, escape
@@ -59,6 +60,7 @@ async def chips_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     elif account.balance < MINIMUM_BET:
         wait = wait_text(language, account.next_top_up(now) - now)
         lines.append(tr(language, "Your next daily top-up: in {wait}.", wait=wait))
+    lines.append(chips_disclaimer(language))
     reply(services(context), message.chat.id, Rendered("\n".join(lines), keyboard),
                topic_of(message))  # fmt: skip
 
@@ -96,6 +98,7 @@ async def top_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
             for place, (_user, name, balance) in enumerate(leaders, start=1)
         ]
         text = "\n".join(lines)
+    text += "\n" + chips_disclaimer(language)
     reply(services(context), message.chat.id, Rendered(text), topic_of(message))
 
 

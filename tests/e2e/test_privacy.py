@@ -1,0 +1,114 @@
+"""/privacy says what is stored, for how long and how to delete it; /forgetme deletes a
+person's results, chips and profile in every chat, only on their own press, and
+not while they sit at an open game (nothing changes then); every chips screen
+says chips have no money value."""
+
+from __future__ import annotations
+
+from sandbox import Message, User
+from tests.e2e.harness import World
+
+DELETE = "🗑 Delete my data"
+SEATED = (
+    "You are seated at a game or table: nothing was deleted. Leave it (or let it end), "
+    "then press again."
+)
+NO_MONEY = "no money value and cannot be bought, sold or transferred"
+
+
+async def _rows(world: World, user: User) -> tuple[int, int, int]:
+    db = world.bots[-1].db
+    counts = []
+    for table in ("results", "chips", "users"):
+        row = await db.fetchone(f"SELECT COUNT(*) FROM {table} WHERE user_id = ?", (user.id,))
+        counts.append(int(row[0]))
+    return counts[0], counts[1], counts[2]
+
+
+async def _history(world: World, *people: User) -> None:
+    """Finished games and chips in two chats, as earlier play would have left them."""
+    db = world.bots[-1].db
+    async with db.transaction() as tx:
+        for number, person in enumerate(people):
+            for chat in (world.group.id, -4242):
+                await tx.execute(
+                    "INSERT INTO results (game_id, chat_id, user_id, kind, won, finished_at)"
+                    " VALUES (?, ?, ?, 'reversi', 1, 0)",
+                    (1000 + number * 10 + (chat == -4242), chat, person.id),
+                )
+                await tx.execute(
+                    "INSERT INTO chips (chat_id, user_id, balance, updated_at)"
+                    " VALUES (?, ?, 740, 0)",
+                    (chat, person.id),
+                )
+
+
+async def _forgetme(world: World, person: User) -> Message:
+    message = await world.command(person, world.group, "/forgetme")
+    assert "for good" in (message.text or "") and person.first_name in (message.text or "")
+    return message
+
+
+async def test_privacy_says_what_is_stored_how_long_and_how_to_delete(world: World) -> None:
+    text = (await world.command(world.alice, world.group, "/privacy")).text or ""
+    for needle in ("What this bot stores", "How long", "How to delete", "/forgetme", NO_MONEY):
+        assert needle in text
+    dora = world.tg.add_user("Dora", language_code="es")
+    spanish = (await world.command(dora, dora, "/privacy")).text or ""
+    assert "Qué guarda este bot" in spanish and "/forgetme" in spanish
+    ivan = world.tg.add_user("Ivan", language_code="ru")
+    russian = (await world.command(ivan, ivan, "/privacy")).text or ""
+    assert "Что хранит этот бот" in russian
+
+
+async def test_forgetme_deletes_only_the_pressers_data_everywhere(world: World) -> None:
+    await world.command(world.alice, world.group, "/chips")  # the profile is stored
+    await world.command(world.bob, world.group, "/chips")
+    await _history(world, world.alice, world.bob)
+    assert await _rows(world, world.alice) == (2, 2, 1)
+    message = await _forgetme(world, world.alice)
+    refused = await world.tg.press(world.bob, message, DELETE)  # someone else's button
+    assert refused.show_alert and refused.text == (
+        "Only the person who sent /forgetme can press this."
+    )
+    assert await _rows(world, world.alice) == (2, 2, 1)
+    done = await world.tg.press(world.alice, message, DELETE)
+    assert done.show_alert and done.text == "Done: your results, chips and profile are deleted."
+    assert await _rows(world, world.alice) == (0, 0, 0)
+    assert await _rows(world, world.bob) == (2, 2, 1)  # Bob's are untouched
+    stats = (await world.command(world.bob, world.group, "/stats")).text or ""
+    assert "Bob" in stats and "Alice" not in stats
+    chips = (await world.command(world.alice, world.group, "/chips")).text or ""
+    assert "500 chips" in chips  # a fresh start
+
+
+async def test_forgetme_while_seated_deletes_nothing_until_the_game_ends(world: World) -> None:
+    await _history(world, world.alice)
+    lobby = await world.command(world.alice, world.group, "/reversi")  # she sits down
+    message = await _forgetme(world, world.alice)
+    refused = await world.tg.press(world.alice, message, DELETE)
+    assert refused.show_alert and refused.text == SEATED
+    assert await _rows(world, world.alice) == (2, 2, 1)
+    game = await world.bots[-1].db.active_game(world.group.id, 0)
+    assert game is not None and [s["name"] for s in game.meta["seats"]] == ["Alice"]
+    await world.tg.send_text(world.alice, world.group, "/stop")
+    await world.tg.wait_for(lambda: not lobby.buttons(), what="the lobby closed")
+    done = await world.tg.press(world.alice, message, DELETE)
+    assert done.text == "Done: your results, chips and profile are deleted."
+    assert await _rows(world, world.alice) == (0, 0, 0)
+
+
+async def test_an_anonymous_admin_is_asked_to_use_their_own_account(world: World) -> None:
+    mark = max((m.message_id for m in world.tg.messages(world.group)), default=0)
+    await world.tg.send_as_group(world.alice, world.group, "/forgetme")
+    answer = await world.tg.wait_for_bot_message(world.group, after=mark)
+    assert "from your own account" in (answer.text or "") and not answer.buttons()
+
+
+async def test_every_chips_screen_says_chips_have_no_money_value(world: World) -> None:
+    for command in ("/chips", "/top"):
+        text = (await world.command(world.alice, world.group, command)).text or ""
+        assert NO_MONEY in text, command
+    await world.command(world.alice, world.group, "/chips")
+    top = (await world.command(world.alice, world.group, "/top")).text or ""
+    assert NO_MONEY in top
