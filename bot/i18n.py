@@ -2,21 +2,25 @@
 
 Catalogs live as ``bot/locale/<lang>/LC_MESSAGES/*.po`` (``bot.po`` for the
 common sentences, one file per game beside it); each language's files are
-merged into one catalog. They are compiled to
-the binary ``.mo`` format in memory at start-up and served by the standard
-library's :class:`gettext.GNUTranslations`, so plural forms (Russian has three)
-follow each catalog's ``Plural-Forms`` header. English msgids are the English
-text; a missing translation falls back to English.
+merged into one catalog. Babel (the standard tool for ``.po`` files) reads them
+and compiles them to the binary ``.mo`` format in memory at start-up, so there
+is no build step and no stale ``.mo`` file; the standard library's
+:class:`gettext.GNUTranslations` serves them. Plural forms (Russian has three)
+follow each catalog's ``Plural-Forms`` header, ``msgctxt`` contexts are kept
+apart (:func:`ptr`), and an entry marked ``#, fuzzy`` is never served (its
+English text is, as for a missing one). English msgids are the English text.
 """
 
 from __future__ import annotations
 
-import ast
 import gettext
 import io
-import struct
 from functools import cache
 from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 
 LANGUAGES: tuple[str, ...] = ("en", "es", "ru")
 DEFAULT_LANGUAGE = "en"
@@ -24,79 +28,34 @@ LANGUAGE_NAMES: dict[str, str] = {"en": "English", "es": "Español", "ru": "Ру
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 
-def parse_po(text: str) -> dict[str, str]:
-    """Parse a .po file into {msgid: msgstr}; plural entries become
-    ``{"singular\\0plural": "form0\\0form1..."}`` as the .mo format wants."""
-    entries: dict[str, str] = {}
-    fields: dict[str, str] = {}
-    current: str | None = None
-
-    def flush() -> None:
-        if "msgid" not in fields:
-            return
-        if "msgid_plural" in fields:
-            key = fields["msgid"] + "\0" + fields["msgid_plural"]
-            forms = sorted(k for k in fields if k.startswith("msgstr["))
-            value = "\0".join(fields[k] for k in forms)
-        else:
-            key, value = fields["msgid"], fields.get("msgstr", "")
-        if value.replace("\0", ""):
-            entries[key] = value
-
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            if not line and fields:
-                flush()
-                fields, current = {}, None
-            continue
-        if line.startswith('"'):
-            if current is None:
-                raise ValueError(f"continuation line outside an entry: {raw!r}")
-            fields[current] += ast.literal_eval(line)
-            continue
-        keyword, _, rest = line.partition(" ")
-        if keyword == "msgid" and "msgid" in fields:
-            flush()
-            fields = {}
-        current = keyword
-        fields[keyword] = ast.literal_eval(rest.strip())
-    flush()
-    return entries
-
-
-def compile_mo(entries: dict[str, str]) -> bytes:
-    """Build GNU .mo bytes (little endian) from parsed entries."""
-    keys = sorted(entries)
-    ids = [k.encode("utf-8") for k in keys]
-    strs = [entries[k].encode("utf-8") for k in keys]
-    header_size = 7 * 4
-    table_size = 8 * len(keys)
-    ids_start = header_size + 2 * table_size
-    offsets: list[int] = []
-    blob = b""
-    for item in ids:
-        offsets += [len(item), ids_start + len(blob)]
-        blob += item + b"\0"
-    strs_start = ids_start + len(blob)
-    str_offsets: list[int] = []
-    for item in strs:
-        str_offsets += [len(item), ids_start + len(blob)]
-        blob += item + b"\0"
-    del strs_start
-    header = struct.pack(
-        "<7I", 0x950412DE, 0, len(keys), header_size, header_size + table_size, 0, 0
-    )
-    return (
-        header
-        + struct.pack(f"<{len(offsets)}I", *offsets)
-        + struct.pack(f"<{len(str_offsets)}I", *str_offsets)
-        + blob
-    )
-
-
 def catalog_files(language: str) -> list[Path]:
     return sorted((LOCALE_DIR / language / "LC_MESSAGES").glob("*.po"))
+
+
+def read_catalog(path: Path, language: str | None = None) -> Catalog:
+    """One ``.po`` file, as Babel reads it (errors name the file and line)."""
+    with path.open("rb") as source:
+        return read_po(source, locale=language, abort_invalid=True)
+
+
+def merged_catalog(files: list[Path], language: str | None = None) -> Catalog:
+    """The files' entries in one catalog. The first file's ``Plural-Forms`` header
+    rules; the language makes sure the compiled catalog carries it (Babel writes
+    it only for a catalog whose language it knows)."""
+    merged = read_catalog(files[0], language)
+    for path in files[1:]:
+        for message in read_catalog(path):
+            if message.id:
+                merged[message.id] = message
+    return merged
+
+
+def compile_catalog(catalog_: Catalog) -> gettext.GNUTranslations:
+    """Babel's ``.mo`` bytes (fuzzy and untranslated entries left out), served by gettext."""
+    binary = io.BytesIO()
+    write_mo(binary, catalog_, use_fuzzy=False)
+    binary.seek(0)
+    return gettext.GNUTranslations(binary)
 
 
 @cache
@@ -104,10 +63,7 @@ def catalog(language: str) -> gettext.NullTranslations:
     files = catalog_files(language) if language in LANGUAGES else []
     if not files:
         return gettext.NullTranslations()
-    entries: dict[str, str] = {}
-    for path in files:
-        entries.update(parse_po(path.read_text(encoding="utf-8")))
-    return gettext.GNUTranslations(io.BytesIO(compile_mo(entries)))
+    return compile_catalog(merged_catalog(files, language))
 
 
 def normalize(language_code: str | None) -> str | None:
@@ -128,3 +84,9 @@ def ntr(language: str, singular: str, plural: str, count: int, /, **values: obje
     """Translate with a plural form chosen by ``count`` (also available as ``{n}``)."""
     text = catalog(language).ngettext(singular, plural, count)
     return text.format(n=count, **values)
+
+
+def ptr(language: str, context: str, message: str, /, **values: object) -> str:
+    """Translate ``message`` in a ``msgctxt`` context (one English word, two meanings)."""
+    text = catalog(language).pgettext(context, message)
+    return text.format(**values) if values else text

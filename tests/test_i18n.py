@@ -9,10 +9,19 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import LANGUAGES, catalog_files, compile_mo, normalize, ntr, parse_po, tr
+from bot.i18n import (
+    LANGUAGES,
+    catalog_files,
+    compile_catalog,
+    merged_catalog,
+    normalize,
+    ntr,
+    read_catalog,
+    tr,
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
-from messages import used_messages
+from messages import TRANSLATED, problems, used_messages
 
 
 def _fields(text: str) -> set[str]:
@@ -20,10 +29,20 @@ def _fields(text: str) -> set[str]:
 
 
 def _catalog(language: str) -> dict[str, str]:
+    """{msgid: msgstr}; plural entries as {"singular\\0plural": "form0\\0form1..."}."""
     entries: dict[str, str] = {}
     for path in catalog_files(language):
-        entries.update(parse_po(path.read_text("utf-8")))
+        for message in read_catalog(path):
+            if isinstance(message.id, str):
+                entries[message.id] = message.string
+            else:
+                entries["\0".join(message.id)] = "\0".join(message.string)
     return entries
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_no_used_sentence_is_missing_empty_or_fuzzy(language: str) -> None:
+    assert problems(language) == []
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -79,11 +98,52 @@ def test_language_codes_are_normalised() -> None:
     assert normalize(None) is None
 
 
-def test_compiled_catalog_round_trips_through_gettext() -> None:
-    import gettext
-    import io
+PO = """msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Language: ru\\n"
+"Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && "
+"(n%100<10 || n%100>=20) ? 1 : 2);\\n"
 
-    mo = compile_mo({"": "Plural-Forms: nplurals=2; plural=(n != 1);\n", "a": "b"})
-    translations = gettext.GNUTranslations(io.BytesIO(mo))
-    assert translations.gettext("a") == "b"
-    assert translations.gettext("c") == "c"
+msgid "Join"
+msgstr "Сесть"
+
+#, fuzzy
+msgid "Leave"
+msgstr "Уйти (a guess nobody checked)"
+
+msgctxt "durak"
+msgid "Pass"
+msgstr "Перевести"
+
+msgid "Pass"
+msgstr "Пас"
+
+msgid "{n} card"
+msgid_plural "{n} cards"
+msgstr[0] "{n} карта"
+msgstr[1] "{n} карты"
+msgstr[2] "{n} карт"
+"""
+
+
+def test_babel_compiles_plural_forms_and_contexts_and_never_serves_a_fuzzy_entry(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "bot.po").write_text(PO, encoding="utf-8")
+    translations = compile_catalog(merged_catalog([tmp_path / "bot.po"], "ru"))
+    assert translations.gettext("Join") == "Сесть"
+    assert translations.gettext("Leave") == "Leave"  # fuzzy: English, not the guess
+    assert translations.gettext("Pass") == "Пас"
+    assert translations.pgettext("durak", "Pass") == "Перевести"
+    forms = [translations.ngettext("{n} card", "{n} cards", n) for n in (1, 3, 5, 21)]
+    assert forms == ["{n} карта", "{n} карты", "{n} карт", "{n} карта"]
+
+
+def test_a_missing_or_fuzzy_translation_is_reported(tmp_path: Path, monkeypatch) -> None:
+    folder = tmp_path / "ru" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "bot.po").write_text(PO, encoding="utf-8")
+    monkeypatch.setattr("bot.i18n.LOCALE_DIR", tmp_path)
+    used = {"Join": None, "Leave": None, "Stand": None, "{n} card": "{n} cards"}
+    assert problems("ru", used) == ["ru: fuzzy 'Leave'", "ru: missing 'Stand'"]

@@ -1,7 +1,8 @@
 """Lists every sentence the bot passes through the translation layer.
 
-``python tools/messages.py`` prints msgids not yet in a catalog; the test
-suite uses :func:`used_messages` to check the catalogs are complete.
+``python tools/messages.py`` prints the msgids a Spanish or Russian catalog lacks,
+has empty or marks fuzzy (the bot serves English for those), and exits 1 when
+there are any; the test suite uses :func:`used_messages` and :func:`problems`.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+TRANSLATED = ("es", "ru")
 
 
 def used_messages(root: Path = ROOT / "bot") -> dict[str, str | None]:
@@ -30,16 +32,33 @@ def used_messages(root: Path = ROOT / "bot") -> dict[str, str | None]:
     return found
 
 
-if __name__ == "__main__":
+def problems(language: str, used: dict[str, str | None] | None = None) -> list[str]:
+    """What is wrong with ``language``'s catalogs for the sentences the bot uses."""
     sys.path.insert(0, str(ROOT))
-    from bot.i18n import catalog_files, parse_po
+    from bot.i18n import catalog_files, read_catalog
 
-    for language in ("es", "ru"):
-        known = {
-            k.split("\0")[0]
-            for path in catalog_files(language)
-            for k in parse_po(path.read_text(encoding="utf-8"))
-        }
-        for msgid, plural in used_messages().items():
-            if msgid not in known:
-                print(f"{language}: missing {msgid!r}" + (f" / {plural!r}" if plural else ""))
+    known = {}
+    for path in catalog_files(language):
+        for message in read_catalog(path):
+            if message.id and not message.context:
+                msgid = message.id if isinstance(message.id, str) else message.id[0]
+                known[msgid] = message
+    found: list[str] = []
+    for msgid, plural in (used_messages() if used is None else used).items():
+        what = f"{msgid!r}" + (f" / {plural!r}" if plural else "")
+        message = known.get(msgid)
+        strings = [] if message is None else message.string
+        strings = [strings] if isinstance(strings, str) else list(strings)
+        if message is None:
+            found.append(f"{language}: missing {what}")
+        elif message.fuzzy:
+            found.append(f"{language}: fuzzy {what}")
+        elif not strings or not all(strings):
+            found.append(f"{language}: empty {what}")
+    return found
+
+
+if __name__ == "__main__":
+    listed = [line for language in TRANSLATED for line in problems(language)]
+    print("\n".join(listed) if listed else "every sentence is translated")
+    sys.exit(1 if listed else 0)
