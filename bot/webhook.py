@@ -67,16 +67,25 @@ class UpdateHandler(tornado.web.RequestHandler):
             raise tornado.web.HTTPError(403)
         try:
             data = json.loads(self.request.body)
-            update = Update.de_json(data, self.application_.bot)
-        except (ValueError, TypeError, KeyError) as error:
+            update = Update.de_json(data, self.application_.bot) if isinstance(data, dict) else None
+        except (ValueError, TypeError, KeyError, AttributeError) as error:
             log.warning("a webhook request that is not an update was refused: %s", error)
             raise tornado.web.HTTPError(400) from None
+        if update is None:
+            log.warning("a webhook request that is not an update was refused")
+            raise tornado.web.HTTPError(400)
         await self.application_.update_queue.put(update)
         self.set_status(200)
 
     def log_exception(self, *args: Any) -> None:  # our refusals are logged above
         if not isinstance(args[1], tornado.web.HTTPError):
             super().log_exception(*args)
+
+
+def _log_request(handler: tornado.web.RequestHandler) -> None:
+    """Only failures: an update a second would be a log line a second."""
+    if handler.get_status() >= 500:
+        log.warning("webhook server: %d %s", handler.get_status(), handler.request.path)
 
 
 def webhook_path(url: str) -> str:
@@ -96,9 +105,8 @@ class Servers:
 
     def listen(self, routes: list[Any], port: int, address: str) -> None:
         """Serve ``routes``; OSError when the port cannot be had."""
-        server = tornado.httpserver.HTTPServer(
-            tornado.web.Application(routes), max_body_size=MAX_BODY
-        )
+        application = tornado.web.Application(routes, log_function=_log_request)
+        server = tornado.httpserver.HTTPServer(application, max_body_size=MAX_BODY)
         server.listen(port, address)
         self.running.append(server)
 

@@ -138,8 +138,9 @@ async def test_webhook_mode_listens_on_the_path_of_the_url(tmp_path: Path) -> No
             assert await _health(port) == (200, {"ok": True})
             async with aiohttp.ClientSession() as http:
                 headers = {"X-Telegram-Bot-Api-Secret-Token": "s3cret"}
-                async with http.post(url, data=b"not json", headers=headers) as refused:
-                    assert refused.status == 400
+                for body in (b"not json", b"[]", b"{}", b'"update"'):
+                    async with http.post(url, data=body, headers=headers) as refused:
+                        assert refused.status == 400, body
         finally:
             await _stop(process)
 
