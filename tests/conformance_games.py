@@ -17,7 +17,6 @@ from typing import Any
 from games.base import Outcome
 from games.blackjack import BOXES, ENGINE, Bet, ClearBet, Insurance, Phase, Table, close, deal
 from games.cards import Card, durak_deck, french_deck
-from games.durak import ENGINE as DURAK
 from games.durak import DurakState
 from games.gofish import GoFishState
 from games.reversi import ReversiState
@@ -124,20 +123,6 @@ def durak_disguise(state: DurakState, keep: int | None, rng: random.Random) -> D
     return dataclasses.replace(state, hands=tuple(new_hands), stock=new_stock)
 
 
-def _durak_disguise_but_movers(
-    state: DurakState, keep: int | None, rng: random.Random
-) -> DurakState:
-    """A re-deal after which the same seats may act. Who may act (throw in, say
-    Done) is on the table (``to_move``, "Waiting for", the warning) and depends on
-    the hands: a known leak (``test_durak_table_tells_who_holds_a_rank_on_the_table``
-    in tests/test_conformance.py); everything else must not show the hands."""
-    for _ in range(40):
-        other = durak_disguise(state, keep, rng)
-        if DURAK.to_move(other) == DURAK.to_move(state):
-            return other
-    return state
-
-
 def _durak_check(state: DurakState) -> None:
     every = [c for hand in state.hands for c in hand] + [*state.stock, *state.discard]
     every += [c for pair in state.table for c in pair if c]
@@ -222,7 +207,7 @@ SPECS: dict[str, GameSpec] = {
     ),
     "gofarm": GameSpec((2,), _gofish_disguise, _gofish_check, _gofish_outcome),
     "durak": GameSpec(
-        (2, 3, 4, 5, 6), _durak_disguise_but_movers, _durak_check, _durak_outcome,
+        (2, 3, 4, 5, 6), durak_disguise, _durak_check, _durak_outcome,
         toggles=("passing",),
     ),
     "blackjack": GameSpec(

@@ -6,12 +6,14 @@ are in ``actions``, the refusal reason codes in ``play``, the public events in
 ``events``, the per-seat view in ``views``.
 
 Several seats may act at once (``ENGINE.to_move`` is a set): the defender while
-a card is unbeaten, and every attacker who can add a card. Closing rule: the
-bout closes, inside the ``apply`` that makes it so, when every attacking card is
-beaten (or the defender has taken) and every attacker who could still add a
-card has said Done since the table last changed. Any card played (attack, beat,
-pass) or a take clears the Done marks. An attacker with nothing to add counts as
-done without saying so, and has no actions.
+a card is unbeaten, and, while throw-ins are open (a card on the table, room
+under the bout's limit and in the defender's hand), every attacker who holds
+cards and has not said Done, whether or not they hold a rank on the table: Done
+is always legal for them. So the seats to move (which the group's table shows)
+depend only on public facts, never on the hands. Closing rule: the bout closes,
+inside the ``apply`` that makes it so, when every attacking card is beaten (or
+the defender has taken) and no attacker is asked any more. Any card played
+(attack, beat, pass) or a take clears the Done marks.
 """
 
 from __future__ import annotations

@@ -9,12 +9,12 @@ Reason codes raised as ``IllegalAction(reason)``:
 ``not_legal``       not a Durak action at all
 ``not_in_hand``     the card is not in the player's hand
 ``already_done``    the attacker said Done and the table has not changed since
-``nothing_to_add``  Done from an attacker who could add nothing anyway
+``nothing_to_add``  Done from an attacker whose hand is empty
 ``must_lead``       the main attacker must lead a card before anything else
 ``wrong_rank``      a throw-in (or pass) of a rank that is not on the table
 ``table_full``      the bout already holds its 6 attacking cards (5 before the first
-                    successful defence of the game)
-``hand_limit``      the defender could not cover another unbeaten card
+                    successful defence of the game): no throw-in, and no Done either
+``hand_limit``      the defender could not cover another unbeaten card (the same)
 ``bad_index``       no attacking card at that table position
 ``already_beaten``  that attacking card is already covered
 ``cannot_beat``     the card does not beat that attacking card
@@ -35,11 +35,10 @@ from games.cards import Card
 from games.durak.actions import Action, Attack, Beat, Done, Take, Transfer
 from games.durak.bout import close_bout
 from games.durak.events import Attacked, Beaten, Event, SaidDone, Took, Transferred, WentOut
-from games.durak.rules import attack_cards, bout_over, transfer_cards
+from games.durak.rules import bout_over, closed_reason, transfer_cards
 from games.durak.state import (
     DurakState,
     beats,
-    bout_limit,
     is_out,
     logged,
     next_in_play,
@@ -93,10 +92,9 @@ def _attack(state: DurakState, seat: int, card: Card) -> tuple[DurakState, list[
     if state.table:
         if card.rank not in table_ranks(state):
             raise IllegalAction("wrong_rank", card.code)
-        if len(state.table) >= bout_limit(state):
-            raise IllegalAction("table_full")
-        if unbeaten(state) >= len(state.hands[state.defender]):
-            raise IllegalAction("hand_limit")
+        closed = closed_reason(state)
+        if closed is not None:
+            raise IllegalAction(closed)
     state, went_out = _played(state, seat, card, table=(*state.table, (card, None)))
     return state, [Attacked(seat, card), *went_out]
 
@@ -131,8 +129,11 @@ def _done(state: DurakState, seat: int) -> tuple[DurakState, list[Event]]:
         raise IllegalAction("must_lead")
     if seat in state.done:
         raise IllegalAction("already_done")
-    if not attack_cards(state, seat):
+    if not state.hands[seat]:
         raise IllegalAction("nothing_to_add")
+    closed = closed_reason(state)
+    if closed is not None:
+        raise IllegalAction(closed)
     return replace(state, done=state.done | {seat}), [SaidDone(seat)]
 
 

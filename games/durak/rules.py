@@ -1,10 +1,14 @@
 """Who may do what right now: legal actions, the seats to move, when a bout is over.
 
-Several seats may act at once: the defender while a card is unbeaten, and every
-attacker who can add a card. The bout closes when every card is beaten (or the
-defender has taken) and every attacker who could still add a card has said
-Done since the table last changed (a card played, or the defender taking).
-An attacker with nothing to add counts as done and has no actions.
+Several seats may act at once: the defender while a card is unbeaten, and, while
+throw-ins are open, every attacker who holds cards and has not said Done since
+the table last changed (a card played, or the defender taking). Such an attacker
+may always say Done, and throw in the cards of a rank on the table they hold.
+Who is asked depends only on what everyone sees (the table, the hand sizes, the
+Done marks), never on which cards a hand holds: the group's table names the
+seats to move, so it must not tell who holds a rank on the table. The bout
+closes when every card is beaten (or the defender has taken) and nobody is
+asked any more.
 """
 
 from __future__ import annotations
@@ -22,14 +26,34 @@ from games.durak.state import (
 )
 
 
+def closed_reason(state: DurakState) -> str | None:
+    """Why nothing may be thrown in now (``table_full``, ``hand_limit``), or ``None``
+    while throw-ins are open. Public: the table and the defender's hand size."""
+    if len(state.table) >= bout_limit(state):
+        return "table_full"
+    if unbeaten(state) >= len(state.hands[state.defender]):
+        return "hand_limit"
+    return None
+
+
 def open_ranks(state: DurakState) -> frozenset[int]:
     """The ranks that may be thrown in now: none once the table is full, or once the
     defender could not cover another unbeaten card."""
-    if not state.table or len(state.table) >= bout_limit(state):
-        return frozenset()
-    if unbeaten(state) >= len(state.hands[state.defender]):
+    if not state.table or closed_reason(state) is not None:
         return frozenset()
     return table_ranks(state)
+
+
+def asked(state: DurakState) -> frozenset[int]:
+    """The attackers asked to throw in or say Done: while throw-ins are open, every
+    one who holds cards and has not said Done. Public information only."""
+    if state.finished or not open_ranks(state):
+        return frozenset()
+    return frozenset(
+        seat
+        for seat in range(state.seats)
+        if seat != state.defender and seat not in state.done and state.hands[seat]
+    )
 
 
 def attack_cards(
@@ -92,29 +116,31 @@ def legal_actions(state: DurakState, seat: int) -> tuple[Action, ...]:
         return ()
     if seat == state.defender:
         return defender_actions(state)
-    cards = hand_order(attack_cards(state, seat), state.trump)
-    if not cards:
-        return ()
-    attacks: tuple[Action, ...] = tuple(Attack(card) for card in cards)
-    return (*attacks, Done()) if state.table else attacks
+    attacks = tuple(Attack(card) for card in hand_order(attack_cards(state, seat), state.trump))
+    if not state.table:
+        return attacks
+    return (*attacks, Done()) if seat in asked(state) else ()
 
 
 def to_move(state: DurakState) -> frozenset[int]:
-    """Every seat that has something to do now (empty once the game is over)."""
+    """Every seat that has something to do now (empty once the game is over): the
+    main attacker on an empty table; else the attackers :func:`asked`, and the
+    defender while a card is unbeaten and they have not taken."""
     if state.finished:
         return frozenset()
-    ranks = open_ranks(state)
-    movers = {seat for seat in range(state.seats) if attack_cards(state, seat, ranks)}
+    if not state.table:
+        return frozenset({state.attacker}) if state.hands[state.attacker] else frozenset()
+    movers = set(asked(state))
     if not state.taking and unbeaten(state):
         movers.add(state.defender)
     return frozenset(movers)
 
 
 def bout_over(state: DurakState) -> bool:
-    """Every card beaten (or taken), and no attacker who could add a card has not said Done."""
+    """Every card beaten (or taken), and no attacker is asked any more (each said Done,
+    or the table is full, or the defender could not cover another card)."""
     if state.finished or not state.table:
         return False
     if not state.taking and unbeaten(state):
         return False
-    ranks = open_ranks(state)
-    return not any(attack_cards(state, seat, ranks) for seat in range(state.seats))
+    return not asked(state)

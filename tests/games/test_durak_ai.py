@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from games.durak import ENGINE, Attack, Beat, Done, DurakState, Take, Transfer
-from tests.games.durak_helpers import position
+from tests.games.durak_helpers import position, run
 
 
 def choice(state: DurakState, seat: int, level: str = "normal"):
@@ -102,3 +102,34 @@ def test_it_is_rarely_the_durak_against_random_moves():
             state, _ = ENGINE.apply(state, seat, action)
         fool += computer in ENGINE.outcome(state).losers
     assert fool <= games * 0.2
+
+
+def test_asked_with_only_done_it_says_done_at_every_level():
+    state = position(["6S 8D", "7S 8C 9D", "10D JD"], attacker=0, defender=1)
+    state, _ = run(state, (0, "a6S"))
+    view = ENGINE.view(state, 2)
+    assert view.legal == (Done(),)
+    for level in ("easy", "normal"):
+        assert ENGINE.choose(view, view.legal, random.Random(0), level) == Done()
+
+
+def test_computers_alone_never_wait():
+    """Only computers at the table: every seat asked plays at once (as the bot's
+    computer loop does), one asked with only Done says it, and each game ends
+    without a clock."""
+    only_done = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = ENGINE.new_game(2 + seed % 5, {"passing": seed % 2 == 1}, rng)
+        for _ in range(2000):
+            movers = sorted(ENGINE.to_move(state))
+            if not movers:
+                break
+            view = ENGINE.view(state, movers[0])
+            action = ENGINE.choose(view, view.legal, rng, "normal")
+            if view.legal == (Done(),):
+                only_done += 1
+                assert action == Done()
+            state, _ = ENGINE.apply(state, movers[0], action)
+        assert state.finished
+    assert only_done > 0

@@ -139,8 +139,11 @@ def test_a_bout_that_should_have_closed_is_refused():
     data["hands"][0] = []
     data["hands"][1] = ["8C", "9D"]
     data["discard"].append("7C")
+    data["done"] = [2]  # every card beaten, the only attacker with cards said Done
     with pytest.raises(BrokenState, match="closed"):
         ENGINE.from_dict(data)
+    data["done"] = []  # still asked: an open bout, whatever seat 2 holds
+    assert ENGINE.to_move(ENGINE.from_dict(data)) == {2}
 
 
 def test_more_unbeaten_cards_than_the_defender_holds_is_refused():

@@ -79,6 +79,7 @@ def test_refill_main_attacker_then_clockwise_then_defender():
         rest="stock",
     )
     moves = [(2, "a6S"), (0, "a6C"), (1, "a6D"), (3, "b0.7S"), (3, "b1.7C"), (3, "b2.7D")]
+    moves += [(2, "d"), (0, "d"), (1, "d")]  # every attacker says Done
     state, events = run(state, *moves)
     draws = [e for e in events if isinstance(e, Drew)]
     assert draws == [Drew(2, 1), Drew(0, 1), Drew(1, 1), Drew(3, 3)]
@@ -90,7 +91,7 @@ def test_refill_main_attacker_then_clockwise_then_defender():
 def test_the_trump_card_is_drawn_last():
     state = position(["6S 8D 9D 10D JD QD", "7S 8C 10C JC QC KC"], stock="AH", trump="9H")
     assert ENGINE.view(state, None).trump_card == parse_card("9H")
-    state, events = run(state, (0, "a6S"), (1, "b0.7S"))
+    state, events = run(state, (0, "a6S"), (1, "b0.7S"), (0, "d"))
     assert [e for e in events if isinstance(e, Drew)] == [Drew(0, 1), Drew(1, 1)]
     assert "AH" in hand(state, 0) and "9H" in hand(state, 1)
     assert state.stock == () and ENGINE.view(state, None).trump_card is None
@@ -104,9 +105,9 @@ def test_a_player_without_cards_leaves_once_the_stock_is_empty():
     with pytest.raises(IllegalAction) as caught:
         run(state, (0, "d"))
     assert caught.value.reason == "not_your_turn"
-    state, events = run(state, (1, "b0.7S"))
+    state, events = run(state, (1, "b0.7S"), (2, "d"))
     assert events[-1] == BoutStarted(1, 2)
-    state, events = run(state, (1, "a8C"), (2, "b0.9C"))
+    state, events = run(state, (1, "a8C"), (2, "b0.9C"), (1, "d"))
     assert events[-1] == BoutStarted(2, 1)  # seat 0 is out: skipped
 
 
@@ -124,7 +125,7 @@ def test_the_last_player_holding_cards_is_the_durak():
 
 def test_the_durak_of_three():
     state = position(["6S", "7S 8C", "10D"], attacker=0, defender=1)
-    state, events = run(state, (0, "a6S"), (1, "t"))
+    state, events = run(state, (0, "a6S"), (1, "t"), (2, "d"))
     assert ENGINE.outcome(state) is None and events[-1] == BoutStarted(2, 1)
     state, events = run(state, (2, "a10D"), (1, "t"))
     assert ENGINE.outcome(state) == Outcome(winners=(0, 2), losers=(1,))

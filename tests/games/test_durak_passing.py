@@ -27,8 +27,8 @@ def test_the_defender_passes_the_attack_to_the_next_player():
     assert events == [Transferred(1, ENGINE.decode_action("a6C").card, 2)]
     assert (state.attacker, state.defender) == (1, 2)
     assert [attack.code for attack, _ in state.table] == ["6S", "6C"]
-    assert ENGINE.to_move(state) == {2}
-    state, _ = run(state, (2, "t"))
+    assert ENGINE.to_move(state) == {0, 1, 2}  # the attackers are asked, a 6 or not
+    state, _ = run(state, (2, "t"), (0, "d"), (1, "d"))
     assert state.attacker == 0 and state.defender == 1  # after the take, the next player attacks
 
 

@@ -10,7 +10,6 @@ from games.durak import (
     ENGINE,
     BoutStarted,
     Discarded,
-    Done,
     PickedUp,
     SaidDone,
     Take,
@@ -41,9 +40,9 @@ def test_only_the_main_attacker_leads():
 def test_after_the_lead_several_seats_may_act():
     state, events = run(three_players(), (0, "a6S"))
     assert events[0].card == parse_card("6S")
-    assert ENGINE.to_move(state) == {1, 2}
+    assert ENGINE.to_move(state) == {0, 1, 2}
     assert legal(state, 2) == {"a6C", "d"}
-    assert legal(state, 0) == set()  # no second 6: nothing to add, so nothing to say
+    assert legal(state, 0) == {"d"}  # no second 6: asked all the same, may only say Done
 
 
 def test_only_ranks_on_the_table_are_thrown_in():
@@ -134,10 +133,12 @@ def test_take_then_attackers_may_add_up_to_the_defenders_hand():
     assert hand(state, 1) == ["6C", "6S", "8D", "9D"] and hand(state, 0) == ["6D", "7S"]
 
 
-def test_take_with_nothing_more_to_add_closes_the_bout_at_once():
+def test_take_with_nothing_more_to_add_closes_the_bout_once_the_attacker_says_done():
     state = position(["7C 8C", "8D 9D"], table=[("6S", None)])
     state, events = run(state, (1, "t"))
-    assert [type(e) for e in events[:2]] == [type(events[0]), PickedUp]
+    assert ENGINE.to_move(state) == {0} and legal(state, 0) == {"d"}
+    state, events = run(state, (0, "d"))
+    assert [type(e) for e in events[:2]] == [SaidDone, PickedUp]
     assert hand(state, 1) == ["6S", "8D", "9D"]
     assert events[-1] == BoutStarted(0, 1)  # two players: the attacker goes again
 
@@ -152,18 +153,18 @@ def test_nothing_to_take_when_every_card_is_beaten():
 
 def test_the_defender_loses_the_turn_after_taking():
     state = position(["6S 10C", "7D 8D", "9C JC"], attacker=0, defender=1)
-    state, events = run(state, (0, "a6S"), (1, "t"))
+    state, events = run(state, (0, "a6S"), (1, "t"), (0, "d"), (2, "d"))
     assert events[-1] == BoutStarted(2, 0)
     assert (state.attacker, state.defender) == (2, 0)
 
 
 def test_the_defender_attacks_next_after_a_successful_defence():
     state = position(["6S 10C", "7S 8D", "9C JC"], attacker=0, defender=1)
-    state, events = run(state, (0, "a6S"), (1, "b0.7S"))
+    state, events = run(state, (0, "a6S"), (1, "b0.7S"), (2, "d"), (0, "d"))
     assert isinstance(events[-2], Discarded) and events[-1] == BoutStarted(1, 2)
 
 
-def test_done_closes_the_bout_once_every_able_attacker_said_it():
+def test_done_closes_the_bout_once_every_attacker_said_it():
     state = position(["6S 6C 7D", "7S 8C 9D", "7C 10D"], attacker=0, defender=1)
     state, _ = run(state, (0, "a6S"), (1, "b0.7S"))
     assert ENGINE.to_move(state) == {0, 2}  # both hold a 6 or a 7
@@ -173,18 +174,11 @@ def test_done_closes_the_bout_once_every_able_attacker_said_it():
     assert refused(state, 0, "a6C") == "already_done"
     state, _ = run(state, (2, "a7C"))
     assert state.done == frozenset()  # a new card on the table clears the marks
-    assert ENGINE.to_move(state) == {0, 1}  # seat 2 has nothing left to add
+    assert ENGINE.to_move(state) == {0, 1, 2}  # seat 2 has nothing to add, but is asked
     state, _ = run(state, (1, "b1.8C"), (0, "d"))
+    assert state.table and ENGINE.to_move(state) == {2}
+    state, _ = run(state, (2, "d"))
     assert state.table == () and state.attacker == 1
-
-
-def test_done_is_refused_to_someone_with_nothing_to_add():
-    state = position(["6S 6C", "7S 8C 9D", "10D JD"], attacker=0, defender=1)
-    state, _ = run(state, (0, "a6S"))
-    assert refused(state, 2, "d") == "nothing_to_add"
-    assert refused(state, 1, "d") == "not_your_turn"
-    state2, _ = ENGINE.apply(state, 0, Done())
-    assert ENGINE.to_move(state2) == {1}
 
 
 def test_a_take_clears_the_done_marks():
