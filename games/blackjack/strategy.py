@@ -1,4 +1,5 @@
-"""Basic strategy for a shoe game (4-8 decks), S17 or H17, late surrender.
+"""Basic strategy, S17 or H17, late surrender: the shoe game's chart (3-8 decks)
+here, the single- and double-deck charts in :mod:`games.blackjack.charts`.
 
 The standard total-dependent tables, with the pair table for double after
 split (and the usual no-DAS variant). Codes: ``H`` hit, ``S`` stand, ``P``
@@ -11,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from games.blackjack.actions import PLAY_ACTIONS
+from games.blackjack.charts import DOUBLE_DECK, SINGLE_DECK, Chart
+from games.blackjack.charts import rows as _rows
 from games.blackjack.hands import hand_total, is_pair, points
 from games.blackjack.rules import TableRules
 from games.blackjack.state import Hand
@@ -20,15 +23,6 @@ from games.cards import Card
 HIT, STAND, DOUBLE, SPLIT, SURRENDER = "hit", "stand", "double", "split", "surrender"
 _LETTERS = {"H": HIT, "S": STAND, "D": DOUBLE, "P": SPLIT, "R": SURRENDER}
 _ACTION_NAMES: dict[type, str] = {type(action): name for name, action in PLAY_ACTIONS.items()}
-UP_CARDS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11)  # the dealer's up card in points; ace 11
-
-
-def _rows(text: str) -> dict[int, dict[int, str]]:
-    table: dict[int, dict[int, str]] = {}
-    for line in text.strip().splitlines():
-        key, *codes = line.split()
-        table[int(key)] = dict(zip(UP_CARDS, codes, strict=True))
-    return table
 
 
 #          2  3  4  5  6  7  8  9  T  A
@@ -76,6 +70,14 @@ _PAIRS_NO_DAS = _PAIRS_DAS | _rows("""
 _H17_HARD = {(11, 11): "Dh", (15, 11): "Rh", (17, 11): "Rs"}
 _H17_SOFT = {(18, 2): "Ds", (19, 6): "Ds"}
 _H17_PAIRS = {(8, 11): "Rp"}
+SHOE = Chart(_HARD, _SOFT, _PAIRS_DAS, _PAIRS_NO_DAS, _H17_HARD, _H17_SOFT, _H17_PAIRS)
+
+
+def chart_for(rules: TableRules) -> Chart:
+    """The chart for the table's number of decks: one, two, or a shoe."""
+    if rules.decks == 1:
+        return SINGLE_DECK
+    return DOUBLE_DECK if rules.decks == 2 else SHOE
 
 
 def _resolve(code: str, allowed: Collection[str]) -> str | None:
@@ -99,19 +101,19 @@ def _code(
 
 def best_play(cards: Sequence[Card], up: int, rules: TableRules, allowed: Collection[str]) -> str:
     """The basic-strategy play for ``cards`` against up card ``up`` (2..11)."""
-    h17 = rules.hit_soft_17
+    h17, chart = rules.hit_soft_17, chart_for(rules)
     if SPLIT in allowed and is_pair(cards):
-        pairs = _PAIRS_DAS if rules.double_after_split else _PAIRS_NO_DAS
-        code = _code(pairs, points(cards[0]), up, _H17_PAIRS if h17 else None)
+        pairs = chart.pairs_das if rules.double_after_split else chart.pairs_no_das
+        code = _code(pairs, points(cards[0]), up, chart.h17_pairs if h17 else None)
         if code != "-" and (play := _resolve(code, allowed)):
             return play
     total, soft = hand_total(cards)
     if soft and total <= 19:
-        code = _code(_SOFT, total, up, _H17_SOFT if h17 else None)
+        code = _code(chart.soft, total, up, chart.h17_soft if h17 else None)
     elif soft or total > 17:
         code = "S"
     else:
-        code = _code(_HARD, max(total, 8), up, _H17_HARD if h17 else None)
+        code = _code(chart.hard, max(total, 8), up, chart.h17_hard if h17 else None)
     play = _resolve(code, allowed)
     if play is None:
         play = HIT if HIT in allowed and total < 17 else STAND
