@@ -8,8 +8,12 @@ import re
 from collections import Counter
 from typing import Any
 
+from bot.adapter import TableView
 from bot.callbacks import from36
+from bot.durak import DurakAdapter
+from bot.ui import Buttons
 from games.cards import Card, parse_card
+from games.durak import ENGINE
 from games.durak.state import hand_order
 from sandbox import Button, Message, MessageVersion, User
 from storage.records import GameRecord
@@ -145,3 +149,33 @@ def pick_button(rows: list[list[Button]], rng: random.Random) -> Button:
     kinds = [(b.callback_data or "").split(":") for b in buttons]
     weights = [WEIGHTS[parts[4][0] if parts[3] == "m" else "k"] for parts in kinds]
     return rng.choices(buttons, weights)[0]
+
+
+def one_holder(state: dict[str, Any], attacker: int, third: int) -> tuple[Card, int, int]:
+    """From the deal: a lead after which exactly one of the two attackers holds another
+    card of its rank; the lead, the seat holding such a card and the seat without."""
+    for lead in cards_of(state, attacker):
+        again = [c for c in cards_of(state, attacker) if c.rank == lead.rank and c != lead]
+        joins = [c for c in cards_of(state, third) if c.rank == lead.rank]
+        if bool(again) != bool(joins):
+            return (lead, attacker, third) if again else (lead, third, attacker)
+    raise AssertionError("the seed must deal a rank to one attacker only")
+
+
+def given_away(state: dict[str, Any], rank: int, holder: int, other: int) -> dict[str, Any]:
+    """The same game with ``holder``'s cards of ``rank`` in ``other``'s hand instead
+    (swapped for as many of ``other``'s cards): the hidden cards dealt differently."""
+    hands = [list(hand) for hand in state["hands"]]
+    mine = [code for code in hands[holder] if parse_card(code).rank == rank]
+    theirs = [code for code in hands[other] if parse_card(code).rank != rank][: len(mine)]
+    assert len(theirs) == len(mine)
+    hands[holder] = [c for c in hands[holder] if c not in mine] + theirs
+    hands[other] = [c for c in hands[other] if c not in theirs] + mine
+    return {**state, "hands": hands}
+
+
+def drawn_table(game: GameRecord, state: dict[str, Any], language: str = "en") -> str:
+    """The table text (HTML, as sent) the bot draws for ``game`` with ``state``."""
+    adapter = DurakAdapter()
+    view = TableView(language, Buttons(game.id, game.version))
+    return adapter.render_table(game, ENGINE.from_dict(state), view).text

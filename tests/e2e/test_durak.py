@@ -11,14 +11,18 @@ from games.cards import Card, parse_card
 from games.durak.state import beats
 from sandbox import Message, User
 from storage.records import GameRecord
+from tests.e2e.clock import TURN, ManualClock
 from tests.e2e.durak_table import (
     Secrets,
     accounted,
     button_on,
     cards_of,
     check_hands,
+    drawn_table,
+    given_away,
     hand_message,
     labels,
+    one_holder,
     pairs,
     play_one,
     settled,
@@ -150,6 +154,41 @@ async def _choose_and_go_back(
     data = (hand.buttons()[0][0].callback_data or "").rsplit(":", 2)[0] + f":k:{weakest.code}"
     answer = await world.tg.press_forged(person, hand, data)
     assert answer.show_alert and answer.text == "That card does not beat it."
+
+
+async def test_the_table_is_the_same_whoever_holds_the_rank(tmp_path: Path) -> None:
+    """Two attackers, one holding a card of the led rank and one not: the group sees
+    both asked (the table, the halfway warning), the table is the one it would be had
+    the other held that card, and the one without a card has only Done, and says it."""
+    async with running_world(tmp_path) as world:
+        clock = ManualClock()
+        await world.start_bot(seed=10, clock=clock)
+        table, people = await _three_people(world)
+        state = (await settled(world, table)).state or {}
+        attacker, defender = state["attacker"], state["defender"]
+        (third,) = {0, 1, 2} - {attacker, defender}
+        lead, holder, other = one_holder(state, attacker, third)
+        game = await _lead(world, table, people[attacker], lead)
+        state = game.state or {}
+        assert "⏳ Waiting for: Alice, Bob, Carol" in (table.text or "")
+        drawn = drawn_table(game, state)  # the game's part of the table, before any clock line
+        assert (table.html or "").startswith(drawn)
+        assert drawn_table(game, given_away(state, lead.rank, holder, other)) == drawn
+        assert labels(hand_message(world, people[other])) == ["✋ Done"]
+        assert labels(hand_message(world, people[holder]))[-1] == "✋ Done"
+        assert len(labels(hand_message(world, people[holder]))) > 1
+        clock.advance(TURN / 2)
+        warning = "⏳ Alice, Bob, Carol: 45 seconds left to play."
+        await world.tg.wait_for(lambda: warning in (table.text or ""), what="the warning")
+        answer = await world.tg.press(people[other], hand_message(world, people[other]), "✋ Done")
+        assert not answer.show_alert, answer.text
+        game = await settled(world, table)
+        names = ["Alice", "Bob", "Carol"]
+        waiting = ", ".join(names[seat] for seat in sorted({holder, defender}))
+        assert f"{names[other]} has nothing more to add." in (table.text or "")
+        assert f"⏳ Waiting for: {waiting}" in (table.text or "")
+        assert labels(hand_message(world, people[other])) == []
+        assert (game.state or {})["done"] == [other]
 
 
 async def test_passing_the_attack_on(tmp_path: Path) -> None:
