@@ -156,19 +156,27 @@ async def _choose_and_go_back(
     assert answer.show_alert and answer.text == "That card does not beat it."
 
 
+async def _one_holder_led(
+    world: World, clock: ManualClock
+) -> tuple[Message, dict[int, User], GameRecord, Card, int, int]:
+    """Three people; the attacker leads a rank exactly one of the two attackers holds
+    another card of. The table, the people, the game, the lead, that attacker, the other."""
+    await world.start_bot(seed=10, clock=clock)
+    table, people = await _three_people(world)
+    state = (await settled(world, table)).state or {}
+    (third,) = {0, 1, 2} - {state["attacker"], state["defender"]}
+    lead, holder, other = one_holder(state, state["attacker"], third)
+    game = await _lead(world, table, people[state["attacker"]], lead)
+    return table, people, game, lead, holder, other
+
+
 async def test_the_table_is_the_same_whoever_holds_the_rank(tmp_path: Path) -> None:
     """Two attackers, one holding a card of the led rank and one not: the group sees
     both asked (the table, the halfway warning), the table is the one it would be had
     the other held that card, and the one without a card has only Done, and says it."""
     async with running_world(tmp_path) as world:
         clock = ManualClock()
-        await world.start_bot(seed=10, clock=clock)
-        table, people = await _three_people(world)
-        state = (await settled(world, table)).state or {}
-        attacker, defender = state["attacker"], state["defender"]
-        (third,) = {0, 1, 2} - {attacker, defender}
-        lead, holder, other = one_holder(state, attacker, third)
-        game = await _lead(world, table, people[attacker], lead)
+        table, people, game, lead, holder, other = await _one_holder_led(world, clock)
         state = game.state or {}
         assert "⏳ Waiting for: Alice, Bob, Carol" in (table.text or "")
         drawn = drawn_table(game, state)  # the game's part of the table, before any clock line
@@ -184,11 +192,26 @@ async def test_the_table_is_the_same_whoever_holds_the_rank(tmp_path: Path) -> N
         assert not answer.show_alert, answer.text
         game = await settled(world, table)
         names = ["Alice", "Bob", "Carol"]
-        waiting = ", ".join(names[seat] for seat in sorted({holder, defender}))
+        waiting = ", ".join(names[seat] for seat in sorted({holder, state["defender"]}))
         assert f"{names[other]} has nothing more to add." in (table.text or "")
         assert f"⏳ Waiting for: {waiting}" in (table.text or "")
         assert labels(hand_message(world, people[other])) == []
         assert (game.state or {})["done"] == [other]
+
+
+async def test_the_clock_says_done_for_a_late_attacker_with_nothing_to_add(
+    tmp_path: Path,
+) -> None:
+    """Nobody moves: the computer plays for all three, the attacker without a card of
+    the rank among them (it says Done for them), whoever holds the rank."""
+    async with running_world(tmp_path) as world:
+        clock = ManualClock()
+        table, _people, game, _lead_card, _holder, other = await _one_holder_led(world, clock)
+        clock.advance(TURN)
+        played_for = "the computer played for Alice, Bob, Carol."
+        await world.tg.wait_for(lambda: played_for in (table.text or ""), what="the stand-in")
+        game = await settled(world, table)
+        assert {"e": "done", "seat": other} in (game.state or {})["log"]
 
 
 async def test_passing_the_attack_on(tmp_path: Path) -> None:
