@@ -1,6 +1,12 @@
-"""Persistence: aiosqlite repositories and numbered schema migrations."""
+"""Persistence: repositories on SQLAlchemy 2 async Core (SQLite or PostgreSQL), with
+Alembic migrations."""
 
+from storage.admin import CopyRefused, copy_db, migrate
+from storage.core import UnusableDatabase
 from storage.db import Database, database_path
 from storage.records import GameRecord, UserRecord
 
-__all__ = ["Database", "GameRecord", "UserRecord", "database_path"]
+__all__ = [
+    "CopyRefused", "Database", "GameRecord", "UnusableDatabase", "UserRecord", "copy_db",
+    "database_path", "migrate",
+]  # fmt: skip

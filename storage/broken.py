@@ -11,7 +11,8 @@ key is what tells a set-aside game from one that was stopped.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import json
+from typing import TYPE_CHECKING, Any
 
 from storage.records import BROKEN_KEY
 
@@ -19,18 +20,33 @@ if TYPE_CHECKING:
     from storage.core import Core
 
 
+def _meta_with(meta: str, reason: str) -> str:
+    """The meta with the reason under BROKEN_KEY (meta that is not a JSON object is
+    kept as text under ``unreadable_meta``)."""
+    try:
+        value: Any = json.loads(meta)
+    except (ValueError, TypeError):
+        value = None
+    if not isinstance(value, dict):
+        value = {BROKEN_KEY: reason, "unreadable_meta": meta}
+    value[BROKEN_KEY] = reason
+    return json.dumps(value, separators=(",", ":"))
+
+
 async def set_aside(db: Core, game_id: int, reason: str) -> bool:
     """Set an active game aside; False when it was not active (already set aside)."""
     async with db.transaction() as tx:
-        cursor = await tx.execute(
-            "UPDATE games SET status = 'stopped', deadline_at = NULL, warning_at = NULL,"
-            " version = version + 1, meta = CASE"
-            " WHEN json_valid(meta) AND json_type(meta) = 'object' THEN json_set(meta, ?, ?)"
-            " ELSE json_object(?, ?, 'unreadable_meta', meta) END"
-            " WHERE id = ? AND status IN ('lobby', 'running')",
-            (f"$.{BROKEN_KEY}", reason, BROKEN_KEY, reason, game_id),
+        row = await tx.fetchone(
+            "SELECT meta FROM games WHERE id = ? AND status IN ('lobby', 'running')"
+            + tx.for_update(),
+            (game_id,),
         )
-        if cursor.rowcount != 1:
+        if row is None:
             return False
+        await tx.execute(
+            "UPDATE games SET status = 'stopped', deadline_at = NULL, warning_at = NULL,"
+            " version = version + 1, meta = ? WHERE id = ?",
+            (_meta_with(row[0], reason), game_id),
+        )
         await tx.execute("DELETE FROM outbox WHERE game_id = ?", (game_id,))
     return True

@@ -3,9 +3,27 @@ games when the chat changes."""
 
 from __future__ import annotations
 
-from storage.core import Core
+from storage.core import Core, Tx
 from storage.outbox import TABLE, move_chat
 from storage.records import UserRecord
+
+# the tables a chat's rows move with when a group becomes a supergroup, and the
+# column (besides chat_id) of their key: a row of the old chat replaces the new one's
+_KEYED_BY_CHAT = (
+    ("chat_settings", None), ("chips", "user_id"), ("results", "game_id"),
+    ("table_seats", "user_id"),
+)  # fmt: skip
+
+
+async def _move_rows(tx: Tx, table: str, key: str | None, old: int, new: int) -> None:
+    if key is None:
+        where = "EXISTS (SELECT 1 FROM {t} o WHERE o.chat_id = ?)"
+    else:
+        where = f"{key} IN (SELECT o.{key} FROM {{t}} o WHERE o.chat_id = ?)"
+    if table != "results":  # its key has no chat id: nothing can clash
+        sql = f"DELETE FROM {table} WHERE chat_id = ? AND " + where.format(t=table)
+        await tx.execute(sql, (new, old))
+    await tx.execute(f"UPDATE {table} SET chat_id = ? WHERE chat_id = ?", (new, old))
 
 
 class ChatStore(Core):
@@ -25,16 +43,14 @@ class ChatStore(Core):
             moved = cursor.rowcount
             await move_chat(tx, old_chat_id, new_chat_id)
             await tx.execute(  # every moved table is posted again in the new chat
-                "INSERT INTO outbox (game_id, target, chat_id, version) SELECT id, ?, ?, version"
+                "INSERT INTO outbox (game_id, target, chat_id, version)"
+                " SELECT id, CAST(? AS BIGINT), CAST(? AS BIGINT), version"
                 " FROM games WHERE chat_id = ? AND status IN ('lobby', 'running')"
                 " ON CONFLICT (game_id, target) DO UPDATE SET chat_id = excluded.chat_id",
                 (TABLE, new_chat_id, new_chat_id),
             )
-            for table in ("chat_settings", "chips", "results", "table_seats"):
-                await tx.execute(
-                    f"UPDATE OR REPLACE {table} SET chat_id = ? WHERE chat_id = ?",
-                    (new_chat_id, old_chat_id),
-                )
+            for table, key in _KEYED_BY_CHAT:
+                await _move_rows(tx, table, key, old_chat_id, new_chat_id)
         return moved
 
     async def chat_results(self, chat_id: int) -> list[tuple[int, str, str, int, int]]:
@@ -42,7 +58,7 @@ class ChatStore(Core):
         rows = await self.fetchall(
             "SELECT r.user_id, COALESCE(u.first_name, '?'), r.kind, COUNT(*), SUM(r.won)"
             " FROM results r LEFT JOIN users u ON u.user_id = r.user_id WHERE r.chat_id = ?"
-            " GROUP BY r.user_id, r.kind ORDER BY r.user_id, r.kind",
+            " GROUP BY r.user_id, u.first_name, r.kind ORDER BY r.user_id, r.kind",
             (chat_id,),
         )
         return [(int(a), str(b), str(c), int(d), int(e)) for a, b, c, d, e in rows]
@@ -67,7 +83,8 @@ class ChatStore(Core):
                 " updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET"
                 " first_name = excluded.first_name, username = excluded.username,"
                 " language_code = excluded.language_code,"
-                " can_message = MAX(can_message, excluded.can_message),"
+                " can_message = CASE WHEN excluded.can_message > users.can_message"
+                " THEN excluded.can_message ELSE users.can_message END,"
                 " updated_at = excluded.updated_at",
                 (user.user_id, user.first_name, user.username, user.language_code,
                  int(user.can_message), self._clock()),

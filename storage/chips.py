@@ -9,14 +9,14 @@ a round (:class:`ChipChange`) in the same transaction as its game save
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import aiosqlite
+from sqlalchemy.exc import IntegrityError
 
 if TYPE_CHECKING:
+    from storage.core import Tx
     from storage.db import Database
 
 STARTING_BALANCE = 500
@@ -83,14 +83,12 @@ async def open_account(db: Database, chat_id: int, user_id: int, now: float) -> 
         await write_changes(tx, chat_id, [ChipChange(user_id)], now)
 
 
-async def write_changes(
-    tx: aiosqlite.Connection, chat_id: int, changes: Sequence[ChipChange], now: float
-) -> None:
+async def write_changes(tx: Tx, chat_id: int, changes: Sequence[ChipChange], now: float) -> None:
     """Apply ``changes`` inside the caller's transaction (see ChipChange)."""
     for change in changes:
         await tx.execute(
-            "INSERT OR IGNORE INTO chips (chat_id, user_id, balance, topped_up_at, updated_at)"
-            " VALUES (?, ?, ?, NULL, ?)",
+            "INSERT INTO chips (chat_id, user_id, balance, topped_up_at, updated_at)"
+            " VALUES (?, ?, ?, NULL, ?) ON CONFLICT (chat_id, user_id) DO NOTHING",
             (chat_id, change.user_id, STARTING_BALANCE, now),
         )
         if change.top_up:
@@ -113,7 +111,7 @@ async def write_changes(
             params += (change.expect,)
         try:
             cursor = await tx.execute(sql, params)
-        except sqlite3.IntegrityError:  # CHECK (balance >= 0)
+        except IntegrityError:  # CHECK (balance >= 0)
             raise ChipConflict(f"chips of user {change.user_id} in chat {chat_id}") from None
         if cursor.rowcount != 1:
             raise ChipConflict(f"chips of user {change.user_id} in chat {chat_id}")
@@ -124,18 +122,17 @@ async def top_up(db: Database, chat_id: int, user_id: int, now: float) -> ChipAc
     the balance still covers the minimum bet, the last top-up is under a day old,
     or the person sits at a table of the chat (their top-up goes through it)."""
     async with db.transaction() as tx:
-        async with tx.execute(
+        seated = await tx.fetchone(
             "SELECT 1 FROM table_seats s JOIN games g ON g.id = s.game_id WHERE s.chat_id = ?"
             " AND s.user_id = ? AND g.status IN ('lobby', 'running')",
             (chat_id, user_id),
-        ) as cursor:
-            if await cursor.fetchone() is not None:
-                return None
-        async with tx.execute(
+        )
+        if seated is not None:
+            return None
+        row = await tx.fetchone(
             "SELECT balance, topped_up_at FROM chips WHERE chat_id = ? AND user_id = ?",
             (chat_id, user_id),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         found = (
             ChipAccount(STARTING_BALANCE)
             if row is None

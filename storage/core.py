@@ -1,25 +1,36 @@
-"""The SQLite connection under every repository: one aiosqlite connection, one
-write lock, one transaction per change, migrations in order."""
+"""The database under every repository, SQLite or PostgreSQL, through SQLAlchemy 2's
+async Core: a writer (one transaction at a time per process, committed before anyone
+is told) and readers on connections of their own, so a read never sees a write that
+is then rolled back.
+
+Statements are written once, in SQL both databases accept, with ``?`` for each
+bound parameter; ``driver_sql`` gives each its driver's parameter style once, and
+they run through SQLAlchemy's driver-level execution (``exec_driver_sql``): a press
+pays no SQL compilation, and on PostgreSQL asyncpg reuses its prepared statements.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import re
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
+from functools import lru_cache
 from typing import Any
 
-import aiosqlite
-
-from storage.migrations import MIGRATIONS
+from sqlalchemy import CursorResult, Row
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 Clock = Callable[[], float]
+_IDLE_READERS = 8  # reader connections kept open between reads
+Params = Sequence[Any]
 
 
 class UnusableDatabase(Exception):
     """The database cannot be used as it is (not a database, not writable, written by
-    a newer version of the bot, a path that cannot hold a file); the message says
-    what is wrong in one line, and nothing was changed."""
+    a newer version of the bot, a path that cannot hold a file, a server that cannot
+    be reached); the message says what is wrong in one line, and nothing was changed."""
 
 
 def database_path(url: str) -> str:
@@ -37,63 +48,165 @@ def database_path(url: str) -> str:
     return url[len(prefix) :]
 
 
-class Core:
-    """The connection, its write lock and the clock the repositories share."""
+_QMARK = re.compile(r"'[^']*'|\?")
 
-    def __init__(self, connection: aiosqlite.Connection, clock: Clock = time.time) -> None:
-        self._db = connection
+
+@lru_cache(maxsize=4096)
+def driver_sql(sql: str, dialect: str) -> str:
+    """``sql`` in the driver's parameter style: SQLite's is ``?`` already; asyncpg's
+    is ``$1``, ``$2``, … (a ``?`` inside quotes is text, not a parameter)."""
+    if dialect != "postgresql":
+        return sql
+    count = iter(range(1, sql.count("?") + 1))
+
+    def number(found: re.Match[str]) -> str:
+        return found.group(0) if found.group(0) != "?" else f"${next(count)}"
+
+    return _QMARK.sub(number, sql)
+
+
+async def run(connection: AsyncConnection, sql: str, params: Params) -> CursorResult[Any]:
+    """One statement on ``connection``: SQLAlchemy's driver-level execution (no SQL
+    expression to compile; the statement text is cached per dialect, and asyncpg
+    keeps its prepared statements)."""
+    dialect = connection.dialect.name
+    return await connection.exec_driver_sql(driver_sql(sql, dialect), tuple(params))
+
+
+class Tx:
+    """One transaction of the writer: statements run in it, committed together."""
+
+    def __init__(self, connection: AsyncConnection, dialect: str) -> None:
+        self.connection = connection
+        self.dialect = dialect
+
+    async def execute(self, sql: str, params: Params = ()) -> CursorResult[Any]:
+        return await run(self.connection, sql, params)
+
+    async def executemany(self, sql: str, rows: Sequence[Params]) -> None:
+        await self.connection.exec_driver_sql(
+            driver_sql(sql, self.dialect), [tuple(row) for row in rows]
+        )
+
+    async def fetchone(self, sql: str, params: Params = ()) -> Row[Any] | None:
+        return (await self.execute(sql, params)).first()
+
+    def for_update(self, skip_locked: bool = False) -> str:
+        """The row-lock clause of a SELECT on PostgreSQL (SQLite locks the whole
+        database for a write transaction, so there it is empty)."""
+        if self.dialect != "postgresql":
+            return ""
+        return " FOR UPDATE SKIP LOCKED" if skip_locked else " FOR UPDATE"
+
+
+class Core:
+    """The engines, the writer's lock and the clock the repositories share.
+
+    ``writer``: SQLite's one write connection (None on PostgreSQL, where each
+    transaction takes a connection of the pool). ``reader``: an engine whose
+    connections run each read in a transaction of its own (autocommit); None for an
+    in-memory SQLite database, read through the writer.
+    """
+
+    def __init__(
+        self,
+        engine: AsyncEngine,
+        reader: AsyncEngine | None,
+        writer: AsyncConnection | None,
+        clock: Clock = time.time,
+    ) -> None:
+        self._engine = engine
+        self._reader = reader
+        self._writer = writer
         self._clock = clock
         self._write_lock = asyncio.Lock()
+        self._idle: list[AsyncConnection] = []  # reader connections ready for a read
+        # writes asked for and not finished (by ticket), so that a read waits for the
+        # writes asked for before it; the task of the one in flight
+        self._issued = 0
+        self._outstanding: set[int] = set()
+        self._finished = asyncio.Event()
+        self._writing: asyncio.Task[Any] | None = None
+        self.dialect = engine.dialect.name
 
     async def close(self) -> None:
-        await self._db.close()
+        while self._idle:
+            await self._idle.pop().close()
+        if self._writer is not None:
+            await self._writer.close()
+        if self._reader is not None:
+            await self._reader.dispose()
+        await self._engine.dispose()
 
-    async def _schema_in_file(self) -> int:
-        """The file's migration number; UnusableDatabase for one this code does not know."""
-        async with self._db.execute("PRAGMA user_version") as cursor:
-            row = await cursor.fetchone()
-        current = int(row[0]) if row else 0
-        if current > len(MIGRATIONS):
-            raise UnusableDatabase(
-                f"the database was written by a newer version of the bot (schema {current}, "
-                f"this version knows up to {len(MIGRATIONS)}): run the newer version "
-                "or restore a backup"
-            )
-        return current
-
-    async def _migrate(self, current: int) -> None:
-        """Apply the migrations after ``current``; then write the version once more,
-        which proves the file can be written (a read-only file reads fine)."""
-        for number, script in enumerate(MIGRATIONS, start=1):
-            if number <= current:
-                continue
-            async with self.transaction() as tx:
-                for statement in filter(str.strip, script.split(";")):
-                    await tx.execute(statement)
-                await tx.execute(f"PRAGMA user_version = {number}")
-        async with self.transaction() as tx:
-            await tx.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
+    def now(self) -> float:
+        """The clock the repositories stamp rows with."""
+        return self._clock()
 
     @property
     def schema_version(self) -> int:
-        return len(MIGRATIONS)
+        from storage.schema import SCHEMA_VERSION
+
+        return SCHEMA_VERSION
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """BEGIN IMMEDIATE ... COMMIT, rolled back on any exception."""
-        async with self._write_lock:
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
-            await self._db.execute("COMMIT")
+    async def transaction(self) -> AsyncIterator[Tx]:
+        """BEGIN (IMMEDIATE on SQLite) ... COMMIT, rolled back on any exception."""
+        self._issued += 1
+        ticket = self._issued
+        self._outstanding.add(ticket)
+        try:
+            async with self._write_lock:
+                self._writing = asyncio.current_task()
+                if self._writer is not None:
+                    async with self._writer.begin():
+                        yield Tx(self._writer, self.dialect)
+                else:
+                    async with self._engine.begin() as connection:
+                        yield Tx(connection, self.dialect)
+        finally:
+            self._writing = None
+            self._outstanding.discard(ticket)
+            self._finished.set()  # readers waiting look again
+            self._finished = asyncio.Event()
 
-    async def fetchone(self, sql: str, params: tuple[Any, ...]) -> Any:
-        async with self._db.execute(sql, params) as cursor:
-            return await cursor.fetchone()
+    async def _after_earlier_writes(self) -> None:
+        """Wait until every write this process asked for before now has ended (not
+        for the task's own transaction, nor for writes asked for later)."""
+        if self._writing is not None and self._writing is asyncio.current_task():
+            return
+        target = self._issued
+        while any(ticket <= target for ticket in self._outstanding):
+            await self._finished.wait()
 
-    async def fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
-        async with self._db.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+    async def fetchone(self, sql: str, params: Params = ()) -> Row[Any] | None:
+        return (await self._read(sql, params)).first()
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row[Any]]:
+        return list((await self._read(sql, params)).all())
+
+    async def _read(self, sql: str, params: Params) -> CursorResult[Any]:
+        """The rows of a read, buffered, on a reader connection (an in-memory SQLite
+        database has one connection: there, in a transaction of the writer).
+
+        A read waits for the writes this process asked for before it (in flight or
+        waiting for the writer) to end, then reads what they left (committed, or
+        nothing if rolled back): reads and writes keep the order in which they were
+        asked for, as when they shared one connection, but a read never sees a write
+        that is not committed. (A read by the task that holds the transaction does not
+        wait: it reads what was committed before.)"""
+        if self._reader is None:
+            async with self.transaction() as tx:
+                return await tx.execute(sql, params)
+        if self._outstanding:
+            await self._after_earlier_writes()
+        connection = self._idle.pop() if self._idle else await self._reader.connect()
+        try:
+            result = await run(connection, sql, params)
+        except BaseException:
+            await connection.close()
+            raise
+        if len(self._idle) < _IDLE_READERS:
+            self._idle.append(connection)
+        else:
+            await connection.close()
+        return result

@@ -33,12 +33,57 @@ async def due(db: Core, now: float, limit: int = 100) -> list[Due]:
     return [Due(int(game_id), bool(is_deadline)) for game_id, is_deadline, _ in rows]
 
 
+@dataclass(frozen=True)
+class Claim:
+    """A due game claimed by one worker until ``until`` (its deadline or warning
+    stays as it was: the handler's save moves it on)."""
+
+    game_id: int
+    deadline: bool  # the deadline itself (else only the halfway warning) is due
+    until: float
+
+
+async def claim_due(db: Core, now: float, lease: float, limit: int = 100) -> list[Claim]:
+    """Claim active games whose deadline or warning has come and that nobody claimed
+    (or whose claim ran out: its worker died), oldest first, for ``lease`` seconds.
+    Workers claiming at once get different games (PostgreSQL: ``FOR UPDATE SKIP
+    LOCKED``; SQLite: one writer at a time), so each deadline fires once."""
+    until = now + lease
+    async with db.transaction() as tx:
+        rows = (
+            await tx.execute(
+                "SELECT id, CASE WHEN deadline_at <= ? THEN 1 ELSE 0 END FROM games"
+                " WHERE status IN ('lobby', 'running') AND (deadline_at <= ?"
+                " OR (warning_at <= ? AND status = 'running'))"
+                " AND (claimed_until IS NULL OR claimed_until <= ?)"
+                " ORDER BY CASE WHEN deadline_at <= ? THEN deadline_at ELSE warning_at END, id"
+                " LIMIT ?" + tx.for_update(skip_locked=True),
+                (now, now, now, now, now, limit),
+            )
+        ).all()
+        claims = [Claim(int(game_id), bool(is_deadline), until) for game_id, is_deadline in rows]
+        if claims:
+            marks = ", ".join("?" for _ in claims)
+            await tx.execute(
+                f"UPDATE games SET claimed_until = ? WHERE id IN ({marks})",
+                (until, *(c.game_id for c in claims)),
+            )
+    return claims
+
+
+async def release_claim(db: Core, game_id: int) -> None:
+    """The claimed deadline was handled (or given up): the game may be claimed again
+    as soon as it is due again."""
+    async with db.transaction() as tx:
+        await tx.execute("UPDATE games SET claimed_until = NULL WHERE id = ?", (game_id,))
+
+
 async def next_due(db: Core) -> float | None:
     """When the next deadline or warning of an active game comes (None: none is set)."""
     row = await db.fetchone(
         "SELECT MIN(t) FROM (SELECT MIN(deadline_at) AS t FROM games WHERE deadline_at IS NOT NULL"
         " AND status IN ('lobby', 'running') UNION ALL SELECT MIN(warning_at) FROM games"
-        " WHERE warning_at IS NOT NULL AND status = 'running')",
+        " WHERE warning_at IS NOT NULL AND status = 'running') AS upcoming",
         (),
     )
     return float(row[0]) if row and row[0] is not None else None
@@ -61,8 +106,14 @@ async def show_warning(db: Core, game_id: int, warning: dict[str, Any]) -> None:
     """Keep the halfway warning with the game for the table to show; not a move, so
     the version (and every button drawn) stays. The next save replaces the meta."""
     async with db.transaction() as tx:
+        row = await tx.fetchone("SELECT meta FROM games WHERE id = ?" + tx.for_update(), (game_id,))
+        try:
+            meta = json.loads(row[0]) if row is not None else None
+        except ValueError:
+            meta = None
+        if not isinstance(meta, dict):
+            return  # no such game, or unreadable: set aside when it is next loaded
+        meta["warning"] = warning
         await tx.execute(
-            "UPDATE games SET meta = json_set(meta, '$.warning', json(?)), warning_at = NULL"
-            " WHERE id = ?",
-            (json.dumps(warning), game_id),
+            "UPDATE games SET meta = ?, warning_at = NULL WHERE id = ?", (json.dumps(meta), game_id)
         )

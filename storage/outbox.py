@@ -15,10 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import aiosqlite
-
 if TYPE_CHECKING:
-    from storage.core import Core
+    from storage.core import Core, Tx
 
 TABLE = 0  # the target of a game's table message; a positive target is a user's hand
 
@@ -38,15 +36,25 @@ class Mark:
         return self.target == TABLE
 
 
-async def write_marks(tx: aiosqlite.Connection, marks: Sequence[Mark]) -> None:
-    """Write ``marks`` inside the caller's transaction (a later version wins)."""
-    for mark in marks:
-        await tx.execute(
-            "INSERT INTO outbox (game_id, target, chat_id, version) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT (game_id, target) DO UPDATE SET chat_id = excluded.chat_id,"
-            " version = MAX(version, excluded.version)",
-            (mark.game_id, mark.target, mark.chat_id, mark.version),
-        )
+async def write_marks(tx: Tx, marks: Sequence[Mark]) -> None:
+    """Write ``marks`` inside the caller's transaction (a later version wins); one
+    statement for all of them."""
+    latest: dict[tuple[int, int], Mark] = {}
+    for mark in marks:  # one row per message (a statement may not touch a row twice)
+        known = latest.get((mark.game_id, mark.target))
+        if known is None or mark.version > known.version:
+            latest[(mark.game_id, mark.target)] = mark
+    marks = list(latest.values())
+    if not marks:
+        return
+    rows = ", ".join("(?, ?, ?, ?)" for _ in marks)
+    await tx.execute(
+        f"INSERT INTO outbox (game_id, target, chat_id, version) VALUES {rows}"
+        " ON CONFLICT (game_id, target) DO UPDATE SET chat_id = excluded.chat_id,"
+        " version = CASE WHEN excluded.version > outbox.version THEN excluded.version"
+        " ELSE outbox.version END",
+        [value for m in marks for value in (m.game_id, m.target, m.chat_id, m.version)],
+    )
 
 
 async def mark(db: Core, marks: Sequence[Mark]) -> None:
@@ -83,6 +91,6 @@ async def clear(db: Core, mark: Mark, shown_version: int) -> bool:
     return cursor.rowcount == 1
 
 
-async def move_chat(tx: aiosqlite.Connection, old_chat_id: int, new_chat_id: int) -> None:
+async def move_chat(tx: Tx, old_chat_id: int, new_chat_id: int) -> None:
     """A group became a supergroup: its marks follow it (inside the caller's transaction)."""
     await tx.execute("UPDATE outbox SET chat_id = ? WHERE chat_id = ?", (new_chat_id, old_chat_id))

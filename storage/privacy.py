@@ -9,15 +9,27 @@ the same transaction as the removal, so a seat taken meanwhile cannot slip in.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
-from storage.core import Core
+from storage.core import Core, Tx
 
-_SEATED = (
-    "SELECT g.id FROM games g, json_each(g.meta, '$.seats') s"
-    " WHERE g.status IN ('lobby', 'running') AND json_extract(s.value, '$.user') = ?"
-    " UNION SELECT game_id FROM table_seats WHERE user_id = ? LIMIT 1"
-)
+# a cheap first look for the person among the seats of open games (the meta is JSON
+# text in both databases); each game found is then read properly (``_seated``)
+_SEATS_MENTIONING = "SELECT meta FROM games WHERE status IN ('lobby', 'running') AND meta LIKE ?"
+
+
+async def _seated(tx: Tx, user_id: int) -> bool:
+    if await tx.fetchone("SELECT 1 FROM table_seats WHERE user_id = ?", (user_id,)):
+        return True
+    for (meta,) in (await tx.execute(_SEATS_MENTIONING, (f"%{int(user_id)}%",))).all():
+        try:
+            seats = json.loads(meta).get("seats", [])
+        except (ValueError, AttributeError):
+            continue
+        if any(isinstance(s, dict) and s.get("user") == user_id for s in seats):
+            return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -32,8 +44,7 @@ class Forgotten:
 async def forget_person(core: Core, user_id: int) -> Forgotten | None:
     """Remove the person's data; None (nothing removed) while they are seated."""
     async with core.transaction() as tx:
-        cursor = await tx.execute(_SEATED, (user_id, user_id))
-        if await cursor.fetchone() is not None:
+        if await _seated(tx, user_id):
             return None
         results = await tx.execute("DELETE FROM results WHERE user_id = ?", (user_id,))
         chips = await tx.execute("DELETE FROM chips WHERE user_id = ?", (user_id,))

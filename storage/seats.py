@@ -11,14 +11,11 @@ removes its rows.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-import aiosqlite
-
 if TYPE_CHECKING:
-    from storage.core import Core
+    from storage.core import Core, Tx
 
 
 class SeatTaken(Exception):
@@ -30,9 +27,7 @@ class SeatTaken(Exception):
         self.game_id = game_id
 
 
-async def seat_people(
-    tx: aiosqlite.Connection, chat_id: int, game_id: int, users: Sequence[int]
-) -> None:
+async def seat_people(tx: Tx, chat_id: int, game_id: int, users: Sequence[int]) -> None:
     """Seat ``users`` at table ``game_id`` inside the caller's transaction; SeatTaken
     (which rolls the save back) when one of them sits at another open table here."""
     for user_id in users:
@@ -42,25 +37,25 @@ async def seat_people(
             " (SELECT id FROM games WHERE status IN ('lobby', 'running'))",
             (chat_id, user_id),
         )
-        try:
-            await tx.execute(
-                "INSERT INTO table_seats (chat_id, user_id, game_id) VALUES (?, ?, ?)",
-                (chat_id, user_id, game_id),
-            )
-        except sqlite3.IntegrityError:
+        inserted = await tx.execute(
+            "INSERT INTO table_seats (chat_id, user_id, game_id) VALUES (?, ?, ?)"
+            " ON CONFLICT (chat_id, user_id) DO NOTHING",
+            (chat_id, user_id, game_id),
+        )
+        if inserted.rowcount != 1:
             other = await _table_in(tx, chat_id, user_id)
             if other != game_id:
-                raise SeatTaken(user_id, other or 0) from None
+                raise SeatTaken(user_id, other or 0)
 
 
-async def unseat_people(tx: aiosqlite.Connection, game_id: int, users: Sequence[int]) -> None:
+async def unseat_people(tx: Tx, game_id: int, users: Sequence[int]) -> None:
     for user_id in users:
         await tx.execute(
             "DELETE FROM table_seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
         )
 
 
-async def clear_table(tx: aiosqlite.Connection, game_id: int) -> None:
+async def clear_table(tx: Tx, game_id: int) -> None:
     """Everybody leaves table ``game_id`` (it has ended)."""
     await tx.execute("DELETE FROM table_seats WHERE game_id = ?", (game_id,))
 
@@ -75,9 +70,8 @@ async def table_of(db: Core, chat_id: int, user_id: int) -> int | None:
     return None if row is None else int(row[0])
 
 
-async def _table_in(tx: aiosqlite.Connection, chat_id: int, user_id: int) -> int | None:
-    async with tx.execute(
+async def _table_in(tx: Tx, chat_id: int, user_id: int) -> int | None:
+    row = await tx.fetchone(
         "SELECT game_id FROM table_seats WHERE chat_id = ? AND user_id = ?", (chat_id, user_id)
-    ) as cursor:
-        row = await cursor.fetchone()
+    )
     return None if row is None else int(row[0])

@@ -19,6 +19,7 @@ from bot.app import ALLOWED_UPDATES, build_application, on_shutdown, on_startup
 from bot.config import Config
 from sandbox import Chat, Message, StandIn, User
 from storage.db import Database
+from tests import databases
 from tests.e2e.clock import ManualClock
 
 TOKEN = "123456:TEST-token"
@@ -61,6 +62,7 @@ class World:
     carol: User
     group: Chat
     bots: list[Bot] = field(default_factory=list)
+    database: str = ""  # its URL (tests.databases), else the SQLite file at ``path``
 
     async def start_bot(
         self,
@@ -74,7 +76,7 @@ class World:
         (Telegram's 20 to see the limits at work; the tests' default lifts them);
         ``clock``: the bot's time stands still until the test advances it, and
         advancing it wakes the deadline sweep."""
-        db = await Database.open(str(self.path))
+        db = await Database.open(self.database or str(self.path))
         config = Config(
             token=TOKEN, api_base_url=self.tg.base_url, database_path=str(self.path),
             group_messages_per_minute=group_per_minute, overall_messages_per_second=1e6,
@@ -152,12 +154,15 @@ async def running_world(tmp_path: Path, *, supergroup: bool = True) -> AsyncIter
         "Friends", members=[alice, bob, carol], admins=[alice], supergroup=supergroup
     )
     world = World(tg, tmp_path / "bot.db", alice, bob, carol, group)
+    database = databases.fresh_database(databases.e2e_database(), tmp_path)
+    world.database = await database.__aenter__()
     try:
         yield world
     finally:
         for running in world.bots:
             await running.stop()
         await tg.stop()
+        await database.__aexit__(None, None, None)
         logging.getLogger().removeHandler(errors)
     assert tg.internal_errors == []
     assert [r.getMessage() for r in errors.records] == []

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
@@ -30,8 +29,8 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-async def db(tmp_path: Path, clock: Clock):
-    database = await Database.open(str(tmp_path / "bot.db"), clock=clock)
+async def db(url: str, clock: Clock):
+    database = await Database.open(url, clock=clock)
     yield database
     await database.close()
 

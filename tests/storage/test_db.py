@@ -11,8 +11,8 @@ from storage.records import GameRecord, UserRecord
 
 
 @pytest.fixture
-async def db(tmp_path: Path):
-    database = await Database.open(str(tmp_path / "bot.db"), clock=lambda: 1000.0)
+async def db(url: str):
+    database = await Database.open(url, clock=lambda: 1000.0)
     yield database
     await database.close()
 
@@ -36,10 +36,8 @@ async def test_migrations_run_once_and_wal_is_on(tmp_path: Path) -> None:
     first = await Database.open(path)
     await first.close()
     again = await Database.open(path)  # a second start must not re-run migration 1
-    async with again._db.execute("PRAGMA user_version") as cursor:
-        assert (await cursor.fetchone())[0] == again.schema_version
-    async with again._db.execute("PRAGMA journal_mode") as cursor:
-        assert (await cursor.fetchone())[0] == "wal"
+    assert (await again.fetchone("PRAGMA user_version"))[0] == again.schema_version
+    assert (await again.fetchone("PRAGMA journal_mode"))[0] == "wal"
     await again.close()
 
 
@@ -84,8 +82,8 @@ async def test_update_recorded_with_the_move_is_not_applied_twice(db: Database) 
     assert not await db.update_processed(43)
 
 
-async def test_state_survives_reopening(tmp_path: Path) -> None:
-    path = str(tmp_path / "r.db")
+async def test_state_survives_reopening(url: str) -> None:
+    path = url
     db = await Database.open(path)
     game = await db.create_game(_game())
     assert game is not None
@@ -140,3 +138,16 @@ async def test_a_save_does_not_forget_a_message_recorded_after_the_load(db: Data
     again = await db.get_game(game.id)
     assert again is not None and again.table_message_id == 10
     assert again.hand_messages == {"5": {"id": 11, "digest": "d"}}
+
+
+async def test_chat_results_count_played_and_won_per_person_and_game(db: Database) -> None:
+    await db.upsert_user(UserRecord(5, "Ana"))
+    for kind, won in (("reversi", True), ("reversi", False), ("durak", True)):
+        game = await db.create_game(_game())
+        assert game is not None
+        game.kind, game.status = kind, "finished"
+        assert await db.save_game(game, results=[(5, won), (6, not won)])
+    assert await db.chat_results(-100) == [
+        (5, "Ana", "durak", 1, 1), (5, "Ana", "reversi", 2, 1),
+        (6, "?", "durak", 1, 0), (6, "?", "reversi", 2, 1),
+    ]  # fmt: skip

@@ -20,8 +20,8 @@ CHAT = -100
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(str(tmp_path / "bot.db"), clock=lambda: 1000.0)
+async def db(url: str) -> AsyncIterator[Database]:
+    database = await Database.open(url, clock=lambda: 1000.0)
     yield database
     await database.close()
 

@@ -56,9 +56,8 @@ def _game(chat_id: int) -> GameRecord:
     return GameRecord(chat_id=chat_id, kind="reversi", created_by=1, meta={"seats": []})
 
 
-async def test_unreadable_rows_are_kept_apart_and_set_aside_once(tmp_path: Path) -> None:
-    path = tmp_path / "bot.db"
-    db = await Database.open(str(path))
+async def test_unreadable_rows_are_kept_apart_and_set_aside_once(url: str) -> None:
+    db = await Database.open(url)
     try:
         good, bad_state, bad_meta = [await db.create_game(_game(-c)) for c in (1, 2, 3)]
         assert good is not None and bad_state is not None and bad_meta is not None

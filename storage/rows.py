@@ -1,0 +1,55 @@
+"""A game as a row of the games table: the columns every game query selects, and the
+record read from them (``UnreadableGame`` for a row that cannot be played)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from storage.records import BROKEN_KEY, GameRecord, UnreadableGame
+
+GAME_COLUMNS = (
+    "id, chat_id, thread_id, kind, status, state, meta, version, table_message_id,"
+    " hand_messages, deadline_at, created_by, created_at, updated_at, warning_at"
+)
+
+
+def game_from_row(row: Sequence[Any]) -> GameRecord:
+    """The game in ``row``; UnreadableGame when its JSON cannot be read or the game
+    was set aside as unreadable before (``storage.broken``)."""
+    gid, chat_id, thread_id, kind, status, state, meta, version, table_id, hands, *rest = row
+    deadline, created_by, created_at, updated_at, warning = rest
+    try:
+        meta_value = json_object(meta, "meta")
+        if BROKEN_KEY in meta_value:
+            raise UnreadableGame(gid, chat_id, thread_id, kind, "set aside as unreadable")
+        state_value = json_object(state, "state") if state else None
+        hands_value = json_object(hands, "hand_messages")
+    except (ValueError, TypeError) as error:
+        raise UnreadableGame(gid, chat_id, thread_id, kind, str(error)) from None
+    return GameRecord(
+        id=gid, chat_id=chat_id, thread_id=thread_id, kind=kind, status=status,
+        state=state_value, meta=meta_value, version=version, table_message_id=table_id,
+        hand_messages=hands_value, deadline_at=deadline, warning_at=warning,
+        created_by=created_by, created_at=created_at, updated_at=updated_at,
+    )  # fmt: skip
+
+
+def json_object(text: str, column: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text)
+    except ValueError as error:
+        raise ValueError(f"{column} is not JSON ({error})") from None
+    if not isinstance(value, dict):
+        raise ValueError(f"{column} is not a JSON object")
+    return value
+
+
+def readable(row: Any) -> GameRecord | None:
+    if row is None:
+        return None
+    try:
+        return game_from_row(row)
+    except UnreadableGame:
+        return None

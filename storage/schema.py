@@ -1,0 +1,100 @@
+"""The schema's version and its migrations: Alembic's (storage/alembic), applied at
+start-up, after the numbered SQLite migrations of earlier versions (storage.migrations).
+
+A SQLite file keeps its number in ``PRAGMA user_version`` too: the numbered
+migrations counted 1 to 4, and Alembic's revisions go on from there ("0004" is the
+schema of migration 4, "0005" the next), so a bot from before Alembic refuses a file
+that a newer bot migrated, in one line, as before. A file at 1 to 3 runs the numbered
+migrations it lacks, is stamped "0004" and upgrades like any other, in one
+transaction: nothing of it is lost and nothing half-done is left.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlalchemy import inspect
+from sqlalchemy.engine import Connection
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from storage.core import UnusableDatabase
+from storage.migrations import MIGRATIONS
+
+REVISIONS = ("0004", "0005")  # Alembic's, in order (a test checks them against the files)
+HEAD = REVISIONS[-1]
+SCHEMA_VERSION = int(HEAD)
+LEGACY = len(MIGRATIONS)  # the numbered migrations' last number: revision "0004"
+ALEMBIC = Path(__file__).with_name("alembic")
+_LOCK = 7_210_015  # PostgreSQL advisory lock: one worker migrates at a time
+
+if logging.getLogger("alembic").level == logging.NOTSET:  # no "Context impl" lines
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+
+
+@dataclass(frozen=True)
+class Found:
+    """What a database says about its schema: the number in SQLite's user_version
+    (0 on PostgreSQL) and Alembic's revision (None: never migrated by Alembic)."""
+
+    number: int
+    revision: str | None
+
+    @property
+    def current(self) -> bool:
+        return self.revision == HEAD and self.number in (0, SCHEMA_VERSION)
+
+
+async def found(connection: AsyncConnection) -> Found:
+    """The schema of the database; UnusableDatabase for one of a newer bot. Only reads."""
+    number = 0
+    if connection.dialect.name == "sqlite":
+        number = int((await connection.exec_driver_sql("PRAGMA user_version")).scalar_one())
+    revision: str | None = None
+    if await connection.run_sync(lambda sync: inspect(sync).has_table("alembic_version")):
+        rows = await connection.exec_driver_sql("SELECT version_num FROM alembic_version")
+        revision = rows.scalar()
+    newer = number > SCHEMA_VERSION or (revision is None and number > LEGACY)
+    if newer or (revision is not None and revision not in REVISIONS):
+        raise UnusableDatabase(
+            f"the database was written by a newer version of the bot (schema "
+            f"{revision if revision not in (None, *REVISIONS) else number}, this version "
+            f"knows up to {SCHEMA_VERSION}): run the newer version or restore a backup"
+        )
+    return Found(number, revision)
+
+
+async def upgrade_sqlite(writer: AsyncConnection, before: Found) -> None:
+    """Bring a SQLite file up to date in one transaction; then its user_version is
+    written even when nothing else was (which proves the file can be written)."""
+    async with writer.begin():
+        if before.revision is None and 0 < before.number < LEGACY:
+            for script in MIGRATIONS[before.number :]:
+                for sql in filter(str.strip, script.split(";")):
+                    await writer.exec_driver_sql(sql)
+        if not before.current:
+            stamp = "0004" if before.revision is None and before.number > 0 else None
+            await writer.run_sync(_alembic, stamp)
+        await writer.exec_driver_sql(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+async def upgrade_postgres(engine: AsyncEngine) -> None:
+    """Bring a PostgreSQL database up to date; several workers starting at once take
+    turns (an advisory lock), and the later ones find nothing to do."""
+    async with engine.begin() as connection:
+        await connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_LOCK})")
+        if not (await found(connection)).current:
+            await connection.run_sync(_alembic, None)
+
+
+def _alembic(connection: Connection, stamp: str | None) -> None:
+    from alembic import command  # only when there is something to migrate: a slow import
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(ALEMBIC))
+    config.attributes["connection"] = connection
+    if stamp is not None:
+        command.stamp(config, stamp)
+    command.upgrade(config, HEAD)

@@ -1,0 +1,179 @@
+"""Primitives for several workers on one database, raced from two connections (two
+``Database`` objects, as two worker processes would hold): a move holds its game's row
+with the update id in its transaction; due deadlines are claimed once; a chat's send
+lease has one holder at a time."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+
+from storage import deadlines, leases
+from storage.db import Database
+from storage.moves import locked_move
+from storage.records import GameRecord
+from tests.databases import POSTGRES_URL, fresh_postgres
+
+CHAT = -1001000000777
+BOUND = 10.0  # seconds any awaited condition may take, at most
+
+
+@pytest.fixture
+async def workers(url: str) -> AsyncIterator[tuple[Database, Database]]:
+    first, second = await Database.open(url), await Database.open(url)
+    try:
+        yield first, second
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def _running(db: Database, chat_id: int = CHAT, deadline: float | None = None) -> GameRecord:
+    game = await db.create_game(GameRecord(chat_id=chat_id, kind="reversi", created_by=1))
+    assert game is not None
+    game.status, game.state, game.deadline_at = "running", {"n": 0}, deadline
+    assert await db.save_game(game)
+    return game
+
+
+async def _lock_waiters(db: Database) -> int:
+    row = await db.fetchone(
+        "SELECT COUNT(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+        " AND datname = current_database()"
+    )
+    return int(row[0]) if row else 0
+
+
+async def _until(condition: object, what: str) -> None:
+    """Wait, bounded, until ``condition()`` (a coroutine function) is true."""
+
+    async def check() -> None:
+        while not await condition():  # type: ignore[operator]
+            await asyncio.sleep(0.01)
+
+    try:
+        await asyncio.wait_for(check(), BOUND)
+    except TimeoutError:
+        raise AssertionError(f"waited {BOUND} s for {what}") from None
+
+
+@pytest.mark.skipif(not POSTGRES_URL, reason="row locks: TEST_POSTGRES_URL names no server")
+async def test_a_move_holds_its_game_and_a_redelivered_update_is_seen_once() -> None:
+    async with fresh_postgres() as url:
+        a, b, watcher = [await Database.open(url) for _ in range(3)]
+        try:
+            game = await _running(a)
+            holding, done = asyncio.Event(), asyncio.Event()
+
+            async def worker_a() -> None:
+                async with locked_move(a, game.id, 501) as move:
+                    assert move.game is not None and not move.duplicate
+                    holding.set()
+                    await done.wait()  # the second worker's read waits on the row meanwhile
+                    move.game.state = {"n": 1}
+                    assert await move.save(move.game)
+
+            async def worker_b(update_id: int) -> tuple[int, bool, bool]:
+                async with locked_move(b, game.id, update_id) as move:
+                    assert move.game is not None and move.game.state is not None
+                    seen = move.game.version, move.duplicate
+                    move.game.state = {"n": move.game.state["n"] + 1}
+                    return (*seen, await move.save(move.game))
+
+            first = asyncio.create_task(worker_a())
+            await asyncio.wait_for(holding.wait(), BOUND)
+            redelivered = asyncio.create_task(worker_b(501))  # the same update, elsewhere
+            await _until(lambda: _lock_waiters(watcher), "the second worker to wait on the row")
+            assert not redelivered.done()
+            done.set()
+            await asyncio.wait_for(first, BOUND)
+            assert await asyncio.wait_for(redelivered, BOUND) == (2, True, False)
+            assert await worker_b(502) == (2, False, True)  # the next press: applied on top
+            final = await a.get_game(game.id)
+            assert final is not None and final.state == {"n": 2} and final.version == 3
+        finally:
+            for db in (a, b, watcher):
+                await db.close()
+
+
+async def test_a_move_that_cannot_save_changes_nothing(workers: tuple[Database, Database]) -> None:
+    a, b = workers
+    game = await _running(a)
+    async with locked_move(a, game.id, 600) as move:
+        assert move.game is not None
+        stale = await b.get_game(game.id)
+        assert stale is not None
+        stale.version -= 1  # as if loaded before the last save
+        assert not await move.save(stale)
+    assert not await a.update_processed(600)  # the update id went with the rolled-back move
+    async with locked_move(b, game.id, 600) as again:
+        assert again.game is not None and not again.duplicate
+        assert await again.save(again.game)
+    async with locked_move(a, 10**9, None) as missing:
+        assert missing.game is None
+
+
+async def test_due_deadlines_are_claimed_once_across_workers(
+    workers: tuple[Database, Database],
+) -> None:
+    a, b = workers
+    games = [await _running(a, CHAT - n, deadline=100.0 + n) for n in range(12)]
+    claimed: list[int] = []
+    for _ in range(4):  # both claim at once, a few at a time
+        first, second = await asyncio.gather(
+            deadlines.claim_due(a, 500.0, lease=30.0, limit=2),
+            deadlines.claim_due(b, 500.0, lease=30.0, limit=2),
+        )
+        claimed += [c.game_id for c in first + second]
+    claimed += [c.game_id for c in await deadlines.claim_due(b, 500.0, 30.0)]
+    assert sorted(claimed) == sorted(g.id for g in games)  # each once, none twice
+    assert await deadlines.claim_due(a, 520.0, 30.0) == []  # still claimed
+    back = await deadlines.claim_due(a, 531.0, 30.0, limit=100)  # their worker died
+    assert len(back) == len(games) and all(c.deadline for c in back)
+    handled = await a.get_game(games[0].id)
+    assert handled is not None
+    handled.deadline_at = 10_000.0  # the handler's save sets the next deadline
+    assert await a.save_game(handled)
+    assert await deadlines.claim_due(b, 9_999.0, 30.0, limit=100) != []  # the others'
+    due_again = await deadlines.claim_due(b, 10_001.0, 30.0, limit=100)
+    assert [c.game_id for c in due_again] == [handled.id]  # its save ended its claim
+
+
+@pytest.mark.skipif(not POSTGRES_URL, reason="SKIP LOCKED: TEST_POSTGRES_URL names no server")
+async def test_a_claim_skips_a_game_another_worker_holds_without_waiting() -> None:
+    async with fresh_postgres() as url:
+        a, b = await Database.open(url), await Database.open(url)
+        try:
+            held, free = await _running(a, CHAT, 1.0), await _running(a, CHAT - 1, 2.0)
+            async with locked_move(a, held.id, None):  # worker a holds the row
+                claims = await asyncio.wait_for(deadlines.claim_due(b, 10.0, 30.0), BOUND)
+                assert [c.game_id for c in claims] == [free.id]
+            assert [c.game_id for c in await deadlines.claim_due(b, 10.0, 30.0)] == [held.id]
+        finally:
+            await a.close()
+            await b.close()
+
+
+async def test_a_chat_lease_has_one_holder_and_passes_on_when_it_expires(
+    workers: tuple[Database, Database],
+) -> None:
+    a, b = workers
+    won = await asyncio.gather(
+        *(leases.acquire(db, CHAT, name, 100.0, 5.0) for db, name in [(a, "a"), (b, "b")] * 5)
+    )
+    assert won.count(True) >= 1 and len(set(zip(won, ["a", "b"] * 5, strict=True))) == 2
+    holder = await leases.holder_of(a, CHAT, 100.0)
+    other, other_db = ("b", b) if holder == "a" else ("a", a)
+    assert all(w == (n == holder) for w, n in zip(won, ["a", "b"] * 5, strict=True))
+    assert not await leases.renew(other_db, CHAT, other, 101.0, 5.0)
+    assert await leases.renew(a if holder == "a" else b, CHAT, str(holder), 104.0, 5.0)
+    assert not await leases.acquire(other_db, CHAT, other, 108.0, 5.0)  # renewed to 109
+    assert await leases.acquire(other_db, CHAT, other, 109.0, 5.0)  # the holder went quiet
+    assert not await leases.renew(a if holder == "a" else b, CHAT, str(holder), 110.0, 5.0)
+    await leases.release(a if holder == "a" else b, CHAT, str(holder))  # not theirs: no-op
+    assert await leases.holder_of(b, CHAT, 110.0) == other
+    await leases.release(other_db, CHAT, other)
+    assert await leases.holder_of(b, CHAT, 110.0) is None
+    assert await leases.acquire(a, CHAT, "c", 110.0, 5.0)
