@@ -67,7 +67,10 @@ def _command(name: str, argv: list[str]) -> int:
 def main(argv: list[str]) -> int:
     command = argv[0] if argv else "run"
     if command in ("-h", "--help", "help"):
-        print(usage())
+        try:
+            print(usage(), flush=True)
+        except BrokenPipeError:  # python -m bot --help | head: no traceback
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     if command == "run" and len(argv) <= 1:
         return run()

@@ -128,3 +128,16 @@ def test_an_unknown_command_points_at_the_help() -> None:
     assert result.returncode == 2
     assert "python -m bot --help" in result.stderr
     assert len(result.stderr.splitlines()) == 1
+
+
+def test_help_into_a_closed_pipe_is_quiet() -> None:
+    """``python -m bot --help | head``: the reader is gone before the text is written."""
+    child = subprocess.Popen(
+        [sys.executable, "-m", "bot", "--help"], env={"PATH": "/usr/bin:/bin"},
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.close()  # long before the interpreter has started
+    err = child.stderr.read()
+    assert child.wait(timeout=60) == 0
+    assert err == b""
