@@ -140,11 +140,25 @@ def bookkeep(game: GameRecord, before: Table | None, state: Table, version: int,
     halfway warning), a settled round's chips, the results of a closing table."""
     changed = mark_changes(game, before, state, version)
     game.deadline_at = deadline(game, state, changed, timing.now, timing.turn, timing.idle)
-    deciding = state.phase in (Phase.INSURANCE, Phase.PLAYERS) and game.deadline_at is not None
-    game.warning_at = game.deadline_at - timing.turn / 2 if deciding and game.deadline_at else None
-    game.meta.pop("warning", None)
+    warn(game, state, timing)
     settled, banked = bank(game, state)
     return Ledger(banked, final_results(game, state), settled)
+
+
+def warn(game: GameRecord, state: Table, timing: Timing) -> None:
+    """A decision's halfway warning (and nudge), and the betting clock's: halfway to
+    the close of bets, those not ready are nudged; that warning stays until the bets
+    close (a bet by someone else does not start it again)."""
+    shown = game.meta.pop("warning", None)
+    halfway = None if game.deadline_at is None else game.deadline_at - timing.turn / 2
+    game.warning_at = None
+    if state.phase in (Phase.INSURANCE, Phase.PLAYERS):
+        game.warning_at = halfway
+    elif state.phase is Phase.BETTING and "betting_ends" in game.meta and halfway is not None:
+        if halfway > timing.now:
+            game.warning_at = halfway
+        elif shown:
+            game.meta["warning"] = shown
 
 
 def cover(

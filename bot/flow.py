@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 from bot.adapter import GameAdapter, TableView, seats_of
+from bot.clock_line import clock_line
 from bot.hands import away_seats
 from bot.language import table_language
 from bot.lobby_view import render_lobby
@@ -77,8 +78,9 @@ async def render_table(
     game: GameRecord,
     pick: TablePick | None = None,
 ) -> Rendered:
-    """The table message; with ``pick``, the second choice of a player who picks on
-    the group table in place of the table's buttons."""
+    """The table message (with the turn's clock, ``bot.clock_line``); with ``pick``,
+    the second choice of a player who picks on the group table in place of the
+    table's buttons."""
     language = await table_language(db, game)
     buttons = Buttons(game.id, game.version)
     if game.state is None:
@@ -87,6 +89,9 @@ async def render_table(
     away = await away_seats(db, game) if adapter.private_hands else frozenset()
     rendered = adapter.render_table(game, state, TableView(language, buttons, away))
     rendered = with_notices(rendered, game, language, buttons)
+    clock = clock_line(adapter, game, state, language)
+    if clock:
+        rendered = Rendered(rendered.text + "\n" + clock, rendered.keyboard)
     if pick is None or pick.seat not in away or pick.seat not in adapter.engine.to_move(state):
         return rendered
     keyboard = adapter.table_pick_keyboard(game, state, pick.seat, pick.choice, language, buttons)

@@ -11,9 +11,11 @@ from typing import Any
 from telegram.ext import Application
 
 from bot.adapter import GameAdapter
-from bot.flow import advance_computers, load_state, publish_table, store_state
+from bot.clock_line import late_seats
+from bot.flow import advance_computers, load_state, redraw, store_state
+from bot.nudges import nudge_marks
 from bot.services import Services
-from bot.timers import TAKEOVER_AFTER, Saved, commit, late_seats, turn_seconds
+from bot.timers import TAKEOVER_AFTER, Saved, commit, turn_seconds
 from storage import deadlines
 from storage.records import GameRecord
 
@@ -86,9 +88,10 @@ async def _stand_in(adapter: GameAdapter, state: Any, seat: int, svc: Services) 
 
 
 async def on_warning(application: Application, game_id: int) -> None:  # type: ignore[type-arg]
-    """Halfway through a turn: the table says whose time is running out. The warning
-    is kept with the game (not a move: the version and the buttons stay) until the
-    next save arms a new deadline."""
+    """Halfway through a turn: the table says whose time is running out and each late
+    person is nudged (``bot.nudges``). The warning is kept with the game (not a move:
+    the version and the buttons stay) until the next save arms a new deadline, which
+    also retires the nudges."""
     svc: Services = application.bot_data["services"]
     game = await svc.db.get_game(game_id)
     if game is None or game.status != "running" or game.deadline_at is None:
@@ -97,9 +100,6 @@ async def on_warning(application: Application, game_id: int) -> None:  # type: i
     left = game.deadline_at - svc.clock()
     if left <= 0 or left > await turn_seconds(svc, game.chat_id):
         return
-    warning = {
-        "seats": late_seats(adapter, game, load_state(adapter, game)),
-        "left": math.ceil(left),
-    }
-    await deadlines.show_warning(svc.db, game.id, warning)
-    await publish_table(svc, game)
+    late = late_seats(adapter, game, load_state(adapter, game))
+    await deadlines.show_warning(svc.db, game.id, {"seats": late, "left": math.ceil(left)})
+    await redraw(svc, await nudge_marks(svc.db, adapter, game, late))

@@ -15,11 +15,10 @@ from telegram.ext import Application
 
 from bot.adapter import GameAdapter, Ledger, Timing, seats_of
 from bot.broken import playable_games
+from bot.clock_line import late_seats
 from bot.language import table_language
-from bot.messaging import reply
 from bot.services import Services
-from bot.sync.marks import chats_of, marks_for
-from bot.ui import Rendered
+from bot.sync.marks import SUMMARY, chats_of, marks_for
 from storage import chips
 from storage.chips import ChipChange, ChipConflict
 from storage.outbox import Mark
@@ -27,15 +26,6 @@ from storage.records import GameRecord
 
 log = logging.getLogger(__name__)
 TAKEOVER_AFTER = 2  # timeouts in a row before the computer keeps the seat
-
-
-def late_seats(adapter: GameAdapter, game: GameRecord, state: Any) -> list[int]:
-    """People (not computers, not seats the computer took over) the game waits for."""
-    seats = seats_of(game)
-    auto = set(game.meta.get("auto", []))
-    return sorted(
-        s for s in adapter.engine.to_move(state) if not seats[s].is_computer and s not in auto
-    )
 
 
 def arm(adapter: GameAdapter, game: GameRecord, state: Any, timing: Timing) -> None:
@@ -110,22 +100,27 @@ async def commit(
         arm(adapter, game, state, when)
         ledger = Ledger(results=results_of(adapter, game, state) or ())
     marks = marks_for(adapter, game, game.version + 1)
-    if not await _save(svc, adapter, game, state, update_id, seating, ledger, marks):
+    summary = await table_language(svc.db, game) if ledger.settled else None
+    if summary is not None:  # a settled round's summary replaces the last one (bot.nudges)
+        marks.append(Mark(game.id, SUMMARY, game.chat_id, game.version + 1))
+    if not await _save(svc, adapter, game, state, update_id, seating, ledger, marks, summary):
         return None
     wake(svc, marks)
-    if ledger.settled:
-        await _post_summary(svc, adapter, game)
     return Saved(ledger.settled)
 
 
 async def _save(
     svc: Services, adapter: GameAdapter, game: GameRecord, state: Any, update_id: int | None,
-    seating: Seating, ledger: Ledger, marks: list[Mark],
+    seating: Seating, ledger: Ledger, marks: list[Mark], summary: str | None = None,
 ) -> bool:  # fmt: skip
-    """One transaction; chips a balance cannot cover are covered as the game says."""
+    """One transaction; chips a balance cannot cover are covered as the game says.
+    With ``summary`` (a language), the settled round's summary of the state saved (a
+    loss may have been covered) is kept in the meta for the sender to post."""
     results = [*seating.results, *ledger.results] or None
 
     async def save(chips: Sequence[ChipChange]) -> bool:
+        if summary is not None:
+            game.meta["summary"] = adapter.summary(game, state, summary)
         return await svc.db.save_game(
             game, update_id, results, [*seating.chips, *chips], seat=seating.seat,
             unseat=seating.unseat, marks=marks,
@@ -143,15 +138,6 @@ async def _save(
 
 async def _held(svc: Services, game: GameRecord, ledger: Ledger) -> dict[int, int]:
     return {c.user_id: await chips.balance(svc.db, game.chat_id, c.user_id) for c in ledger.chips}
-
-
-async def _post_summary(svc: Services, adapter: GameAdapter, game: GameRecord) -> None:
-    """A settled round's summary (of the state saved: a loss may have been covered),
-    through the sender after the table's edit."""
-    state = adapter.engine.from_dict(game.state) if game.state is not None else None
-    text = adapter.summary(game, state, await table_language(svc.db, game))
-    if text:
-        reply(svc, game.chat_id, Rendered(text), game.thread_id)
 
 
 def results_of(adapter: GameAdapter, game: GameRecord, state: Any) -> list[tuple[int, bool]] | None:

@@ -1,4 +1,12 @@
-"""Which messages a save of a game must mark for the sender."""
+"""Which messages a save of a game must mark for the sender.
+
+Targets of a game's marks: ``TABLE`` (0), a user id (their private hand), and
+messages that are posted anew rather than edited (their ids are kept with the
+hand messages, under the negative target): ``GROUP_NUDGE`` (the mention of the
+people the game waits for, in the group), ``SUMMARY`` (a blackjack round's
+settlement) and ``-user id`` (a nudge in that person's private chat; Telegram's
+user ids are far above 2).
+"""
 
 from __future__ import annotations
 
@@ -6,16 +14,39 @@ from bot.adapter import GameAdapter, seats_of
 from storage.outbox import TABLE, Mark
 from storage.records import GameRecord
 
+GROUP_NUDGE = -1
+SUMMARY = -2
+
+
+def is_nudge(target: int) -> bool:
+    return target < 0 and target != SUMMARY
+
+
+def private_nudge(user_id: int) -> int:
+    return -user_id
+
 
 def marks_for(adapter: GameAdapter, game: GameRecord, version: int) -> list[Mark]:
     """The table, and each person's private hand in a game with private hands that
     has been dealt: every message whose content may change with a move. The
-    sender skips a message that would look the same (hands keep a digest)."""
+    sender skips a message that would look the same (hands keep a digest). A nudge
+    still shown is marked too: a move makes it go."""
     marks = [Mark(game.id, TABLE, game.chat_id, version)]
     if adapter.private_hands and game.state is not None:
         for seat in seats_of(game):
             if seat.user is not None:
                 marks.append(Mark(game.id, seat.user, seat.user, version))
+    return marks + nudges_shown(game, version)
+
+
+def nudges_shown(game: GameRecord, version: int) -> list[Mark]:
+    """Marks for the nudges the game's record says are shown."""
+    marks = []
+    for key, known in game.hand_messages.items():
+        target = int(key)
+        if is_nudge(target) and known.get("id"):
+            chat_id = game.chat_id if target == GROUP_NUDGE else -target
+            marks.append(Mark(game.id, target, chat_id, version))
     return marks
 
 

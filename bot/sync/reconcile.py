@@ -2,8 +2,11 @@
 
 The table is rendered from the saved game as it is when the sender gets to it
 (in the table's language); a hand from the player's seat, in the reader's
-language. What each hand message shows is kept as a digest with the game (so
-an unchanged hand costs nothing); what each table shows is kept in memory (a
+language; nudges and a blackjack round's summary by ``bot.nudges`` (posted
+anew, replacing the last). ``/table`` asks for the
+table to be posted again at the bottom of the chat (``repost``, in memory).
+What each hand message shows is kept as a digest with the game (so an
+unchanged hand costs nothing); what each table shows is kept in memory (a
 restart costs at most one "not modified" edit per table).
 """
 
@@ -15,12 +18,16 @@ from collections.abc import Callable
 from bot.adapter import GameAdapter, seat_of_user
 from bot.flow import load_state, render_table
 from bot.hands import digest, reader_language
+from bot.i18n import tr
+from bot.language import table_language
+from bot.nudges import desired_post, shown_key
 from bot.services import TablePick
 from bot.sync.sender import Desired
 from bot.ui import Buttons
 from storage import outbox
 from storage.db import Database
 from storage.outbox import TABLE, Mark
+from storage.records import GameRecord
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +46,12 @@ class GameReconciler:
         self._picks = picks  # (game id, version) -> a pick shown on the table
         self._tables: dict[int, tuple[int, str]] = {}  # game id -> (message id, digest)
         self._versions: dict[int, int] = {}  # game id -> the version its table shows
+        self._reposts: set[int] = set()  # games whose table is to be posted again below
+
+    def repost(self, game_id: int) -> None:
+        """Post the game's table again as a new message (``/table``); the old one goes.
+        The caller marks the table."""
+        self._reposts.add(game_id)
 
     def shows(self, game_id: int, version: int) -> bool:
         """The game's table was drawn at ``version`` or later (since this start)."""
@@ -50,15 +63,9 @@ class GameReconciler:
             return None
         adapter = self._adapters[game.kind]
         if mark.is_table:
-            pick = self._picks(game.id, game.version)
-            rendered = await render_table(self._db, adapter, game, pick)
-            shown = self._tables.get(game.id)
-            same = shown == (game.table_message_id, digest(rendered))
-            if same:
-                self._versions[game.id] = game.version
-            return Desired(
-                rendered, game.table_message_id, game.version, game.thread_id, unchanged=same
-            )
+            return await self._table(adapter, game)
+        if mark.target < 0:
+            return await desired_post(self._db, adapter, game, mark)
         if game.state is None or not adapter.private_hands or not game.active:
             return None
         seat = seat_of_user(game, mark.target)
@@ -74,22 +81,40 @@ class GameReconciler:
         same = known.get("digest") == digest(hand) and known.get("id") is not None
         return Desired(hand, known.get("id"), game.version, unchanged=same)
 
+    async def _table(self, adapter: GameAdapter, game: GameRecord) -> Desired:
+        pick = self._picks(game.id, game.version)
+        rendered = await render_table(self._db, adapter, game, pick)
+        old = game.table_message_id
+        if game.id in self._reposts and old is not None and game.active:
+            moved = tr(await table_language(self._db, game), "⬇️ The table moved below.")
+            return Desired(rendered, None, game.version, game.thread_id, retire=old,
+                           retire_text=moved)  # fmt: skip
+        same = self._tables.get(game.id) == (old, digest(rendered))
+        if same:
+            self._versions[game.id] = game.version
+        return Desired(rendered, old, game.version, game.thread_id, unchanged=same)
+
     async def shown(self, mark: Mark, desired: Desired, message_id: int) -> None:
-        if mark.is_table:
+        if mark.target < 0:
+            key = shown_key(mark.target, desired)
+            await self._db.set_hand_message(mark.game_id, mark.target, message_id, key)
+        elif mark.is_table and desired.rendered is not None:
             self._tables[mark.game_id] = (message_id, digest(desired.rendered))
             self._versions[mark.game_id] = desired.version
             if message_id != desired.message_id:
+                self._reposts.discard(mark.game_id)
                 await self._db.set_table_message(mark.game_id, message_id)
-        else:
+        elif desired.rendered is not None:
             await self._db.set_hand_message(
                 mark.game_id, mark.target, message_id, digest(desired.rendered)
             )
 
     async def unreachable(self, mark: Mark) -> None:
         """A player blocked the bot: they play from the table, which must say so."""
+        user_id = mark.chat_id  # a private chat's id is the person's (a hand, a nudge)
         log.info("player cannot be messaged", extra={"game_id": mark.game_id,
-                                                     "user_id": mark.target})  # fmt: skip
-        await self._db.set_can_message(mark.target, False)
+                                                     "user_id": user_id})  # fmt: skip
+        await self._db.set_can_message(user_id, False)
         game = await self._db.get_game(mark.game_id)
         if game is not None:
             await outbox.mark(self._db, [Mark(game.id, TABLE, game.chat_id, game.version)])

@@ -30,6 +30,7 @@ from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, Re
 
 from bot.sync.calls import edit_text, send_text
 from bot.sync.limits import Budget, is_group
+from bot.sync.retire import retire
 from bot.ui import Rendered
 from storage import outbox
 from storage.core import Core
@@ -46,11 +47,13 @@ POST_TRIES = 4
 class Desired:
     """What a marked message must show now."""
 
-    rendered: Rendered
+    rendered: Rendered | None  # None: nothing to show any more (only ``retire`` goes)
     message_id: int | None  # the message showing it today; None: post a new one
     version: int  # the game version it shows
     thread_id: int = 0
     unchanged: bool = False  # the message already shows exactly this
+    retire: int | None = None  # a message this one replaces (``bot.sync.retire``)
+    retire_text: str | None = None
 
 
 class Reconciler(Protocol):
@@ -255,9 +258,22 @@ class Sender:
         return waited
 
     async def _deliver(self, chat_id: int, desired: Desired) -> int:
-        """Edit the message (or post it anew if it is gone); the id that shows it."""
+        """Edit the message (or post it anew if it is gone), then retire the one it
+        replaces (``bot.sync.retire``); the id that shows it (0: none any more)."""
+        shown = desired.rendered
+        message_id = 0 if shown is None else await self._show(chat_id, desired, shown)
+        if desired.retire is not None and desired.retire != message_id:
+            await retire(self._bot, chat_id, desired.retire, desired.retire_text,
+                         lambda: self._spend(chat_id),
+                         lambda seconds: self._budget.pause(chat_id, seconds + 0.1))  # fmt: skip
+        return message_id
+
+    async def _spend(self, chat_id: int) -> None:
+        await self._wait_budget(chat_id)
         self._budget.spend(chat_id)
-        rendered = desired.rendered
+
+    async def _show(self, chat_id: int, desired: Desired, rendered: Rendered) -> int:
+        self._budget.spend(chat_id)
         if desired.message_id is not None:
             try:
                 await edit_text(self._bot, chat_id, desired.message_id, rendered)

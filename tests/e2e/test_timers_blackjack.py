@@ -31,7 +31,9 @@ async def test_betting_time_then_a_decision_then_the_idle_table_closes(tmp_path:
         await press(world, table, bob, "+25")  # Bob bets but never says Ready
         await press(world, table, alice, "+10")
         await press(world, table, alice, READY)  # the betting time starts now
-        clock.advance(TURN - 1)
+        clock.advance(TURN / 2)  # halfway those not ready are nudged (tests/e2e/test_nudges.py)
+        await tg.wait_for(lambda: "Bob, Carol: 45 seconds left to play" in (table.text or ""))
+        clock.advance(TURN / 2 - 1)
         await nothing_due(running)
         clock.advance(1)
         await tg.wait_for(lambda: "Betting time ran out" in (table.text or ""))
