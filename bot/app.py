@@ -44,6 +44,7 @@ from bot.stats import stats
 from bot.sync.limits import Budget, Rates
 from bot.sync.reconcile import GameReconciler
 from bot.sync.sender import Sender
+from bot.table_cmd import table_command
 from bot.timers import set_aside_unreadable
 from games.gofish import GOFARM, GOFISH
 from storage.db import Database
@@ -112,6 +113,7 @@ def _commands(language: str) -> list[BotCommand]:
         BotCommand("blackjack", tr(language, "Play Blackjack (1-7 players)")),
         BotCommand("chips", tr(language, "Your chips in this chat")),
         BotCommand("top", tr(language, "The richest players here")),
+        BotCommand("table", tr(language, "Show the table again at the bottom")),
         BotCommand("stop", tr(language, "End the running game")),
         BotCommand("language", tr(language, "Choose the chat's language")),
         BotCommand("turntime", tr(language, "Seconds per turn in this chat")),
@@ -257,6 +259,7 @@ def build_application(
     application.add_handler(CommandHandler(["start", "help"], start))
     application.add_handler(CommandHandler("language", language_command))
     application.add_handler(CommandHandler("stop", stop))
+    application.add_handler(CommandHandler("table", table_command))
     application.add_handler(CommandHandler("turntime", turn_time))
     application.add_handler(CommandHandler("stats", stats))
     application.add_handler(CommandHandler("chips", chips_command))

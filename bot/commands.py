@@ -14,6 +14,7 @@ from bot.language import chat_language, reply_language, user_language
 from bot.lobby import join_via_link
 from bot.messaging import reply
 from bot.people import is_admin, remember, topic_of
+from bot.personal import tell_person
 from bot.services import services
 from bot.timers import commit
 from bot.ui import Rendered
@@ -129,7 +130,7 @@ async def stop(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             return
         log.info("game stopped", extra={"chat_id": game.chat_id, "game_id": game.id})
         return
-    reply(services(context), message.chat.id, Rendered(text), topic_of(message))
+    await tell_person(svc, message, user, text)  # a refusal: for that person only
 
 
 async def turn_time(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -144,10 +145,14 @@ async def turn_time(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         seconds = await svc.db.turn_seconds(message.chat.id) or svc.turn_seconds
         text = _lasts(language, round(seconds))
     elif not _SECONDS.fullmatch(wanted) or not MIN_TURN <= int(wanted) <= MAX_TURN:
-        text = tr(language, "Give the seconds per turn as a number from {low} to {high}.",
-                  low=MIN_TURN, high=MAX_TURN)  # fmt: skip
+        own = await user_language(svc.db, user)  # a refusal: for that person only
+        await tell_person(svc, message, user, tr(own, "Give the seconds per turn as a number "
+                          "from {low} to {high}.", low=MIN_TURN, high=MAX_TURN))  # fmt: skip
+        return
     elif not await is_admin(context.bot, message.chat, user.id, message.sender_chat):
-        text = tr(language, "Only a chat administrator can do that.")
+        own = await user_language(svc.db, user)
+        await tell_person(svc, message, user, tr(own, "Only a chat administrator can do that."))
+        return
     else:
         await svc.db.set_turn_seconds(message.chat.id, int(wanted))
         text = _lasts(language, int(wanted))

@@ -1,0 +1,36 @@
+"""``/table``: the live table posted again at the bottom of the chat.
+
+Command replies and other people's messages push a table off screen; ``/table``
+brings it back: the sender posts the table as a new message and retires the old
+one (deleted, or "moved below" without buttons when Telegram will not delete it:
+``bot.sync.retire``), within the chat's budget like every other message. Several
+``/table`` before the sender gets to it make one new table. The old message's
+buttons stop counting: a press there gets "This board has changed".
+"""
+
+from __future__ import annotations
+
+from telegram import Update
+from telegram.ext import ContextTypes
+
+from bot.flow import redraw
+from bot.i18n import tr
+from bot.language import user_language
+from bot.people import topic_of
+from bot.personal import tell_person
+from bot.services import services
+from storage.outbox import TABLE, Mark
+
+
+async def table_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    message, user = update.effective_message, update.effective_user
+    if message is None or user is None:
+        return
+    svc = services(context)
+    game = await svc.db.active_game(message.chat.id, topic_of(message))
+    if game is None or game.table_message_id is None or svc.reconciler_ is None:
+        language = await user_language(svc.db, user)
+        await tell_person(svc, message, user, tr(language, "No game is running here."))
+        return
+    svc.reconciler_.repost(game.id)
+    await redraw(svc, [Mark(game.id, TABLE, game.chat_id, game.version)])

@@ -1,0 +1,57 @@
+"""The table stays the last game message (issue 13): ``/table`` posts the live table
+again at the bottom (the old one goes), and replies that matter to one person
+leave the group: their private chat, else a reply to their command."""
+
+from __future__ import annotations
+
+from sandbox import Message
+from tests.e2e.harness import World
+from tests.e2e.reversi_board import data_of, hint_squares, turn_name
+from tests.e2e.test_nudges import started
+
+
+def _last_bot_message(world: World) -> Message:
+    last = world.tg.last_bot_message(world.group)
+    assert last is not None
+    return last
+
+
+async def test_table_posts_the_live_table_again_at_the_bottom(world: World) -> None:
+    tg = world.tg
+    board = await started(world, "/reversi", world.bob)
+    for _ in range(2):  # replies bury the table
+        await world.command(world.carol, world.group, "/stats")
+    assert _last_bot_message(world) is not board
+    await tg.send_text(world.bob, world.group, "/table")
+    await tg.wait_for(lambda: board.deleted, what="the old table gone")
+    moved = _last_bot_message(world)
+    assert moved.message_id > board.message_id and turn_name(moved) == "Alice"
+    assert (moved.text or "") == (board.text or "")
+    # the table posted again is the live one: a move is drawn on it
+    await tg.press(world.alice, moved, callback_data=data_of(moved, hint_squares(moved)[0]))
+    await tg.wait_for(lambda: turn_name(moved) == "Bob", what="the move on the new table")
+    await world.synced()
+    assert [m for m in tg.bot_messages(world.group) if "Turn:" in (m.text or "")] == [moved]
+
+
+async def test_a_refusal_to_one_person_goes_to_their_private_chat(world: World) -> None:
+    tg = world.tg
+    await world.start_privately(world.bob)
+    await started(world, "/reversi", world.bob)
+    before = len(tg.bot_messages(world.group))
+    mark = max(m.message_id for m in tg.messages(world.bob))
+    await tg.send_text(world.bob, world.group, "/stop")
+    told = await tg.wait_for_bot_message(world.bob, after=mark)
+    assert told.text == (
+        "In Friends: Only the player who started the game or an admin can stop it."
+    )
+    await tg.send_text(world.bob, world.group, "/turntime 5")
+    wrong = await tg.wait_for_bot_message(world.bob, after=told.message_id)
+    assert wrong.text == "In Friends: Give the seconds per turn as a number from 15 to 3600."
+    await world.synced()
+    assert len(tg.bot_messages(world.group)) == before  # nothing for the group to read
+    # Carol never started the bot: the group is the only place to answer her
+    asked = await tg.send_text(world.carol, world.group, "/stop")
+    answer = await tg.wait_for_bot_message(world.group, after=asked.message_id)
+    assert answer.reply_to is not None and answer.reply_to.message_id == asked.message_id
+    assert "Only the player who started the game" in (answer.text or "")
