@@ -34,6 +34,7 @@ from bot.durak import DurakAdapter
 from bot.gofish import GoFishAdapter
 from bot.i18n import LANGUAGES, tr
 from bot.lobby import lobby_button, open_game, rematch_button
+from bot.notify import notify_command
 from bot.play import back, hint, move, my_hand, pick, unpick
 from bot.press import Action, by_status, game_button, noop, unknown_button
 from bot.privacy import privacy_handlers
@@ -114,6 +115,7 @@ def _commands(language: str) -> list[BotCommand]:
         BotCommand("chips", tr(language, "Your chips in this chat")),
         BotCommand("top", tr(language, "The richest players here")),
         BotCommand("table", tr(language, "Show the table again at the bottom")),
+        BotCommand("notify", tr(language, "Tell me privately when a game opens here")),
         BotCommand("stop", tr(language, "End the running game")),
         BotCommand("language", tr(language, "Choose the chat's language")),
         BotCommand("turntime", tr(language, "Seconds per turn in this chat")),
@@ -260,6 +262,7 @@ def build_application(
     application.add_handler(CommandHandler("language", language_command))
     application.add_handler(CommandHandler("stop", stop))
     application.add_handler(CommandHandler("table", table_command))
+    application.add_handler(CommandHandler("notify", notify_command))
     application.add_handler(CommandHandler("turntime", turn_time))
     application.add_handler(CommandHandler("stats", stats))
     application.add_handler(CommandHandler("chips", chips_command))

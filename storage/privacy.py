@@ -48,5 +48,6 @@ async def forget_person(core: Core, user_id: int) -> Forgotten | None:
             return None
         results = await tx.execute("DELETE FROM results WHERE user_id = ?", (user_id,))
         chips = await tx.execute("DELETE FROM chips WHERE user_id = ?", (user_id,))
+        await tx.execute("DELETE FROM game_notices WHERE user_id = ?", (user_id,))  # /notify
         profile = await tx.execute("DELETE FROM users WHERE user_id = ?", (user_id,))
         return Forgotten(results.rowcount, chips.rowcount, profile.rowcount)

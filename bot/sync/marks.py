@@ -4,8 +4,9 @@ Targets of a game's marks: ``TABLE`` (0), a user id (their private hand), and
 messages that are posted anew rather than edited (their ids are kept with the
 hand messages, under the negative target): ``GROUP_NUDGE`` (the mention of the
 people the game waits for, in the group), ``SUMMARY`` (a blackjack round's
-settlement) and ``-user id`` (a nudge in that person's private chat; Telegram's
-user ids are far above 2).
+settlement), ``-user id`` (a nudge in that person's private chat; Telegram's
+user ids are far above 2) and ``notice(user id)`` (``/notify``'s message about a
+new game, ``bot.notify``; below every nudge).
 """
 
 from __future__ import annotations
@@ -16,10 +17,19 @@ from storage.records import GameRecord
 
 GROUP_NUDGE = -1
 SUMMARY = -2
+NOTICES = 2**52  # notice targets lie below -NOTICES (user ids are far smaller)
 
 
 def is_nudge(target: int) -> bool:
-    return target < 0 and target != SUMMARY
+    return -NOTICES < target < 0 and target != SUMMARY
+
+
+def notice(user_id: int) -> int:
+    return -(NOTICES + user_id)
+
+
+def is_notice(target: int) -> bool:
+    return target <= -NOTICES
 
 
 def private_nudge(user_id: int) -> int:

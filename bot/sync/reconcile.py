@@ -20,8 +20,10 @@ from bot.flow import load_state, render_table
 from bot.hands import digest, reader_language
 from bot.i18n import tr
 from bot.language import table_language
+from bot.notify import announce, desired_notice
 from bot.nudges import desired_post, shown_key
 from bot.services import TablePick
+from bot.sync.marks import chats_of, is_notice
 from bot.sync.sender import Desired
 from bot.ui import Buttons
 from storage import outbox
@@ -64,6 +66,8 @@ class GameReconciler:
         adapter = self._adapters[game.kind]
         if mark.is_table:
             return await self._table(adapter, game)
+        if is_notice(mark.target):
+            return await desired_notice(self._db, adapter, game, mark)
         if mark.target < 0:
             return await desired_post(self._db, adapter, game, mark)
         if game.state is None or not adapter.private_hands or not game.active:
@@ -102,12 +106,22 @@ class GameReconciler:
             self._tables[mark.game_id] = (message_id, digest(desired.rendered))
             self._versions[mark.game_id] = desired.version
             if message_id != desired.message_id:
+                first = desired.message_id is None and mark.game_id not in self._reposts
                 self._reposts.discard(mark.game_id)
                 await self._db.set_table_message(mark.game_id, message_id)
+                if first:  # a new game's table is out: /notify's notices follow
+                    await self._announce(mark.game_id)
         elif desired.rendered is not None:
             await self._db.set_hand_message(
                 mark.game_id, mark.target, message_id, digest(desired.rendered)
             )
+
+    async def _announce(self, game_id: int) -> None:
+        game = await self._db.get_game(game_id)
+        marks = [] if game is None else await announce(self._db, game)
+        await outbox.mark(self._db, marks)
+        for chat_id in chats_of(marks):
+            self._wake(chat_id)
 
     async def unreachable(self, mark: Mark) -> None:
         """A player blocked the bot: they play from the table, which must say so."""
