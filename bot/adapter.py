@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.ui import Buttons, Keyboard, Rendered
-from games.base import Engine
+from games.base import Engine, IllegalAction
 from storage.chips import ChipChange
 from storage.records import GameRecord
 
@@ -190,6 +190,11 @@ class GameAdapter(Protocol):
         """The message posted after a save that settled a round."""
         ...
 
+    def resign(self, game: GameRecord, state: Any, seat: int) -> tuple[Any, list[tuple[int, bool]]]:
+        """``seat`` resigns (🏳️, confirmed): the state after it, and the results to
+        record now (user id, won). IllegalAction: the seat cannot resign now."""
+        ...
+
 
 class GameRules:
     """The shared behaviour of the adapter hooks: games inherit it and override
@@ -198,6 +203,7 @@ class GameRules:
     engine: Engine[Any, Any, Any]
     strict_versions: bool
     open_seating = False
+    resign_level = "normal"  # the computer that takes a resigned seat
 
     def pick_keyboard(
         self, game: GameRecord, state: Any, seat: int, choice: str, language: str,
@@ -240,3 +246,19 @@ class GameRules:
 
     def summary(self, game: GameRecord, state: Any, language: str) -> str:
         return ""
+
+    def resign(self, game: GameRecord, state: Any, seat: int) -> tuple[Any, list[tuple[int, bool]]]:
+        """The shared rule: the computer takes the seat for the rest of the game, and
+        the person who left it has lost."""
+        seats = seats_of(game)
+        person = seats[seat]
+        if person.user is None or game.status != "running":
+            raise IllegalAction("not_seated")
+        seats[seat] = Seat(person.name, level=self.resign_level)
+        set_seats(game, seats)
+        auto = game.meta.get("auto", [])
+        if seat in auto:
+            auto.remove(seat)
+        game.meta.get("timeouts", {}).pop(str(seat), None)
+        game.meta.setdefault("resigned", []).append(person.name)
+        return state, [(person.user, False)]

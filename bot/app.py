@@ -39,7 +39,9 @@ from bot.play import back, hint, move, my_hand, pick, unpick
 from bot.press import Action, by_status, game_button, noop, unknown_button
 from bot.privacy import privacy_handlers
 from bot.processor import PerChatUpdateProcessor
+from bot.resign import resign
 from bot.reversi import ReversiAdapter
+from bot.rules import rules_button, rules_command
 from bot.services import Services
 from bot.stats import stats
 from bot.sync.limits import Budget, Rates
@@ -94,6 +96,8 @@ GAME_BUTTONS: list[tuple[str, Action]] = [
     (game_data("y"), by_status(running=my_hand)),  # my hand, in an alert
     (game_data("k"), by_status(running=pick)),  # a first choice
     (game_data("b"), by_status(running=unpick)),  # back from a first choice
+    (game_data("u"), rules_button),  # the rules, by private message
+    (game_data("q"), by_status(running=resign)),  # resign (a second press confirms)
 ]
 
 
@@ -112,6 +116,7 @@ def _commands(language: str) -> list[BotCommand]:
         BotCommand("gofarm", tr(language, "Play Go Farm (2 players)")),
         BotCommand("durak", tr(language, "Play Durak (2-6 players)")),
         BotCommand("blackjack", tr(language, "Play Blackjack (1-7 players)")),
+        BotCommand("rules", tr(language, "The rules of the game")),
         BotCommand("chips", tr(language, "Your chips in this chat")),
         BotCommand("top", tr(language, "The richest players here")),
         BotCommand("table", tr(language, "Show the table again at the bottom")),
@@ -263,6 +268,7 @@ def build_application(
     application.add_handler(CommandHandler("stop", stop))
     application.add_handler(CommandHandler("table", table_command))
     application.add_handler(CommandHandler("notify", notify_command))
+    application.add_handler(CommandHandler("rules", rules_command))
     application.add_handler(CommandHandler("turntime", turn_time))
     application.add_handler(CommandHandler("stats", stats))
     application.add_handler(CommandHandler("chips", chips_command))

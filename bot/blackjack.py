@@ -143,7 +143,10 @@ class BlackjackAdapter(GameRules):
     def bookkeep(
         self, game: GameRecord, before: Table | None, state: Table, version: int, timing: Timing
     ) -> Ledger:
-        return blackjack_table.bookkeep(game, before, state, version, timing)
+        state, gone = blackjack_stop.leaving_bookkeep(game, state, timing.now)  # left mid-round
+        ledger = blackjack_table.bookkeep(game, before, state, version, timing)
+        blackjack_stop.hurry_leavers(game, state, timing.now)
+        return Ledger(ledger.chips, [*ledger.results, *gone], ledger.settled)
 
     def cover(
         self, game: GameRecord, state: Table, chips: Sequence[ChipChange], held: dict[int, int]

@@ -20,6 +20,7 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from bot.adapter import Seat, set_seats
+from bot.blackjack_stop import LEAVING, leave_now, play_leavers
 from bot.blackjack_table import (
     KIND,
     clear_box,
@@ -43,7 +44,7 @@ from bot.sync.marks import marks_for
 from bot.timers import Seating, commit, wake
 from bot.ui import Rendered
 from games.base import IllegalAction
-from games.blackjack import ENGINE, LeftTable, Table, close, leave, sit
+from games.blackjack import ENGINE, LeftTable, Phase, Table, close, leave, sit
 from storage import chips as bank
 from storage.chips import MINIMUM_BET, ChipChange, ChipConflict
 from storage.records import GameRecord
@@ -137,7 +138,9 @@ async def join_table(press: Press) -> None:
 
 
 async def leave_table(press: Press) -> None:
-    """Leave table: the seat's chips go back to the balance (a bet out is lost)."""
+    """Leave table: the seat's chips go back to the balance (a bet not yet dealt
+    too). Mid-round, basic strategy plays the hand and the player leaves with the
+    chips once the round is settled (``bot.blackjack_stop``)."""
     game, user_id, language = press.game, press.query.from_user.id, press.language
     box = press.seat
     if not press.adapter.open_seating:
@@ -147,6 +150,9 @@ async def leave_table(press: Press) -> None:
         await press.refuse(tr(language, "You are not at this table."))
         return
     state = load_state(press.adapter, game)
+    if state.phase in (Phase.INSURANCE, Phase.PLAYERS) and state.seat(box).hands:
+        await _leave_mid_round(press, state, box)
+        return
     try:
         after = leave(state, box)
     except IllegalAction as refused:
@@ -161,6 +167,28 @@ async def leave_table(press: Press) -> None:
     seating = Seating(unseat=[user_id], results=[(user_id, taken > state.seat(box).bought_in)])
     goodbye = ntr(language, "You leave with {n} chip.", "You leave with {n} chips.", taken)
     await _save(press, state, after, seating, goodbye)
+
+
+async def _leave_mid_round(press: Press, state: Table, box: int) -> None:
+    """The hand in play is left to basic strategy (now, if the table waits on it);
+    the seat goes once the round is settled. The person is free to sit elsewhere
+    at once; the round's chips still come to their balance."""
+    game, language = press.game, press.language
+    leaving: list[int] = game.meta.setdefault(LEAVING, [])
+    if box in leaving:
+        await press.refuse(tr(language, "You leave this table once the round is settled."))
+        return
+    leaving.append(box)
+    after = play_leavers(game, state)
+    results: list[tuple[int, bool]] = []
+    staying = [b for b, seat in enumerate(after.seats) if seat is not None and b not in leaving]
+    if after.phase is Phase.SETTLED and staying:  # this press finished the round
+        after, results = leave_now(game, after)
+    store_state(press.adapter, game, after)
+    seating = Seating(unseat=[press.query.from_user.id], results=results)
+    text = tr(language, "Basic strategy plays your hand; you leave with your chips once "
+                        "the round is settled.")  # fmt: skip
+    await _save(press, state, after, seating, text)
 
 
 async def _save(press: Press, before: Table, after: Table, seating: Seating, answer: str) -> None:

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 
 MAX_BYTES = 64
 _DIGITS = string.digits + string.ascii_lowercase
-VERBS = frozenset("jlcsmhrxykboi")
+VERBS = frozenset("jlcsmhrxykboiuq")
 # join leave computer start move hints rematch noop my-hand pick back option i'm-back
+# rules resign (quit)
 
 
 class ForgedCallback(ValueError):

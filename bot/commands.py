@@ -9,49 +9,66 @@ from telegram import InlineKeyboardButton, Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
+from bot.adapter import seat_of_user
 from bot.i18n import LANGUAGE_NAMES, LANGUAGES, ntr, tr
 from bot.language import chat_language, reply_language, user_language
 from bot.lobby import join_via_link
 from bot.messaging import reply
 from bot.people import is_admin, remember, topic_of
 from bot.personal import tell_person
+from bot.rules import rules_payload, rules_text
 from bot.services import services
 from bot.timers import commit
 from bot.ui import Rendered
+from bot.vote import vote_to_stop
 
 log = logging.getLogger(__name__)
 MIN_TURN, MAX_TURN = 15, 3600
 _SECONDS = re.compile(r"[0-9]{1,9}")  # ASCII digits only: str.isdigit takes "²" and "٦٠"
 
 
-def help_text(language: str) -> str:
-    return "\n".join(
-        [
-            tr(language, "<b>Table games for your group chat.</b>"),
-            "",
-            tr(language, "/reversi — Reversi for two (or against the computer)"),
-            tr(
-                language,
-                "/gofish — Go Fish for 2 to 6 players; your hand comes by private message",
-            ),
-            tr(language, "/gofarm — Go Farm, the two-player Go Fish: seven books win"),
-            tr(language, "/durak — Durak for 2 to 6 players; your hand comes by private message"),
-            tr(language, "/blackjack — a blackjack table for 1 to 7 players against the dealer"),
-            tr(language, "/chips — your chips in this chat; /top — the richest players"),
-            tr(language, "/stop — end the running game (its starter or an admin)"),
-            tr(language, "/language — the language of this chat"),
-            tr(language, "/turntime — seconds per turn here (admins set it)"),
-            tr(language, "/stats — games played and won in this chat"),
-            tr(language, "/help — this message"),
-            "",
+def help_text(language: str, private: bool = True) -> str:
+    """What the bot does: in a private chat a game command plays the computer; in a
+    group it opens a lobby (no "In this private chat…" there)."""
+    lines = [
+        tr(language, "<b>Table games for your group chat.</b>"),
+        "",
+        tr(language, "/reversi — Reversi for two (or against the computer)"),
+        tr(language, "/gofish — Go Fish for 2 to 6 players; your hand comes by private message"),
+        tr(language, "/gofarm — Go Farm, the two-player Go Fish: seven books win"),
+        tr(language, "/durak — Durak for 2 to 6 players; your hand comes by private message"),
+        tr(language, "/blackjack — a blackjack table for 1 to 7 players against the dealer"),
+        tr(language, "/rules — the rules of the game being played"),
+        tr(language, "/chips — your chips in this chat; /top — the richest players"),
+        tr(
+            language,
+            "/stop — end the running game (its starter, an admin, or the players by a vote)",
+        ),
+        tr(language, "/language — the language of this chat"),
+        tr(language, "/turntime — seconds per turn here (admins set it)"),
+        tr(language, "/stats — games played and won in this chat"),
+        tr(language, "/help — this message"),
+        "",
+    ]
+    if private:
+        lines.append(
             tr(
                 language,
                 "Add me to a group and send a game command there: I post a table, "
                 "people join with its buttons. In this private chat, a game command "
                 "starts a game against the computer.",
-            ),
-        ]
-    )
+            )
+        )
+    else:
+        lines.append(
+            tr(
+                language,
+                "Send a game command: I post a table, people join with its "
+                "buttons. Games with hidden cards need a private chat with me: "
+                "the lobby's ✉️ button opens it.",
+            )
+        )
+    return "\n".join(lines)
 
 
 async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -61,13 +78,16 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     svc = services(context)
     await remember(svc.db, user, reachable=message.chat.type == ChatType.PRIVATE)
     payload = (context.args or [""])[0]
-    if message.chat.type == ChatType.PRIVATE and payload.startswith("j"):
+    private = message.chat.type == ChatType.PRIVATE
+    if private and payload.startswith("j"):
         await join_via_link(update, context, payload[1:])
         return
     language = await user_language(svc.db, user)
-    if message.chat.type != ChatType.PRIVATE:
+    if not private:
         language = await chat_language(svc.db, message.chat.id, language)
-    reply(services(context), message.chat.id, Rendered(help_text(language)), topic_of(message))
+    asked = rules_payload(payload) if private else None
+    text = rules_text(language, asked) if asked else help_text(language, private)
+    reply(services(context), message.chat.id, Rendered(text), topic_of(message))
 
 
 async def language_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -121,7 +141,11 @@ async def stop(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     elif user.id != game.created_by and not await is_admin(
         context.bot, message.chat, user.id, message.sender_chat
     ):
-        text = tr(language, "Only the player who started the game or an admin can stop it.")
+        if seat_of_user(game, user.id) is None or message.sender_chat is not None:
+            text = tr(language, "Only the player who started the game or an admin can stop it.")
+        else:  # a seated player: a vote among the players (bot.vote)
+            await vote_to_stop(update, context, game, language)
+            return
     else:
         game.status = "stopped"
         game.meta["stopped_by"] = user.first_name

@@ -23,6 +23,7 @@ from bot.durak_text import (
 )
 from bot.i18n import ntr, tr
 from bot.lobby_view import seat_label
+from bot.resign import resign_button, resigned_line
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.base import IllegalAction
 from games.cards import Card, compact, parse_card
@@ -74,6 +75,7 @@ class DurakAdapter(GameRules):
         lines += table_lines(view, language)
         lines += [f"<i>{line}</i>" for line in recent_lines(view, names, language)]
         lines.append(_status(game, view, names, language))
+        lines += [resigned_line(language, name) for name in game.meta.get("resigned", [])]
         return Rendered("\n".join(line for line in lines if line), _table_keyboard(game, table))
 
     def render_hand(
@@ -155,7 +157,9 @@ def _table_keyboard(game: GameRecord, table: TableView) -> Keyboard:
         if game.meta.get("rematched"):
             return []
         return [[buttons.button("🔁 " + tr(language, "Rematch"), "r")]]
-    return [[buttons.button("🃏 " + tr(language, "My hand"), "y")]]
+    return [
+        [buttons.button("🃏 " + tr(language, "My hand"), "y"), resign_button(language, buttons)]
+    ]
 
 
 def _hand_line(view: DurakView, language: str) -> str:

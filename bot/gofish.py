@@ -9,10 +9,22 @@ from bot.cards_text import hand_in_words, rank_label
 from bot.gofish_text import event_line, rank_plural, result_line
 from bot.i18n import ntr, tr
 from bot.lobby_view import seat_label
+from bot.resign import resign_button
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.base import IllegalAction
 from games.cards import RANKS, compact
-from games.gofish import ENGINE, GOFARM, GOFISH, Ask, GoFishState, GoFishView, TurnPassed
+from games.gofish import (
+    ENGINE,
+    GOFARM,
+    GOFISH,
+    Ask,
+    GoFishState,
+    GoFishView,
+    Resigned,
+    TurnPassed,
+    resigned_seats,
+)
+from games.gofish import resign as resign_seat
 from storage.records import GameRecord
 
 MAX_LOG_LINES = 8
@@ -52,9 +64,10 @@ class GoFishAdapter(GameRules):
         language, view = table.language, ENGINE.view(state, None)
         names = [seat_label(s, language) for s in seats_of(game)]
         lines = [f"<b>{escape(self.title(language))}</b>"]
-        lines += [_seat_line(view, i, names[i], language) for i in range(view.seats)]
+        gone = resigned_seats(view.history)
+        lines += [_seat_line(view, i, names[i], language, i in gone) for i in range(view.seats)]
         lines.append(ntr(language, "Stock: {n} card", "Stock: {n} cards", view.stock_size))
-        recent = [event_line(e, names, language) for e in _recent(view)]
+        recent = [_event_line(e, names, language) for e in _recent(view)]
         lines += [f"<i>{line}</i>" for line in recent if line][-MAX_LOG_LINES:]
         lines.append(_status(game, view, names, language))
         return Rendered("\n".join(lines), self._table_keyboard(game, view, table))
@@ -65,7 +78,9 @@ class GoFishAdapter(GameRules):
             if game.meta.get("rematched"):
                 return []
             return [[buttons.button("🔁 " + tr(language, "Rematch"), "r")]]
-        keyboard = [[buttons.button("🃏 " + tr(language, "My hand"), "y")]]
+        keyboard = [
+            [buttons.button("🃏 " + tr(language, "My hand"), "y"), resign_button(language, buttons)]
+        ]
         if view.turn is not None and view.turn in table.away:
             # the player to move cannot be messaged: every rank, so nothing is revealed
             keyboard += _every_rank_keyboard(view, view.turn, buttons)
@@ -93,7 +108,19 @@ class GoFishAdapter(GameRules):
             lines.append(tr(language, "You drew: {cards}", cards=compact(view.last_draw)))
         lines.append(_status(game, view, names, language, seat))
         keyboard = _rank_keyboard(view, buttons) if view.turn == seat and view.legal else []
+        if game.status == "running" and not view.finished and seat in resigned_seats(view.history):
+            lines.append("🏳️ " + tr(language, "You resigned: you are out of this game."))
         return Rendered("\n".join(lines), keyboard)
+
+    def resign(
+        self, game: GameRecord, state: GoFishState, seat: int
+    ) -> tuple[GoFishState, list[tuple[int, bool]]]:
+        """The player is out: their cards go to the bottom of the stock, their books
+        stay; they cannot win (their loss is recorded when the game ends)."""
+        if game.status != "running":
+            raise IllegalAction("game_over")
+        after, _events = resign_seat(state, seat)
+        return after, []
 
     def hand_alert(self, game: Any, state: GoFishState, seat: int, language: str) -> str:
         view = ENGINE.view(state, seat)
@@ -163,8 +190,16 @@ def _every_rank_keyboard(view: GoFishView, seat: int, buttons: Buttons) -> Keybo
     return [labels[:7], labels[7:]]
 
 
-def _seat_line(view: GoFishView, seat: int, name: str, language: str) -> str:
-    marker = "▶️ " if view.turn == seat else "▫️ "
+def _event_line(event: Any, names: list[str], language: str) -> str:
+    if isinstance(event, Resigned):
+        return ntr(language, "🏳️ {name} resigned: {n} card went to the bottom of the stock.",
+                   "🏳️ {name} resigned: {n} cards went to the bottom of the stock.",
+                   event.cards, name=names[event.seat])  # fmt: skip
+    return event_line(event, names, language)
+
+
+def _seat_line(view: GoFishView, seat: int, name: str, language: str, gone: bool) -> str:
+    marker = "🏳️ " if gone else "▶️ " if view.turn == seat else "▫️ "
     cards = ntr(language, "{n} card", "{n} cards", view.hand_counts[seat])
     books = " ".join(rank_label(r) for r in view.books[seat]) or "—"
     return f"{marker}{name} — {cards} · 📚 {books}"
@@ -184,7 +219,9 @@ def _status(game: Any, view: GoFishView, names: list[str], language: str,
         return tr(language, "The game was stopped by {name}.",
                   name=escape(str(game.meta.get("stopped_by", "?"))))  # fmt: skip
     if view.finished and view.outcome is not None:
-        return result_line(view.outcome.winners, view.outcome.scores, names, language)
+        gone = resigned_seats(view.history)  # a seat that resigned never sets the best
+        scores = tuple(0 if s in gone else n for s, n in enumerate(view.outcome.scores))
+        return result_line(view.outcome.winners, scores, names, language)
     if view.turn is None:
         return ""
     if seat is not None and view.turn == seat:

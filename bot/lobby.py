@@ -14,11 +14,12 @@ from bot.adapter import GameAdapter, Seat, seat_of_user, seats_of, set_seats
 from bot.callbacks import ForgedCallback, from36
 from bot.flow import start_game
 from bot.i18n import ntr, tr
-from bot.language import table_language, user_language
-from bot.lobby_view import INVITE_KEY, join_link
+from bot.language import user_language
+from bot.lobby_view import INVITE_KEY, rematch_waiting
 from bot.messaging import reply
 from bot.people import is_member, message_link, remember, topic_of
 from bot.press import Press
+from bot.rematch import rematch, start_in_order
 from bot.services import Services, services
 from bot.timers import commit, create
 from bot.ui import Rendered, escape
@@ -126,8 +127,7 @@ async def lobby_press(
             await query.answer(tr(language, "Only members of this group can sit down."), True)
             return
         if not await _reachable(svc, adapter, user.id):
-            # the answer opens the private chat; pressing Start there joins
-            await query.answer(url=join_link(str(game.meta.get("bot", "")), game))
+            await query.answer(_unreachable(language), show_alert=True)
             return
     refusal = _lobby_change(adapter, game, user.id, user.first_name, verb, argument, language)
     if refusal:
@@ -136,12 +136,30 @@ async def lobby_press(
     seats = seats_of(game)
     if not any(not s.is_computer for s in seats):
         game.status = "stopped"
-    elif verb == "s" or (verb == "c" and len(seats) == adapter.max_seats):
-        await start_game(adapter, game, svc.rng)
+    elif verb == "s" or (verb in "jc" and ready_to_start(adapter, game)):
+        await start_in_order(adapter, game, svc)
     if not await commit(context.application, adapter, game, update_id=update_id):
         await query.answer(tr(language, "Someone was quicker; please try again."), True)
         return
     await query.answer()
+
+
+def _unreachable(language: str) -> str:
+    """Why someone who never started the bot is not seated, and how to sit down (an
+    alert: at most 200 characters)."""
+    return tr(language, "Your cards come by private message, and I cannot write to you yet. "
+                        "Press ✉️ Open private chat under this lobby, then Start there: "
+                        "that seats you.")  # fmt: skip
+
+
+def ready_to_start(adapter: GameAdapter, game: GameRecord) -> bool:
+    """A lobby starts by itself once its last seat is taken, or (a rematch) once
+    every player of the previous game sat down again."""
+    seats = seats_of(game)
+    if len(seats) >= adapter.max_seats:
+        return True
+    wanted = game.meta.get("rematch_of", {}).get("people", [])
+    return bool(wanted) and not rematch_waiting(game) and len(seats) >= adapter.min_seats
 
 
 def _lobby_change(
@@ -186,37 +204,6 @@ def _lobby_change(
         seats.append(Seat("", level=argument))
     set_seats(game, seats)
     return None
-
-
-async def rematch(
-    query: CallbackQuery, context: ContextTypes.DEFAULT_TYPE, game: GameRecord, update_id: int
-) -> None:
-    """A finished game's Rematch button: the same people, a new table message."""
-    svc = services(context)
-    adapter = svc.adapters[game.kind]
-    language = await user_language(svc.db, query.from_user)
-    if seat_of_user(game, query.from_user.id) is None:
-        await query.answer(tr(language, "Only the players can ask for a rematch."), True)
-        return
-    if game.meta.get("rematched"):
-        await query.answer(tr(language, "The rematch has already started."), True)
-        return
-    new = GameRecord(
-        chat_id=game.chat_id, thread_id=game.thread_id, kind=game.kind,
-        created_by=query.from_user.id,
-        meta={"lang": await table_language(svc.db, game), "hints": game.meta.get("hints", True)},
-    )  # fmt: skip
-    for kept in ("options", "chat_title", "bot"):  # the lobby's choices carry over
-        if kept in game.meta:
-            new.meta[kept] = game.meta[kept]
-    set_seats(new, adapter.rematch_seats(seats_of(game)))
-    await start_game(adapter, new, svc.rng)
-    if await create(context.application, adapter, new) is None:
-        await query.answer(tr(language, "Another game is already running here."), True)
-        return
-    game.meta["rematched"] = True
-    await commit(context.application, adapter, game, update_id=update_id)
-    await query.answer()
 
 
 async def join_via_link(update: Update, context: ContextTypes.DEFAULT_TYPE, payload: str) -> None:
@@ -267,6 +254,8 @@ async def _sit_by_link(
     refusal = _lobby_change(adapter, game, user.id, user.first_name, "j", "", language)
     if refusal is not None:
         return refusal
+    if ready_to_start(adapter, game):
+        await start_in_order(adapter, game, svc)
     if not await commit(context.application, adapter, game, update_id=update.update_id):
         return tr(language, "Someone was quicker; please try again.")
     title = escape(str(game.meta.get("chat_title") or ""))

@@ -27,6 +27,11 @@ def level_name(language: str, level: str) -> str:
     return tr(language, "normal")
 
 
+def level_button(language: str, level: str) -> str:
+    """A short computer button that fits a phone: "🤖 Easy", "🤖 Normal"."""
+    return "🤖 " + (tr(language, "Easy") if level == "easy" else tr(language, "Normal"))
+
+
 def seat_label(seat: Seat, language: str) -> str:
     """A seat's name as shown to people (HTML-escaped)."""
     if seat.is_computer:
@@ -36,6 +41,18 @@ def seat_label(seat: Seat, language: str) -> str:
     return escape(seat.name)
 
 
+def seat_count(language: str, taken: int, seats: int, names: str) -> str:
+    """ "1 of 2 seats taken: …": the noun agrees with the number of seats."""
+    return ntr(
+        language,
+        "{taken} of {n} seat taken: {names}",
+        "{taken} of {n} seats taken: {names}",
+        seats,
+        taken=taken,
+        names=names,
+    )
+
+
 def render_lobby(
     adapter: GameAdapter, game: GameRecord, language: str, buttons: Buttons
 ) -> Rendered:
@@ -43,36 +60,42 @@ def render_lobby(
     names = ", ".join(seat_label(s, language) for s in seats) or "—"
     if game.status != "lobby":
         return _closed_lobby(adapter, game, language, names)
+    full = len(seats) >= adapter.max_seats
     lines = [
         f"<b>{escape(adapter.title(language))}</b>",
         tr(language, "Waiting for players."),
-        ntr(
-            language,
-            "{n} of {max} seat taken: {names}",
-            "{n} of {max} seats taken: {names}",
-            len(seats),
-            max=adapter.max_seats,
-            names=names,
-        ),
-        ntr(
-            language,
-            "Press Join to sit down; Start when at least {n} player is here.",
-            "Press Join to sit down; Start when at least {n} players are here.",
-            adapter.min_seats,
-        ),
+        seat_count(language, len(seats), adapter.max_seats, names),
     ]
-    if adapter.private_hands:
+    if full:
+        lines.append(tr(language, "The table is full: press Start."))
+    else:
+        lines.append(
+            ntr(
+                language,
+                "Press Join to sit down; Start when at least {n} player is here.",
+                "Press Join to sit down; Start when at least {n} players are here.",
+                adapter.min_seats,
+            )
+        )
+    waiting = rematch_waiting(game)
+    if waiting:
+        lines.append(tr(language, "🔁 Rematch: it starts once {names} joined again.",
+                        names=", ".join(escape(n) for n in waiting)))  # fmt: skip
+    if adapter.private_hands and not full:
         lines.append(
             tr(language, "Cards come by private message: press ✉️ Open private chat once, "
                          "then Join.")
         )  # fmt: skip
-    keyboard: Keyboard = [
-        [
-            buttons.button(tr(language, "Join"), "j"),
-            buttons.button(tr(language, "Leave"), "l"),
-        ]
-    ]
-    if adapter.computer_levels:
+    return Rendered("\n".join(lines), _lobby_keyboard(adapter, game, language, buttons, full))
+
+
+def _lobby_keyboard(
+    adapter: GameAdapter, game: GameRecord, language: str, buttons: Buttons, full: bool
+) -> Keyboard:
+    """Join and the computer buttons while a seat is free; Start and Rules always."""
+    leave = buttons.button(tr(language, "Leave"), "l")
+    keyboard: Keyboard = [[leave] if full else [buttons.button(tr(language, "Join"), "j"), leave]]
+    if adapter.computer_levels and not full:
         keyboard.append(
             [
                 buttons.button(adapter.computer_button(language, level), "c", level)
@@ -80,11 +103,23 @@ def render_lobby(
             ]
         )
     keyboard += adapter.option_rows(game, language, buttons)
-    keyboard.append([buttons.button(tr(language, "Start"), "s")])
-    if adapter.private_hands and game.meta.get("bot"):
+    keyboard.append(
+        [
+            buttons.button(tr(language, "Start"), "s"),
+            buttons.button("📖 " + tr(language, "Rules"), "u"),
+        ]
+    )
+    if adapter.private_hands and game.meta.get("bot") and not full:
         link = join_link(str(game.meta["bot"]), game)
         keyboard.append([InlineKeyboardButton("✉️ " + tr(language, "Open private chat"), url=link)])
-    return Rendered("\n".join(lines), keyboard)
+    return keyboard
+
+
+def rematch_waiting(game: GameRecord) -> list[str]:
+    """The names of the previous game's players a rematch lobby still waits for."""
+    seated = {s.user for s in seats_of(game)}
+    wanted = game.meta.get("rematch_of", {}).get("people", [])
+    return [str(p["name"]) for p in wanted if p["user"] not in seated]
 
 
 def _closed_lobby(adapter: GameAdapter, game: GameRecord, language: str, names: str) -> Rendered:

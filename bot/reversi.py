@@ -6,8 +6,10 @@ from typing import Any
 
 from bot.adapter import GameRules, Seat, TableView, seats_of
 from bot.i18n import tr
-from bot.lobby_view import level_name, seat_label
+from bot.lobby_view import level_button, seat_label
+from bot.resign import resign_button
 from bot.ui import Buttons, Keyboard, Rendered, escape
+from games.base import IllegalAction
 from games.reversi import ENGINE, Passed, Place, Placed, ReversiState, square_name
 from storage.records import GameRecord
 
@@ -30,7 +32,7 @@ class ReversiAdapter(GameRules):
         return tr(language, "Reversi")
 
     def computer_button(self, language: str, level: str) -> str:
-        return "🤖 " + tr(language, "Play the computer: {level}", level=level_name(language, level))
+        return level_button(language, level)
 
     def options(self, game: GameRecord) -> dict[str, Any]:
         return {}
@@ -67,9 +69,22 @@ class ReversiAdapter(GameRules):
         lines += [f"{DISCS[s]} {names[s]} — {view.scores[s]}" for s in (0, 1)]
         lines += [_event_line(e, names, language) for e in view.log[-3:]]
         lines.append(_status_line(game, view.to_move, view.scores, names, language))
-        return Rendered(
-            "\n".join(line for line in lines if line), _board(game, view, buttons, language)
-        )
+        keyboard = _board(game, view, buttons, language)
+        if game.status == "running" and not view.finished:  # the way out
+            keyboard[-1].append(resign_button(language, buttons))
+        return Rendered("\n".join(line for line in lines if line), keyboard)
+
+    def resign(
+        self, game: GameRecord, state: ReversiState, seat: int
+    ) -> tuple[ReversiState, list[tuple[int, bool]]]:
+        """The other player wins; the board stays as it is."""
+        if game.status != "running" or ENGINE.outcome(state) is not None:
+            raise IllegalAction("game_over")
+        game.status = "finished"
+        game.meta["resigned_seat"] = seat
+        game.meta["recorded"] = True  # the results are these, not the board's
+        seats = seats_of(game)
+        return state, [(s.user, i != seat) for i, s in enumerate(seats) if s.user is not None]
 
 
 def _event_line(event: object, names: list[str], language: str) -> str:
@@ -92,6 +107,10 @@ def _status_line(
     if game.status == "stopped":
         return tr(language, "The game was stopped by {name}.",
                   name=escape(str(game.meta.get("stopped_by", "?"))))  # fmt: skip
+    resigned = game.meta.get("resigned_seat")
+    if isinstance(resigned, int) and resigned in (0, 1):
+        return tr(language, "🏳️ {name} resigned: {disc} {winner} wins.", name=names[resigned],
+                  disc=DISCS[1 - resigned], winner=names[1 - resigned])  # fmt: skip
     if to_move is None:
         black, white = scores
         if black == white:

@@ -48,9 +48,12 @@ from .model import (
     NobodyToAsk,
     PlayerOut,
     PublicEvent,
+    Resigned,
     TurnPassed,
     is_public,
+    resigned_seats,
 )
+from .rules import resign
 
 __all__ = [
     "ENGINE",
@@ -73,6 +76,9 @@ __all__ = [
     "NobodyToAsk",
     "PlayerOut",
     "PublicEvent",
+    "Resigned",
     "TurnPassed",
     "is_public",
+    "resign",
+    "resigned_seats",
 ]

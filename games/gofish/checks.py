@@ -13,6 +13,7 @@ from games.gofish.model import (
     MAX_EMPTY_DRAW,
     VARIANTS,
     GoFishState,
+    resigned_seats,
 )
 
 _DECK = frozenset((rank, suit) for suit in SUITS for rank in RANKS)
@@ -72,13 +73,16 @@ def _check_turn(state: GoFishState) -> None:
     laid = sum(len(b) for b in state.books)
     turn = state.turn
     if turn is None:
-        if laid != BOOKS_IN_DECK and len(_clinched(state)) != 1:
+        still_in = state.seats - len(resigned_seats(state.history))
+        if laid != BOOKS_IN_DECK and len(_clinched(state)) != 1 and still_in > 1:
             raise BrokenState(f"the game is marked over with {laid} books down and no clinch")
         return
     if not isinstance(turn, int) or isinstance(turn, bool) or not 0 <= turn < state.seats:
         raise BrokenState(f"turn {turn!r} is not a seat")
     if laid == BOOKS_IN_DECK or _clinched(state):
         raise BrokenState("the game is over but a turn is set")
+    if turn in resigned_seats(state.history):
+        raise BrokenState(f"seat {turn} resigned but is to ask")
     if not state.hands[turn]:
         raise BrokenState(f"seat {turn} is to ask with an empty hand")
     if not any(hand for seat, hand in enumerate(state.hands) if seat != turn):

@@ -106,6 +106,15 @@ class PlayerOut:
 
 
 @dataclass(frozen=True)
+class Resigned:
+    """``seat`` resigned: their ``cards`` cards went to the bottom of the stock, their
+    books stay on the table; they are out of the game and cannot win."""
+
+    seat: int
+    cards: int
+
+
+@dataclass(frozen=True)
 class Clinched:
     """Go Farm: ``seat`` has ``books`` books (seven or more) and wins; the game ends."""
 
@@ -130,6 +139,7 @@ PublicEvent = (
     | NobodyToAsk
     | TurnPassed
     | PlayerOut
+    | Resigned
     | Clinched
     | GameOver
 )
@@ -142,6 +152,7 @@ PUBLIC_EVENT_TYPES: tuple[type[PublicEvent], ...] = (
     NobodyToAsk,
     TurnPassed,
     PlayerOut,
+    Resigned,
     Clinched,
     GameOver,
 )
@@ -159,6 +170,11 @@ class Drew:
 
 
 Event = PublicEvent | Drew
+
+
+def resigned_seats(history: tuple[PublicEvent, ...]) -> frozenset[int]:
+    """The seats that resigned (they are out and cannot win)."""
+    return frozenset(e.seat for e in history if isinstance(e, Resigned))
 
 
 def is_public(event: Event) -> bool:

@@ -17,8 +17,9 @@ from games.gofish.model import (
     Event,
     GoFishState,
     GoFishView,
+    resigned_seats,
 )
-from games.gofish.table import Table
+from games.gofish.table import Table, winners_of
 
 DEFAULT_EMPTY_DRAW: dict[str, int] = {GOFISH: 5, GOFARM: 1}
 
@@ -109,6 +110,19 @@ def apply(state: GoFishState, seat: int, action: object) -> tuple[GoFishState, l
     return table.freeze(), table.events
 
 
+def resign(state: GoFishState, seat: int) -> tuple[GoFishState, list[Event]]:
+    """``seat`` resigns: out of the game, their cards to the bottom of the stock, their
+    books kept; ``IllegalAction("game_over")`` once over, ``not_seated`` for a seat
+    not in the game (or already out by resigning)."""
+    if state.turn is None:
+        raise IllegalAction("game_over")
+    if not 0 <= seat < state.seats or seat in resigned_seats(state.history):
+        raise IllegalAction("not_seated", f"seat {seat} is not in the game")
+    table = Table(state)
+    table.resign(seat)
+    return table.freeze(), table.events
+
+
 def to_move(state: GoFishState) -> frozenset[int]:
     return frozenset() if state.turn is None else frozenset({state.turn})
 
@@ -118,17 +132,17 @@ def outcome(state: GoFishState) -> Outcome | None:
     if state.turn is not None:
         return None
     scores = tuple(len(b) for b in state.books)
-    best = max(scores)
-    winners = tuple(s for s, n in enumerate(scores) if n == best)
-    losers = tuple(s for s, n in enumerate(scores) if n != best)
+    winners = winners_of(scores, resigned_seats(state.history))
+    losers = tuple(s for s in range(len(scores)) if s not in winners)
     return Outcome(winners=winners, losers=losers, scores=scores, draw=len(winners) > 1)
 
 
 def out_seats(state: GoFishState) -> tuple[int, ...]:
-    """Seats out of the round: no cards and nothing left to draw."""
-    if state.stock:
-        return ()
-    return tuple(s for s in range(state.seats) if not state.hands[s])
+    """Seats out of the round: resigned, or no cards and nothing left to draw."""
+    resigned = resigned_seats(state.history)
+    return tuple(
+        s for s in range(state.seats) if s in resigned or (not state.stock and not state.hands[s])
+    )
 
 
 def view(state: GoFishState, seat: int | None) -> GoFishView:

@@ -27,7 +27,9 @@ from games.gofish.model import (
     NobodyToAsk,
     PlayerOut,
     PublicEvent,
+    Resigned,
     TurnPassed,
+    resigned_seats,
 )
 
 
@@ -45,6 +47,7 @@ class Table:
         self.notes: list[DrawNote | None] = list(state.notes)
         self.public: list[PublicEvent] = []
         self.events: list[Event] = []
+        self.resigned = set(resigned_seats(state.history))
         self.out: set[int] = {s for s in range(len(self.hands)) if self._is_out(s)}
 
     # --- bookkeeping -----------------------------------------------------------
@@ -70,7 +73,7 @@ class Table:
         )
 
     def _is_out(self, seat: int) -> bool:
-        return not self.hands[seat] and not self.stock
+        return seat in self.resigned or (not self.hands[seat] and not self.stock)
 
     def _draw(self, seat: int, count: int) -> tuple[Card, ...]:
         cards = tuple(self.stock[:count])
@@ -132,9 +135,24 @@ class Table:
 
     def finish(self) -> None:
         scores = tuple(len(b) for b in self.books)
-        best = max(scores)
         self.turn = None
-        self.say(GameOver(tuple(s for s, n in enumerate(scores) if n == best), scores))
+        self.say(GameOver(winners_of(scores, self.resigned), scores))
+
+    def resign(self, seat: int) -> None:
+        """``seat`` leaves the game: their hand goes to the bottom of the stock, their
+        books stay; with one player left in, the game is over."""
+        cards = self.hands[seat]
+        self.hands[seat] = []
+        self.stock.extend(cards)
+        self.notes[seat] = None
+        self.resigned.add(seat)
+        self.say(Resigned(seat, len(cards)))
+        if len(self.hands) - len(self.resigned) <= 1:
+            self.finish()
+            return
+        if self.turn == seat:
+            self.pass_turn(seat)
+        self.settle()
 
     def announce_out(self) -> None:
         if self.stock:
@@ -185,3 +203,9 @@ class Table:
             self.lay_books(seat, (cards[0].rank,))
             if not self.finished:
                 self.pass_turn(seat)
+
+
+def winners_of(scores: tuple[int, ...], resigned: set[int] | frozenset[int]) -> tuple[int, ...]:
+    """Most books among the seats still in the game (a seat that resigned never wins)."""
+    best = max(n for s, n in enumerate(scores) if s not in resigned)
+    return tuple(s for s, n in enumerate(scores) if n == best and s not in resigned)

@@ -64,7 +64,7 @@ async def test_a_stranger_cannot_press_join_in_a_public_group(world: World) -> N
     dave = tg.add_user("Dave", language_code="en")
     await world.start_privately(alice, dave)
     reversi = await world.command(alice, public, "/reversi")
-    for label in ("Join", "🤖 Play the computer: normal"):
+    for label in ("Join", "🤖 Normal"):
         answer = await tg.press(dave, reversi, label)
         assert answer.show_alert and answer.text == NOT_A_MEMBER
     gofish = await world.command(alice, cards, "/gofish")

@@ -25,12 +25,9 @@ SET_ASIDE_ES = "Una partida de aquí no se pudo leer y se ha apartado; empezad o
 
 async def _reversi(world: World, group: Chat, start: bool = True) -> Message:
     table = await world.command(world.alice, group, "/reversi")
-    await world.tg.press(world.bob, table, "Join")
-    await world.tg.wait_for(lambda: "Bob" in (table.text or ""))
-    if start:
-        versions = len(table.versions)
-        await world.tg.press(world.alice, table, "Start")
-        await world.until_edited(table, versions)
+    if start:  # Bob takes the last seat: the game starts
+        await world.tg.press(world.bob, table, "Join")
+        await world.tg.wait_for(lambda: "Turn:" in (table.text or ""))
     return table
 
 

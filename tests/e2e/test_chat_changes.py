@@ -10,7 +10,7 @@ from tests.e2e.reversi_board import data_of, hint_squares, turn_name
 
 
 async def _reversi(world: World) -> Message:
-    board = await world.start_game(await world.open_lobby("/reversi", [world.bob]))
+    board = await world.open_lobby("/reversi", [world.bob])  # full: it starts
     assert turn_name(board) == "Alice"
     return board
 

@@ -42,8 +42,7 @@ async def _reversi(tg: StandIn, group: Chat, alice: User, bob: User) -> Message:
     await tg.send_text(alice, group, "/reversi")
     board = await tg.wait_for_bot_message(group)
     await tg.press(bob, board, "Join")
-    await tg.wait_for(lambda: "Bob" in (board.text or ""), what="Bob in the lobby")
-    await tg.press(alice, board, "Start")
+    await tg.wait_for(lambda: "Bob" in (board.text or ""), what="Bob in the game")
     await tg.wait_for(lambda: turn_name(board) is not None, what="the board")
     return board
 

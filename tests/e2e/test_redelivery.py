@@ -15,8 +15,7 @@ async def test_a_redelivered_press_is_not_applied_twice(tmp_path: Path) -> None:
         tg = world.tg
         board = await world.command(world.alice, world.group, "/reversi")
         await tg.press(world.bob, board, "Join")
-        await tg.wait_for(lambda: "Bob" in (board.text or ""))
-        await tg.press(world.alice, board, "Start")
+        await tg.wait_for(lambda: "Bob" in (board.text or ""))  # the last seat: it starts
         await tg.wait_for(lambda: turn_name(board) == "Alice")
         # a press that would undo itself if applied twice: the hints switch
         query = await tg.press_nowait(world.alice, board, "💡 Hints: on")

@@ -18,13 +18,9 @@ async def _lobby(world: World) -> Message:
 
 async def _two_player_board(world: World) -> Message:
     lobby = await _lobby(world)
-    answer = await world.tg.press(world.bob, lobby, "Join")
+    answer = await world.tg.press(world.bob, lobby, "Join")  # the last seat: it starts
     assert not answer.show_alert
-    await world.tg.wait_for(lambda: "Bob" in (lobby.text or ""), what="Bob in the lobby")
-    versions = len(lobby.versions)
-    await world.tg.press(world.alice, lobby, "Start")
-    await world.until_edited(lobby, versions)
-    assert turn_name(lobby) == "Alice"
+    await world.tg.wait_for(lambda: turn_name(lobby) == "Alice", what="the game")
     return lobby
 
 
@@ -63,7 +59,7 @@ async def test_two_people_play_a_whole_game(world: World) -> None:
 async def test_one_person_plays_the_computer(world: World) -> None:
     lobby = await _lobby(world)
     versions = len(lobby.versions)
-    await world.tg.press(world.alice, lobby, "🤖 Play the computer: easy")
+    await world.tg.press(world.alice, lobby, "🤖 Easy")
     await world.until_edited(lobby, versions)
     assert turn_name(lobby) == "Alice"
     while turn_name(lobby) is not None:
@@ -139,7 +135,7 @@ async def test_forged_buttons_get_an_alert_and_change_nothing(world: World) -> N
     versions = len(board.versions)
     (game,) = await world.bots[0].db.games_with_status("running")
     for data in ("g:zz:0:m:p19", "hello", f"g:{game.id}:{game.version}:m:p99",
-                 f"g:{game.id}:{game.version}:q", "g:1:1:m:p19:x", "lang:xx"):  # fmt: skip
+                 f"g:{game.id}:{game.version}:z", "g:1:1:m:p19:x", "lang:xx"):  # fmt: skip
         answer = await world.tg.press_forged(world.alice, board, data)
         assert answer.show_alert, data
         assert answer.text == "This button is not from a game I know.", data
@@ -148,7 +144,7 @@ async def test_forged_buttons_get_an_alert_and_change_nothing(world: World) -> N
 
 async def test_stop_by_a_stranger_is_refused_and_by_an_admin_ends_the_game(world: World) -> None:
     board = await _two_player_board(world)
-    refusal = await world.command(world.bob, world.group, "/stop")  # Bob is no admin
+    refusal = await world.command(world.carol, world.group, "/stop")  # no admin, no seat
     assert "Only the player who started the game or an admin" in (refusal.text or "")
     assert turn_name(board) == "Alice"
     versions = len(board.versions)
@@ -188,8 +184,12 @@ async def test_rematch_swaps_colours_on_a_new_board(world: World) -> None:
         await _play(world, board, hint_squares(board)[0], people[turn_name(board) or ""])
     stranger = await world.tg.press(world.carol, board, "🔁 Rematch")
     assert stranger.text == "Only the players can ask for a rematch."
-    await world.tg.press(world.bob, board, "🔁 Rematch")
+    await world.tg.press(world.bob, board, "🔁 Rematch")  # asks Alice: a lobby
     rematch = await world.tg.wait_for_bot_message(world.group, after=board.message_id)
+    assert "🔁 Rematch: it starts once Alice joined again." in (rematch.text or "")
+    assert "1 of 2 seats taken: Bob" in (rematch.text or "")
+    await world.tg.press(world.alice, rematch, "Join")  # she agrees: it starts
+    await world.tg.wait_for(lambda: turn_name(rematch) is not None, what="the rematch")
     assert "⚫ Bob — 2" in (rematch.text or "") and "⚪ Alice — 2" in (rematch.text or "")
     assert turn_name(rematch) == "Bob"
     await world.tg.wait_for(

@@ -37,7 +37,7 @@ async def test_table_posts_the_live_table_again_at_the_bottom(world: World) -> N
 async def test_a_refusal_to_one_person_goes_to_their_private_chat(world: World) -> None:
     tg = world.tg
     await world.start_privately(world.bob)
-    await started(world, "/reversi", world.bob)
+    await started(world, "/reversi", world.carol)  # Bob has no seat: his /stop is no vote
     before = len(tg.bot_messages(world.group))
     mark = max(m.message_id for m in tg.messages(world.bob))
     await tg.send_text(world.bob, world.group, "/stop")
@@ -50,8 +50,10 @@ async def test_a_refusal_to_one_person_goes_to_their_private_chat(world: World) 
     assert wrong.text == "In Friends: Give the seconds per turn as a number from 15 to 3600."
     await world.synced()
     assert len(tg.bot_messages(world.group)) == before  # nothing for the group to read
-    # Carol never started the bot: the group is the only place to answer her
-    asked = await tg.send_text(world.carol, world.group, "/stop")
+    # Dave never started the bot: the group is the only place to answer him
+    dave = tg.add_user("Dave", language_code="en")
+    tg.add_member(world.group, dave)
+    asked = await tg.send_text(dave, world.group, "/stop")
     answer = await tg.wait_for_bot_message(world.group, after=asked.message_id)
     assert answer.reply_to is not None and answer.reply_to.message_id == asked.message_id
     assert "Only the player who started the game" in (answer.text or "")

@@ -15,7 +15,7 @@ from tests.e2e.reversi_board import data_of, disc_counts, hint_squares, turn_nam
 
 
 async def _reversi(world: World) -> Message:
-    board = await world.start_game(await world.open_lobby("/reversi", [world.bob]))
+    board = await world.open_lobby("/reversi", [world.bob])  # full: it starts
     assert turn_name(board) == "Alice"
     return board
 

@@ -40,8 +40,7 @@ async def test_webhook_mode_checks_the_secret_and_serves_a_health_check(tmp_path
             await tg.send_text(alice, group, "/reversi")
             board = await tg.wait_for_bot_message(group)
             await tg.press(bob, board, "Join")
-            await tg.wait_for(lambda: "Bob" in (board.text or ""))
-            await tg.press(alice, board, "Start")
+            await tg.wait_for(lambda: "Bob" in (board.text or ""))  # the last seat: it starts
             await tg.wait_for(lambda: turn_name(board) == "Alice")
             await tg.press(alice, board, callback_data=data_of(board, hint_squares(board)[0]))
             await tg.wait_for(lambda: turn_name(board) == "Bob", what="the move via webhook")

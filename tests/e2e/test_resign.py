@@ -1,0 +1,81 @@
+"""Issue 13, item 4: 🏳️ Resign, with a second press to confirm. Reversi: the other
+player wins. Durak: the computer takes the seat. Go Fish: the player is out, their
+cards go to the bottom of the stock, their books stay."""
+
+from __future__ import annotations
+
+import re
+
+from sandbox import Message, User
+from tests.e2e.harness import World
+from tests.e2e.reversi_board import turn_name
+
+RESIGN = "🏳️ Resign"
+NOT_PLAYING = "You are not playing in this game."
+
+
+async def _resign_twice(world: World, person: User, table: Message) -> None:
+    """The first press only asks; the second resigns."""
+    game = await world.bots[0].db.active_game(world.group.id)
+    assert game is not None
+    first = await world.tg.press(person, table, RESIGN)
+    assert first.show_alert and (first.text or "").startswith("Press 🏳️ Resign again")
+    same = await world.bots[0].db.get_game(game.id)
+    assert same is not None and same.version == game.version  # a slip changes nothing
+    second = await world.tg.press(person, table, RESIGN)
+    assert second.text == "You resigned.", second.text
+
+
+async def test_reversi_resigned_is_won_by_the_other_player(world: World) -> None:
+    board = await world.open_lobby("/reversi", [world.bob])  # full: it starts
+    await world.tg.wait_for(lambda: turn_name(board) == "Alice", what="the board")
+    outsider = await world.tg.press(world.carol, board, RESIGN)
+    assert outsider.show_alert and outsider.text == NOT_PLAYING
+    await _resign_twice(world, world.bob, board)
+    await world.tg.wait_for(lambda: "🏳️ Bob resigned: ⚫ Alice wins." in (board.text or ""))
+    assert "🔁 Rematch" in [b.text for row in board.buttons() for b in row]
+    assert RESIGN not in [b.text for row in board.buttons() for b in row]
+    stats = await world.command(world.alice, world.group, "/stats")
+    assert "Alice — 1/1" in (stats.text or "") and "Bob — 0/1" in (stats.text or "")
+
+
+async def test_durak_resigned_seat_is_played_by_the_computer(world: World) -> None:
+    await world.start_privately(world.alice, world.bob, world.carol)
+    table = await world.start_game(await world.open_lobby("/durak", [world.bob, world.carol]))
+    await _resign_twice(world, world.bob, table)
+    await world.tg.wait_for(
+        lambda: "Bob resigned: the computer plays their cards." in (table.text or ""),
+        what="the table says so",
+    )
+    game = await world.bots[0].db.active_game(world.group.id)
+    assert game is not None and game.status == "running"
+    assert game.meta["seats"][1]["user"] is None  # the computer's seat now
+    assert "🤖" in (table.text or "")
+    hand = await world.tg.press(world.bob, table, "🃏 My hand")
+    assert hand.show_alert and hand.text == NOT_PLAYING
+    again = await world.tg.press(world.bob, table, RESIGN)
+    assert again.show_alert and again.text == NOT_PLAYING
+
+
+def _stock(table: Message) -> int:
+    found = re.search(r"Stock: (\d+) card", table.text or "")
+    assert found, table.text
+    return int(found[1])
+
+
+async def test_go_fish_resigned_player_is_out_and_their_cards_go_under_the_stock(
+    world: World,
+) -> None:
+    await world.start_privately(world.alice, world.bob, world.carol)
+    table = await world.start_game(await world.open_lobby("/gofish", [world.bob, world.carol]))
+    stock = _stock(table)
+    await _resign_twice(world, world.bob, table)
+    await world.tg.wait_for(lambda: "🏳️ Bob resigned: 7 cards went" in (table.text or ""))
+    assert _stock(table) == stock + 7
+    assert "🏳️ Bob — 0 cards" in (table.text or "")
+    game = await world.bots[0].db.active_game(world.group.id)
+    assert game is not None and game.status == "running"
+    assert game.state is not None and game.state["hands"][1] == []
+    turn = re.search(r"^▶️ (\w+)", table.text or "", re.M)
+    assert turn is not None and turn[1] in ("Alice", "Carol")
+    await world.tg.wait_for_bot_message(world.bob, containing="You resigned")

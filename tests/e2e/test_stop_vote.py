@@ -1,0 +1,50 @@
+"""Issue 13, item 4: a vote to stop among the seated players. /stop by a seated
+player who did not open the game counts as a vote; the game stops when more
+than half of the seated people agree; a vote expires five minutes after it began."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sandbox import Message
+from tests.e2e.clock import ManualClock
+from tests.e2e.harness import World, running_world
+
+
+async def _gofish_of_three(world: World) -> Message:
+    await world.start_privately(world.alice, world.bob, world.carol)
+    return await world.start_game(await world.open_lobby("/gofish", [world.bob, world.carol]))
+
+
+async def test_more_than_half_of_the_players_stop_the_game(world: World) -> None:
+    table = await _gofish_of_three(world)
+    dave = world.tg.add_user("Dave", language_code="en")
+    world.tg.add_member(world.group, dave)
+    refused = await world.command(dave, world.group, "/stop")  # not seated: no vote
+    assert "Only the player who started the game" in (refused.text or "")
+    first = await world.command(world.bob, world.group, "/stop")
+    assert "🗳 Bob votes to stop the game (1 of 3)." in (first.text or "")
+    assert "within 5 minutes, or the vote expires" in (first.text or "")
+    again = await world.command(world.bob, world.group, "/stop")
+    assert again.text == "You have already voted to stop this game."
+    game = await world.bots[0].db.active_game(world.group.id)
+    assert game is not None and game.status == "running"
+    await world.tg.send_text(world.carol, world.group, "/stop")
+    await world.tg.wait_for(
+        lambda: "The game was stopped by Bob, Carol." in (table.text or ""), what="stopped"
+    )
+    assert await world.bots[0].db.active_game(world.group.id) is None
+
+
+async def test_a_vote_expires(tmp_path: Path) -> None:
+    async with running_world(tmp_path) as world:
+        clock = ManualClock()
+        await world.start_bot(clock=clock)
+        await _gofish_of_three(world)
+        first = await world.command(world.bob, world.group, "/stop")
+        assert "(1 of 3)" in (first.text or "")
+        clock.advance(301)  # the vote is over: Carol's /stop starts a new one
+        second = await world.command(world.carol, world.group, "/stop")
+        assert "🗳 Carol votes to stop the game (1 of 3)." in (second.text or "")
+        game = await world.bots[0].db.active_game(world.group.id)
+        assert game is not None and game.status == "running"
