@@ -35,18 +35,18 @@ async def test_table_posts_the_live_table_again_at_the_bottom(world: World) -> N
 
 
 async def test_a_refusal_to_one_person_goes_to_their_private_chat(world: World) -> None:
-    tg = world.tg
-    await world.start_privately(world.bob)
-    await started(world, "/reversi", world.carol)  # Bob has no seat: his /stop is no vote
+    tg, carol = world.tg, world.carol
+    await world.start_privately(carol)
+    await started(world, "/reversi", world.bob)  # Carol has no seat: she may not stop it
     before = len(tg.bot_messages(world.group))
-    mark = max(m.message_id for m in tg.messages(world.bob))
-    await tg.send_text(world.bob, world.group, "/stop")
-    told = await tg.wait_for_bot_message(world.bob, after=mark)
+    mark = max(m.message_id for m in tg.messages(carol))
+    await tg.send_text(carol, world.group, "/stop")
+    told = await tg.wait_for_bot_message(carol, after=mark)
     assert told.text == (
         "In Friends: Only the player who started the game or an admin can stop it."
     )
-    await tg.send_text(world.bob, world.group, "/turntime 5")
-    wrong = await tg.wait_for_bot_message(world.bob, after=told.message_id)
+    await tg.send_text(carol, world.group, "/turntime 5")
+    wrong = await tg.wait_for_bot_message(carol, after=told.message_id)
     assert wrong.text == "In Friends: Give the seconds per turn as a number from 15 to 3600."
     await world.synced()
     assert len(tg.bot_messages(world.group)) == before  # nothing for the group to read
