@@ -18,10 +18,16 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("run", "run the bot (the default): long polling, or a webhook if WEBHOOK_URL is set"),
     ("sandbox", "try the bot without Telegram, in a browser (python -m bot sandbox --help)"),
     ("backup PATH [--force]", "copy the live database to PATH (--force: replace PATH)"),
-    ("migrate", "apply database migrations"),
+    ("migrate", "apply database migrations (start-up does it too)"),
+    (
+        "copy-db SOURCE TARGET",
+        "copy every game, chip and result to an empty database "
+        "(e.g. sqlite:////data/tablebot.db to postgresql://…)",
+    ),
 )
 # the module of each command after ``run``, and its ``main(argv) -> int``
-MODULES = {"sandbox": "bot.sandbox_run", "backup": "bot.backup", "migrate": "bot.migrate"}
+MODULES = {"sandbox": "bot.sandbox_run", "backup": "bot.backup", "migrate": "bot.migrate",
+           "copy-db": "bot.copydb"}  # fmt: skip
 
 
 def usage() -> str:

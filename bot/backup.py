@@ -48,6 +48,11 @@ def main(argv: list[str]) -> int:
         print(f"error: {USAGE}", file=sys.stderr)
         return 2
     target = paths[0]
+    url = os.environ.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL
+    if url.startswith("postgresql"):
+        print("error: backup copies a SQLite database; for PostgreSQL use pg_dump "
+              "(see docs/postgres.md)", file=sys.stderr)  # fmt: skip
+        return 2
     try:
         source = database_path(os.environ.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL)
         backup(source, target, force=force)

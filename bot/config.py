@@ -22,7 +22,12 @@ MIN_LOBBY_SECONDS, MAX_LOBBY_SECONDS = 30, 86400
 SETTINGS: tuple[tuple[str, str, str], ...] = (
     ("BOT_TOKEN", "(required)", "the token from @BotFather"),
     ("BOT_API_BASE_URL", "Telegram's", "a Bot API server, e.g. http://127.0.0.1:8081/bot"),
-    ("DATABASE_URL", DEFAULT_DATABASE_URL, "the SQLite file (sqlite:////abs/path.db)"),
+    (
+        "DATABASE_URL",
+        DEFAULT_DATABASE_URL,
+        "the SQLite file (sqlite:////abs/path.db) or a PostgreSQL server "
+        "(postgresql://user:password@host:5432/db)",
+    ),
     ("TURN_SECONDS", "90", f"default seconds per turn ({MIN_TURN_SECONDS}-{MAX_TURN_SECONDS})"),
     ("LOBBY_SECONDS", "600", f"how long a lobby waits ({MIN_LOBBY_SECONDS}-{MAX_LOBBY_SECONDS})"),
     ("GROUP_MESSAGES_PER_MINUTE", "20", "messages per group per minute (edits count)"),
@@ -138,11 +143,31 @@ def _token(env: Mapping[str, str]) -> str:
     return token
 
 
+def database_location(url: str) -> str:
+    """What ``Database.open`` takes: the SQLite file of a ``sqlite:///`` URL, or a
+    ``postgresql://`` URL as it is. ValueError for anything else."""
+    if url.startswith(("postgresql://", "postgresql+asyncpg://")):
+        return url
+    return database_path(url)
+
+
+def shown_database(location: str) -> str:
+    """A database location fit for output: a PostgreSQL URL without its password."""
+    if "://" not in location:
+        return location
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(location).render_as_string(hide_password=True)
+    except Exception:
+        return "the PostgreSQL database in DATABASE_URL"
+
+
 def load_config(env: Mapping[str, str]) -> Config:
     """Read and check every setting; raise ConfigError naming the first bad one."""
     token = _token(env)
     try:
-        path = database_path(env.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL)
+        path = database_location(env.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL)
     except ValueError as error:
         raise ConfigError(str(error)) from None
     webhook_url, webhook_secret = _webhook(env)

@@ -21,11 +21,12 @@ import sys
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from sqlalchemy.exc import DBAPIError
 from telegram.error import BadRequest, InvalidToken, NetworkError, RetryAfter
 from telegram.ext import Application
 
 from bot.app import ALLOWED_UPDATES, build_application
-from bot.config import Config
+from bot.config import Config, shown_database
 from bot.webhook import Healthy, Servers, health_routes, set_webhook, webhook_routes
 from storage.census import active_games
 from storage.db import Database, UnusableDatabase
@@ -74,8 +75,9 @@ async def _run(config: Config, db: Database, stopping: asyncio.Event) -> None:
     except InvalidToken:
         hint = " (and BOT_API_BASE_URL)" if config.api_base_url else ""
         raise StartupRefused(TOKEN_REFUSED + hint) from None
-    except sqlite3.DatabaseError as error:
-        raise StartupRefused(f"the database {config.database_path} is damaged: {error}") from None
+    except (sqlite3.DatabaseError, DBAPIError) as error:
+        where = shown_database(config.database_path)
+        raise StartupRefused(f"the database {where} is damaged: {error}") from None
     finally:
         await servers.stop()
         await _stop(application)
