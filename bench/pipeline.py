@@ -141,10 +141,11 @@ async def spam(moves: int = 20) -> None:
             mallory = tg.add_user("Mallory", language_code="en")
             other = tg.add_group("Other", members=[world.alice, world.bob, mallory])
             old = await world.command(world.alice, other, "/reversi")
-            join_data = old.buttons()[0][0].callback_data or ""
             await tg.press(world.bob, old, "Join")
-            await tg.wait_for(lambda: "Bob" in (old.text or ""))
-            stale = join_data  # Join, drawn before the game (Bob's Join started it)
+            await tg.wait_for(lambda: "Bob" in (old.text or "") and "Turn" in (old.text or ""))
+            # a square of the board, pressed by someone not in the game (Telegram only
+            # takes callback data that is on the message: a replayed button is one of them)
+            stale = old.buttons()[0][0].callback_data or ""
             for _ in range(300):
                 await tg.press_nowait(mallory, old, callback_data=stale)
                 await tg.send_text(mallory, other, "/help")

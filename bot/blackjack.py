@@ -29,6 +29,7 @@ from bot.adapter import GameRules, Ledger, Seat, TableView, Timing, seats_of
 from bot.blackjack_table import box_names
 from bot.blackjack_text import dealer_line, hint_text, refusal, seat_lines, status_line, title_line
 from bot.i18n import tr
+from bot.privacy import chips_disclaimer
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.base import IllegalAction
 from games.blackjack import (
@@ -108,6 +109,7 @@ class BlackjackAdapter(GameRules):
         if game.meta.get("bets_closed"):
             lines.append(tr(language, "⏰ Betting time ran out: the ready bets were dealt."))
         lines.append(_status(game, view, names, language))
+        lines.append(chips_disclaimer(language))  # a chips screen (Telegram's terms)
         return Rendered("\n".join(lines), _keyboard(game, state, view, table))
 
     def fresh(self, game: GameRecord, version: int, seat: int | None) -> bool:

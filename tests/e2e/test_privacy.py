@@ -112,3 +112,13 @@ async def test_every_chips_screen_says_chips_have_no_money_value(world: World) -
     await world.command(world.alice, world.group, "/chips")
     top = (await world.command(world.alice, world.group, "/top")).text or ""
     assert NO_MONEY in top
+
+
+async def test_the_blackjack_table_says_chips_have_no_money_value(world: World) -> None:
+    table = await world.command(world.alice, world.group, "/blackjack")
+    await world.tg.wait_for(lambda: NO_MONEY in (table.text or ""), what="the disclaimer")
+    await world.tg.press(world.bob, table, "🪑 Join table")
+    await world.tg.wait_for(
+        lambda: "Bob" in (table.text or "") and NO_MONEY in (table.text or ""),
+        what="the disclaimer on the table redrawn",
+    )
