@@ -122,3 +122,10 @@ async def test_the_blackjack_table_says_chips_have_no_money_value(world: World) 
         lambda: "Bob" in (table.text or "") and NO_MONEY in (table.text or ""),
         what="the disclaimer on the table redrawn",
     )
+
+
+async def test_help_names_privacy_forgetme_table_and_notify(world: World) -> None:
+    for chat in (world.group, world.alice):
+        text = (await world.command(world.alice, chat, "/help")).text or ""
+        for command in ("/privacy", "/forgetme", "/table", "/notify"):
+            assert command in text, (chat, command)
