@@ -7,6 +7,7 @@ the engine reveals them.
 
 from __future__ import annotations
 
+from bot.cards_text import card_text, cards_text
 from bot.i18n import ntr, tr
 from bot.ui import escape
 from games.blackjack import (
@@ -19,7 +20,6 @@ from games.blackjack import (
     TableView,
     recommend,
 )
-from games.cards import compact
 
 HOLE = "🂠"
 BLACKJACK = 21
@@ -45,10 +45,12 @@ def dealer_line(dealer: DealerView, language: str) -> str:
     if not dealer.cards:
         return tr(language, "Dealer: waiting for bets")
     if dealer.hole_hidden:
-        return tr(language, "Dealer: {cards}", cards=f"{compact(dealer.cards)} {HOLE}")
+        return tr(language, "Dealer: {cards}", cards=f"{cards_text(language, dealer.cards)} {HOLE}")
     natural = len(dealer.cards) == 2 and dealer.total == BLACKJACK
     total = total_text(language, dealer.total, False, natural)
-    return tr(language, "Dealer: {cards} — {total}", cards=compact(dealer.cards), total=total)
+    return tr(
+        language, "Dealer: {cards} — {total}", cards=cards_text(language, dealer.cards), total=total
+    )
 
 
 def seat_lines(view: TableView, seat: SeatView, name: str, language: str) -> list[str]:
@@ -79,7 +81,8 @@ def _betting_part(view: TableView, seat: SeatView, language: str) -> str:
 def hand_line(hand: HandView, language: str) -> str:
     soft = hand.soft and hand.status is HandStatus.PLAYING  # only while it may still draw
     parts = [
-        f"{compact(hand.cards)} — {total_text(language, hand.total, soft, hand.natural)}",
+        f"{cards_text(language, hand.cards)} — "
+        + total_text(language, hand.total, soft, hand.natural),
         tr(language, "bet {n}", n=hand.bet),
     ]
     if hand.doubled:
@@ -186,7 +189,7 @@ def hint_text(view: TableView, language: str) -> str:
         language,
         "Basic strategy for {hand} against the dealer's {up}: {play}.",
         hand=mine,
-        up=str(view.dealer.cards[0]),
+        up=card_text(language, view.dealer.cards[0]),
         play=play_name(play, language),
     )
     return "💡 " + advice

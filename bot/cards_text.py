@@ -10,8 +10,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from bot.i18n import ntr
-from games.cards import RANK_LABELS, Card
+from bot.i18n import ntr, ptr
+from games.cards import RANK_LABELS, SUIT_SYMBOLS, Card
+
+# Hearts and diamonds in emoji presentation (U+FE0F after the symbol) show red on
+# every phone; spades and clubs stay the plain text symbols (black anyway).
+EMOJI_SUITS: dict[str, str] = {
+    suit: symbol + ("\ufe0f" if suit in "HD" else "") for suit, symbol in SUIT_SYMBOLS.items()
+}
 
 # The gender a number word takes before each rank's noun.
 _FEMININE: dict[str, frozenset[int]] = {
@@ -59,6 +65,23 @@ def hand_in_words(language: str, cards: Iterable[Card]) -> str:
     return ", ".join(rank_count(language, rank, counts[rank]) for rank in sorted(counts))
 
 
-def rank_label(rank: int) -> str:
-    """The short rank label used on buttons: 2..10, J, Q, K, A."""
-    return RANK_LABELS[rank]
+def rank_label(rank: int, language: str = "en") -> str:
+    """The short rank label on buttons and cards: 2..10, then J, Q, K, A in English
+    (В, Д, К, Т in Russian). Callback data never carries it (it carries the number)."""
+    faces = {
+        11: lambda: ptr(language, "rank", "J"),
+        12: lambda: ptr(language, "rank", "Q"),
+        13: lambda: ptr(language, "rank", "K"),
+        14: lambda: ptr(language, "rank", "A"),
+    }
+    return faces[rank]() if rank in faces else RANK_LABELS[rank]
+
+
+def card_text(language: str, card: Card) -> str:
+    """A card as people read it: "10♠", "Q♥️", "Д♥️" (red suits in emoji presentation)."""
+    return rank_label(card.rank, language) + EMOJI_SUITS[card.suit]
+
+
+def cards_text(language: str, cards: Iterable[Card]) -> str:
+    """Cards in a row: "10♠ K♥️ A♦️"."""
+    return " ".join(card_text(language, card) for card in cards)

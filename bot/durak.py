@@ -13,6 +13,7 @@ from typing import Any
 from telegram import InlineKeyboardButton
 
 from bot.adapter import GameRules, Seat, TableView, seats_of
+from bot.cards_text import card_text, cards_text
 from bot.durak_text import (
     recent_lines,
     result_line,
@@ -24,9 +25,10 @@ from bot.durak_text import (
 from bot.i18n import ntr, tr
 from bot.lobby_view import seat_label
 from bot.resign import resign_button, resigned_line
+from bot.standings import out_order_standings
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.base import IllegalAction
-from games.cards import Card, compact, parse_card
+from games.cards import Card, parse_card
 from games.durak import ENGINE, Attack, Beat, Done, DurakState, DurakView, Take, Transfer
 from storage.records import GameRecord
 
@@ -147,7 +149,8 @@ def _status(game: GameRecord, view: DurakView, names: list[str], language: str) 
         return tr(language, "The game was stopped by {name}.",
                   name=escape(str(game.meta.get("stopped_by", "?"))))  # fmt: skip
     if view.finished:
-        return result_line(view, names, language)
+        standings = out_order_standings(language, view.out, view.durak, view.seats, names)
+        return result_line(view, names, language) + "\n" + standings
     return waiting_line(view, names, language)
 
 
@@ -165,7 +168,7 @@ def _table_keyboard(game: GameRecord, table: TableView) -> Keyboard:
 def _hand_line(view: DurakView, language: str) -> str:
     if not view.hand:
         return tr(language, "Your hand is empty.")
-    return tr(language, "Your hand: {words}", words=compact(view.hand))
+    return tr(language, "Your hand: {words}", words=cards_text(language, view.hand))
 
 
 def _your_part(game: GameRecord, view: DurakView, names: list[str], language: str) -> str:
@@ -194,13 +197,18 @@ def hand_keyboard(view: DurakView, language: str, buttons: Buttons) -> Keyboard:
     beat an unbeaten card (a choice follows when one beats several), pass on, take, done."""
     encode = ENGINE.encode_action
     attacks = [
-        buttons.button(str(a.card), "m", encode(a)) for a in view.legal if isinstance(a, Attack)
+        buttons.button(card_text(language, a.card), "m", encode(a))
+        for a in view.legal
+        if isinstance(a, Attack)
     ]
     rows = _rows(attacks, CARDS_PER_ROW)
     rows += _rows(_beat_buttons(view, language, buttons), 2)
     passes = [
-        buttons.button("↪️ " + tr(language, "Pass on with {card}", card=str(a.card)), "m",
-                       encode(a))
+        buttons.button(
+            "↪️ " + tr(language, "Pass on with {card}", card=card_text(language, a.card)),
+            "m",
+            encode(a),
+        )
         for a in view.legal
         if isinstance(a, Transfer)
     ]  # fmt: skip
@@ -222,7 +230,7 @@ def _beat_buttons(view: DurakView, language: str, buttons: Buttons) -> list[Inli
         if len(beats) == 1:
             found.append(_beat_button(view, beats[0], language, buttons))
         elif beats:
-            found.append(buttons.button(f"{card} …", "k", card.code))
+            found.append(buttons.button(f"{card_text(language, card)} …", "k", card.code))
     return found
 
 
@@ -230,7 +238,8 @@ def _beat_button(
     view: DurakView, beat: Beat, language: str, buttons: Buttons
 ) -> InlineKeyboardButton:
     attack = view.table[beat.index][0]
-    label = tr(language, "{card} on {attack}", card=str(beat.card), attack=str(attack))
+    label = tr(language, "{card} on {attack}", card=card_text(language, beat.card),
+               attack=card_text(language, attack))  # fmt: skip
     return buttons.button(label, "m", ENGINE.encode_action(beat))
 
 

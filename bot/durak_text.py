@@ -8,8 +8,9 @@ without their cards (or not at all).
 
 from __future__ import annotations
 
+from bot.cards_text import EMOJI_SUITS, card_text
 from bot.i18n import ntr, tr
-from games.cards import SUIT_SYMBOLS, Card
+from games.cards import Card
 from games.durak import (
     Attacked,
     Beaten,
@@ -30,10 +31,10 @@ MAX_EVENT_LINES = 6
 
 def trump_line(view: DurakView, language: str) -> str:
     """The trump suit, the face-up trump card while it lies under the stock, the stock size."""
-    suit = SUIT_SYMBOLS[view.trump]
+    suit = EMOJI_SUITS[view.trump]
     if view.stock and view.trump_card is not None:
         trump = tr(language, "Trump: {suit} ({card} under the stock)", suit=suit,
-                   card=str(view.trump_card))  # fmt: skip
+                   card=card_text(language, view.trump_card))  # fmt: skip
         stock = ntr(language, "Stock: {n} card", "Stock: {n} cards", view.stock)
     else:
         trump = tr(language, "Trump: {suit}", suit=suit)
@@ -41,9 +42,10 @@ def trump_line(view: DurakView, language: str) -> str:
     return f"{trump} · {stock}"
 
 
-def pair_text(attack: Card, cover: Card | None) -> str:
+def pair_text(attack: Card, cover: Card | None, language: str = "en") -> str:
     """An attacking card and what beat it: "7♠ → 9♠", or "8♠ → …" while unbeaten."""
-    return f"{attack} → {cover if cover is not None else '…'}"
+    beaten = card_text(language, cover) if cover is not None else "…"
+    return f"{card_text(language, attack)} → {beaten}"
 
 
 def table_lines(view: DurakView, language: str) -> list[str]:
@@ -51,7 +53,7 @@ def table_lines(view: DurakView, language: str) -> list[str]:
     if not view.table:
         return []
     header = tr(language, "On the table:")
-    return [header] + [pair_text(attack, cover) for attack, cover in view.table]
+    return [header] + [pair_text(attack, cover, language) for attack, cover in view.table]
 
 
 def roles_line(view: DurakView, names: list[str], language: str) -> str:
@@ -86,16 +88,22 @@ def recent_lines(view: DurakView, names: list[str], language: str) -> list[str]:
 def current_line(event: Event, view: DurakView, names: list[str], language: str) -> str:
     """A line for an event of the bout on the table, naming its cards."""
     if isinstance(event, Attacked) and _on_table(view, event.card):
-        return tr(language, "{name} played {card}.", name=names[event.seat], card=str(event.card))
+        return tr(
+            language,
+            "{name} played {card}.",
+            name=names[event.seat],
+            card=card_text(language, event.card),
+        )
     if isinstance(event, Beaten):
         attack = next((a for a, cover in view.table if cover == event.card), None)
         if attack is not None:
             return tr(language, "{name} beat {attack} with {card}.", name=names[event.seat],
-                      attack=str(attack), card=str(event.card))  # fmt: skip
+                      attack=card_text(language, attack),
+                      card=card_text(language, event.card))  # fmt: skip
     if isinstance(event, Transferred) and _on_table(view, event.card):
         return "↪️ " + tr(language, "{name} passed the attack on to {target} with {card}.",
                           name=names[event.seat], target=names[event.defender],
-                          card=str(event.card))  # fmt: skip
+                          card=card_text(language, event.card))  # fmt: skip
     return event_line(event, view, names, language)
 
 

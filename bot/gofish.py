@@ -5,14 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from bot.adapter import GameRules, Seat, TableView, seats_of
-from bot.cards_text import hand_in_words, rank_label
+from bot.cards_text import cards_text, hand_in_words, rank_label
 from bot.gofish_text import event_line, rank_plural, result_line
 from bot.i18n import ntr, tr
 from bot.lobby_view import seat_label
 from bot.resign import resign_button
+from bot.standings import book_standings
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.base import IllegalAction
-from games.cards import RANKS, compact
+from games.cards import RANKS
 from games.gofish import (
     ENGINE,
     GOFARM,
@@ -83,7 +84,7 @@ class GoFishAdapter(GameRules):
         ]
         if view.turn is not None and view.turn in table.away:
             # the player to move cannot be messaged: every rank, so nothing is revealed
-            keyboard += _every_rank_keyboard(view, view.turn, buttons)
+            keyboard += _every_rank_keyboard(view, view.turn, buttons, language)
         return keyboard
 
     def render_hand(
@@ -97,7 +98,7 @@ class GoFishAdapter(GameRules):
             lines.append(
                 tr(language, "Your hand: {words}", words=hand_in_words(language, view.hand))
             )
-            lines.append(compact(view.hand))
+            lines.append(cards_text(language, view.hand))
         else:
             lines.append(tr(language, "Your hand is empty."))
         mine = view.books[seat]
@@ -105,9 +106,13 @@ class GoFishAdapter(GameRules):
             books = ", ".join(rank_plural(language, r) for r in mine)
             lines.append(tr(language, "Your books: {books}", books=books))
         if view.last_draw and view.last_draw_at is not None:
-            lines.append(tr(language, "You drew: {cards}", cards=compact(view.last_draw)))
+            lines.append(
+                tr(language, "You drew: {cards}", cards=cards_text(language, view.last_draw))
+            )
         lines.append(_status(game, view, names, language, seat))
-        keyboard = _rank_keyboard(view, buttons) if view.turn == seat and view.legal else []
+        keyboard = (
+            _rank_keyboard(view, buttons, language) if view.turn == seat and view.legal else []
+        )
         if game.status == "running" and not view.finished and seat in resigned_seats(view.history):
             lines.append("🏳️ " + tr(language, "You resigned: you are out of this game."))
         return Rendered("\n".join(lines), keyboard)
@@ -124,7 +129,7 @@ class GoFishAdapter(GameRules):
 
     def hand_alert(self, game: Any, state: GoFishState, seat: int, language: str) -> str:
         view = ENGINE.view(state, seat)
-        text = tr(language, "Your hand: {words}", words=compact(view.hand) or "—")
+        text = tr(language, "Your hand: {words}", words=cards_text(language, view.hand) or "—")
         books = ntr(language, "{n} book", "{n} books", len(view.books[seat]))
         return f"{text} · {books}"[:200]
 
@@ -177,14 +182,14 @@ def _ask_rows(
     return rows
 
 
-def _every_rank_keyboard(view: GoFishView, seat: int, buttons: Buttons) -> Keyboard:
+def _every_rank_keyboard(view: GoFishView, seat: int, buttons: Buttons, language: str) -> Keyboard:
     """All 13 ranks; with one opponent to ask, a rank asks at once (the engine
     refuses a rank the player does not hold, in an alert only they see)."""
     targets = [s for s in range(view.seats) if s != seat and view.hand_counts[s] > 0]
     labels = [
-        buttons.button(rank_label(r), "m", ENGINE.encode_action(Ask(targets[0], r)))
+        buttons.button(rank_label(r, language), "m", ENGINE.encode_action(Ask(targets[0], r)))
         if len(targets) == 1
-        else buttons.button(rank_label(r), "k", str(r))
+        else buttons.button(rank_label(r, language), "k", str(r))
         for r in RANKS
     ]
     return [labels[:7], labels[7:]]
@@ -201,7 +206,8 @@ def _event_line(event: Any, names: list[str], language: str) -> str:
 def _seat_line(view: GoFishView, seat: int, name: str, language: str, gone: bool) -> str:
     marker = "🏳️ " if gone else "▶️ " if view.turn == seat else "▫️ "
     cards = ntr(language, "{n} card", "{n} cards", view.hand_counts[seat])
-    books = " ".join(rank_label(r) for r in view.books[seat]) or "—"
+    ranks = ", ".join(rank_plural(language, r) for r in view.books[seat]) or "—"
+    books = tr(language, "Books: {ranks}", ranks=ranks)
     return f"{marker}{name} — {cards} · 📚 {books}"
 
 
@@ -221,7 +227,8 @@ def _status(game: Any, view: GoFishView, names: list[str], language: str,
     if view.finished and view.outcome is not None:
         gone = resigned_seats(view.history)  # a seat that resigned never sets the best
         scores = tuple(0 if s in gone else n for s, n in enumerate(view.outcome.scores))
-        return result_line(view.outcome.winners, scores, names, language)
+        result = result_line(view.outcome.winners, scores, names, language)
+        return result + "\n" + book_standings(language, view.outcome.scores, names, gone)
     if view.turn is None:
         return ""
     if seat is not None and view.turn == seat:
@@ -229,7 +236,7 @@ def _status(game: Any, view: GoFishView, names: list[str], language: str,
     return tr(language, "Turn: {name}", name=names[view.turn])
 
 
-def _rank_keyboard(view: GoFishView, buttons: Buttons) -> Keyboard:
+def _rank_keyboard(view: GoFishView, buttons: Buttons, language: str) -> Keyboard:
     """The ranks this hand may ask for; with one possible target the button asks at once."""
     by_rank: dict[int, list[Ask]] = {}
     for ask in view.legal:
@@ -238,7 +245,9 @@ def _rank_keyboard(view: GoFishView, buttons: Buttons) -> Keyboard:
     for rank in sorted(by_rank):
         asks = by_rank[rank]
         if len(asks) == 1:
-            labels.append(buttons.button(rank_label(rank), "m", ENGINE.encode_action(asks[0])))
+            labels.append(
+                buttons.button(rank_label(rank, language), "m", ENGINE.encode_action(asks[0]))
+            )
         else:
-            labels.append(buttons.button(rank_label(rank), "k", str(rank)))
+            labels.append(buttons.button(rank_label(rank, language), "k", str(rank)))
     return [labels[i : i + 7] for i in range(0, len(labels), 7)]

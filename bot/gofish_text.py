@@ -82,11 +82,8 @@ def event_line(event: PublicEvent, names: list[str], language: str) -> str:
         return tr(language, "Turn passes to {name}.", name=names[event.to_seat])
     if isinstance(event, PlayerOut):
         return tr(language, "{name} is out of cards.", name=names[event.seat])
-    if isinstance(event, Clinched):
-        return tr(language, "🏆 {name} has clinched the win with {n} books!",
-                  name=names[event.seat], n=event.books)  # fmt: skip
-    if isinstance(event, GameOver):
-        return ""  # the result line says it
+    if isinstance(event, Clinched | GameOver):
+        return ""  # the result line announces the win, once
     return ""
 
 

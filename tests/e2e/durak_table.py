@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.adapter import TableView
 from bot.callbacks import from36
+from bot.cards_text import card_text
 from bot.durak import DurakAdapter
 from bot.ui import Buttons
 from games.cards import Card, parse_card
@@ -101,7 +102,9 @@ def check_hands(world: World, state: dict[str, Any], people: dict[int, User]) ->
     """Each hand message shows exactly its owner's hand, trumps last."""
     trump = parse_card(state["trump"]).suit
     for seat, person in people.items():
-        cards = " ".join(str(c) for c in hand_order(tuple(cards_of(state, seat)), trump))
+        cards = " ".join(
+            card_text("en", c) for c in hand_order(tuple(cards_of(state, seat)), trump)
+        )
         text = hand_message(world, person).text or ""
         assert (f"Your hand: {cards}" if cards else "Your hand is empty.") in text, text
 
@@ -122,7 +125,8 @@ def table_pairs(table: Message) -> list[str]:
 
 def pairs(state: dict[str, Any]) -> list[str]:
     return [
-        f"{parse_card(a)} → {parse_card(c) if c else '…'}" for a, c in state["table"]
+        f"{card_text('en', parse_card(a))} → {card_text('en', parse_card(c)) if c else '…'}"
+        for a, c in state["table"]
     ]  # fmt: skip
 
 

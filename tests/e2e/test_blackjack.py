@@ -39,7 +39,7 @@ async def test_two_players_three_rounds_with_splits_doubles_and_a_surrender(
     await press(world, table, alice, READY)
     await press(world, table, bob, READY)
     text = table.text or ""
-    assert "Dealer: 6♦ 🂠" in text and "10♦" not in text  # the hole card stays down
+    assert "Dealer: 6♦️ 🂠" in text and "10♦️" not in text  # the hole card stays down
     assert "Turn: Alice" in text
     assert labels(table)[:5] == ["Hit", "Stand", "Double", "Split", "Surrender"]
     await press(world, table, alice, "Split")
@@ -55,7 +55,7 @@ async def test_two_players_three_rounds_with_splits_doubles_and_a_surrender(
     assert "Alice wins 150: 650 chips now" in summary
     assert "Bob wins 25: 525 chips now" in summary
     assert (await balance(db, group, alice), await balance(db, group, bob)) == (650, 525)
-    assert "Dealer: 6♦ 10♦ 9♠ — 25, bust" in (table.text or "")
+    assert "Dealer: 6♦️ 10♦️ 9♠ — 25, bust" in (table.text or "")
     assert labels(table)[0] == NEXT
     # Round 2: Alice doubles 11; Bob asks for a hint and surrenders 16 against a ten.
     await press(world, table, bob, NEXT)
@@ -70,7 +70,7 @@ async def test_two_players_three_rounds_with_splits_doubles_and_a_surrender(
     await press(world, table, alice, "Double")
     hint = await tg.press(bob, table, "💡 Hint")
     assert hint.show_alert
-    assert hint.text == "💡 Basic strategy for 16 against the dealer's 10♥: surrender."
+    assert hint.text == "💡 Basic strategy for 16 against the dealer's 10♥️: surrender."
     mark = tg.bot_messages(world.group)[-1].message_id
     await press(world, table, bob, "Surrender")
     summary = await _summary(world, mark)
@@ -135,7 +135,7 @@ async def test_betting_time_deals_the_ready_bets_only(tmp_path: Path) -> None:
         await press(world, table, alice, READY)
         await world.tg.wait_for(lambda: "Betting time ran out" in (table.text or ""), timeout=5)
         text = table.text or ""
-        assert "10♥ 10♣ — 20" in text
+        assert "10♥️ 10♣ — 20" in text
         assert "Bob · 🪙 500 · sits this round out" in text
         assert "Carol · 🪙 500 · sits this round out" in text
         # Alice never acts either: basic strategy stands on 20 for her
@@ -232,7 +232,7 @@ async def test_insurance_and_presses_at_once_on_the_shared_buttons(world: World)
     await press(world, table, alice, READY)
     await press(world, table, bob, READY)
     assert "The dealer shows an ace: insurance? Waiting for Alice, Bob." in (table.text or "")
-    assert "K♦" not in (table.text or "")
+    assert "K♦️" not in (table.text or "")
     hint = await tg.press(alice, table, "💡 Hint")
     assert hint.text == "💡 Basic strategy: never take insurance."
     bobs_button = next(b for row in table.buttons() for b in row if b.text == "No insurance")
@@ -251,7 +251,7 @@ async def test_insurance_and_presses_at_once_on_the_shared_buttons(world: World)
     assert "dealer: blackjack" in summary
     assert "Alice breaks even: 500 chips" in summary  # the insurance paid 2:1
     assert "Bob loses 50: 450 chips left" in summary
-    assert "Dealer: A♦ K♦ — blackjack" in (table.text or "")
+    assert "Dealer: A♦️ K♦️ — blackjack" in (table.text or "")
 
 
 async def test_a_private_chat_opens_a_table_for_one(world: World) -> None:

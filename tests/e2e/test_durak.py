@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+from bot.cards_text import card_text
 from games.cards import Card, parse_card
 from games.durak.state import beats
 from sandbox import Message, User
@@ -70,6 +71,9 @@ async def test_three_seats_with_a_computer_play_to_the_end(tmp_path: Path) -> No
             (durak,) = holders
             name = ["Alice", "Bob", "🤖 Computer (normal)"][durak]
             assert text.count("is the durak!") == 1 and f"{name} is the durak!" in text
+            assert f"3. {name} (the durak)" in text.split("🏁 Final standings: ")[1]
+            first = [seat for seat in (0, 1, 2) if seat != durak]
+            assert all(f". {['Alice', 'Bob', '🤖 Computer (normal)'][s]}" in text for s in first)
         else:
             assert "A draw: nobody is left holding cards." in text
         assert labels(table) == ["🔁 Rematch"]
@@ -83,9 +87,13 @@ async def _three_people(world: World, passing: bool = False) -> tuple[Message, d
 
 
 async def _lead(world: World, table: Message, person: User, card: Card) -> GameRecord:
-    answer = await world.tg.press(person, hand_message(world, person), str(card))
+    answer = await world.tg.press(person, hand_message(world, person), card_text("en", card))
     assert not answer.show_alert, answer.text
     return await settled(world, table)
+
+
+def en(card: Card) -> str:
+    return card_text("en", card)
 
 
 def _race(state: dict[str, Any], attacker: int, defender: int, third: int) -> tuple[Card, ...]:
@@ -112,10 +120,10 @@ async def test_simultaneous_throw_ins_while_the_defender_beats(tmp_path: Path) -
         await _lead(world, table, people[attacker], lead)
         hands = {seat: hand_message(world, person) for seat, person in people.items()}
         presses = [
-            (people[defender], hands[defender], f"{cover} on {lead}"),
-            (people[attacker], hands[attacker], str(again)),
-            (people[third], hands[third], str(joins)),
-            (people[attacker], hands[attacker], str(again)),  # a double tap
+            (people[defender], hands[defender], f"{en(cover)} on {en(lead)}"),
+            (people[attacker], hands[attacker], en(again)),
+            (people[third], hands[third], en(joins)),
+            (people[attacker], hands[attacker], en(again)),  # a double tap
         ]
         queries = [await world.tg.press_nowait(p, m, label) for p, m, label in presses]
         answers = [await world.tg.wait_answered(query) for query in queries]
@@ -125,7 +133,7 @@ async def test_simultaneous_throw_ins_while_the_defender_beats(tmp_path: Path) -
         state = game.state or {}
         accounted(state)
         assert table_pairs(table) == pairs(state)
-        assert pairs(state) == [f"{lead} → {cover}", f"{again} → …", f"{joins} → …"]
+        assert pairs(state) == [f"{en(lead)} → {en(cover)}", f"{en(again)} → …", f"{en(joins)} → …"]
         check_hands(world, state, people)
         Secrets(world, list(people.values())).check(state, {p.id: s for s, p in people.items()})
         assert "🫳 Take" in labels(hands[defender])
@@ -144,7 +152,7 @@ async def _choose_and_go_back(
     assert not answer.show_alert, answer.text
     await world.tg.wait_for(lambda: "← Back" in labels(hand), what="the choice")
     card = picks[0].removesuffix(" …")
-    unbeaten = [str(parse_card(a)) for a, c in state["table"] if c is None]
+    unbeaten = [card_text("en", parse_card(a)) for a, c in state["table"] if c is None]
     assert labels(hand) == [f"{card} on {attack}" for attack in unbeaten] + ["← Back"]
     await world.tg.press(person, hand, "← Back")
     await world.tg.wait_for(lambda: labels(hand) == before, what="the keyboard back")
@@ -249,7 +257,7 @@ async def test_out_of_turn_and_stale_presses_change_nothing(tmp_path: Path) -> N
         attacker, defender = state["attacker"], state["defender"]
         (third,) = {0, 1, 2} - {attacker, defender}
         leader = hand_message(world, people[attacker])
-        stale = button_on(leader, str(cards_of(state, attacker)[0])).callback_data or ""
+        stale = button_on(leader, card_text("en", cards_of(state, attacker)[0])).callback_data or ""
         their_card = cards_of(state, third)[0].code
         refusals = [
             (people[third], f"g:{stale.split(':')[1]}:0:m:a{their_card}", "It is not your turn."),

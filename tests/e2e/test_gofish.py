@@ -69,6 +69,8 @@ async def test_three_players_with_a_computer_play_to_the_end(world: World) -> No
             break
         await _ask(world, people[name], table)
     assert "wins with" in (table.text or "") or "A tie between" in (table.text or "")
+    standings = (table.text or "").split("🏁 Final standings: ")[1]
+    assert "book" in standings and all(name in standings for name in ("Alice", "Bob"))
     _no_suits_in_the_group(world)
     (game,) = await world.bots[0].db.games_with_status("finished")
     state = game.state or {}
@@ -84,13 +86,14 @@ async def test_the_hand_message_shows_exactly_the_hand(world: World) -> None:
     await world.synced()  # the hands travel apart from the table
     game = await world.bots[0].db.active_game(world.group.id)
     assert game is not None and game.state is not None
-    from games.cards import compact, parse_card
+    from bot.cards_text import cards_text
+    from games.cards import parse_card
 
     for seat, person in enumerate((world.alice, world.bob)):
         hand = sorted(parse_card(code) for code in game.state["hands"][seat])
         message = _hand_message(world, person)
         assert message is not None
-        assert compact(hand) in (message.text or "")
+        assert cards_text("en", hand) in (message.text or "")
 
 
 async def test_a_player_who_never_started_the_bot_joins_through_the_deep_link(
@@ -129,11 +132,11 @@ async def test_a_player_who_blocks_the_bot_plays_on_from_the_table(world: World)
         alert = await world.tg.press(world.bob, table, "🃏 My hand")
         assert alert.show_alert and alert.text and alert.text.startswith("Your hand:")
         held = alert.text.split(": ", 1)[1].split(" · ")[0].split()
-        rank = held[0][:-1]
+        rank = held[0].rstrip("\ufe0f")[:-1]
         stranger = await world.tg.press(world.carol, table, rank)
         assert stranger.show_alert and "not playing" in (stranger.text or "")
         missing = [r for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-                   if r not in {card[:-1] for card in held}]  # fmt: skip
+                   if r not in {card.rstrip("\ufe0f")[:-1] for card in held}]  # fmt: skip
         if missing:  # the table offers every rank; one he does not hold is refused to him
             versions = len(table.versions)
             refused = await world.tg.press(world.bob, table, missing[0])
@@ -183,5 +186,10 @@ async def test_go_farm_in_a_private_chat_against_the_computer(world: World) -> N
             break
         await _ask(world, world.bob, table)
     assert said_go_farm
-    assert "clinched the win with 7 books" in (table.text or "") or "tie" in (table.text or "")
+    text = table.text or ""
+    assert "wins with 7 books" in text or "tie" in text
+    assert text.count("🏆") <= 1  # the win is announced once
+    assert "🏁 Final standings: 1. " in text and "2. " in text
+    books = [line.split(" · 📚 ")[1] for line in text.splitlines() if " · 📚 " in line]
+    assert books and all(b == "Books: —" or (b.startswith("Books: ") and "s" in b) for b in books)
     assert "gave 0" not in (table.text or "")

@@ -38,7 +38,7 @@ async def test_betting_time_then_a_decision_then_the_idle_table_closes(tmp_path:
         clock.advance(1)
         await tg.wait_for(lambda: "Betting time ran out" in (table.text or ""))
         text = table.text or ""
-        assert "10♥ 10♣ — 20" in text and "Turn: Alice" in text
+        assert "10♥️ 10♣ — 20" in text and "Turn: Alice" in text
         assert "Bob · 🪙 500 · sits this round out" in text
         assert "Carol · 🪙 500 · sits this round out" in text
         # Alice never decides: halfway a warning, then basic strategy stands on 20

@@ -1,0 +1,43 @@
+"""Final standings at the end of a card game: who won, then everyone's place."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.i18n import ntr, tr
+
+
+def standings_line(language: str, entries: Sequence[tuple[int, str, str]]) -> str:
+    """ "🏁 Final standings: 1. Alice (5 books), 2. Bob (3 books)" from
+    (place, name, detail) entries in order; an empty detail shows no brackets."""
+    parts = [
+        f"{place}. {name}" + (f" ({detail})" if detail else "") for place, name, detail in entries
+    ]
+    return "🏁 " + tr(language, "Final standings: {places}", places=", ".join(parts))
+
+
+def book_standings(
+    language: str, scores: Sequence[int], names: Sequence[str], gone: frozenset[int] | set[int]
+) -> str:
+    """Go Fish and Go Farm: most books first (equal counts share a place); a seat
+    that resigned comes last, marked as such."""
+    playing = sorted((s for s in range(len(scores)) if s not in gone), key=lambda s: -scores[s])
+    entries: list[tuple[int, str, str]] = []
+    for index, seat in enumerate(playing):
+        tied = index > 0 and scores[playing[index - 1]] == scores[seat]
+        place = entries[-1][0] if tied else index + 1
+        entries.append((place, names[seat], ntr(language, "{n} book", "{n} books", scores[seat])))
+    for seat in sorted(gone):
+        entries.append((len(entries) + 1, names[seat], tr(language, "resigned")))
+    return standings_line(language, entries)
+
+
+def out_order_standings(
+    language: str, out: Sequence[int], durak: int | None, seats: int, names: Sequence[str]
+) -> str:
+    """Durak: the first out of cards is first; the durak, if any, is last."""
+    order = list(out) + [s for s in range(seats) if s not in out and s != durak]
+    entries = [(i + 1, names[seat], "") for i, seat in enumerate(order)]
+    if durak is not None:
+        entries.append((len(entries) + 1, names[durak], tr(language, "the durak")))
+    return standings_line(language, entries)
