@@ -11,6 +11,7 @@ from bot.resign import resign_button
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.base import IllegalAction
 from games.reversi import ENGINE, Passed, Place, Placed, ReversiState, square_name
+from games.reversi.board import FILES
 from storage.records import GameRecord
 
 DISCS = ("⚫", "⚪")
@@ -69,6 +70,7 @@ class ReversiAdapter(GameRules):
         lines += [f"{DISCS[s]} {names[s]} — {view.scores[s]}" for s in (0, 1)]
         lines += [_event_line(e, names, language) for e in view.log[-3:]]
         lines.append(_status_line(game, view.to_move, view.scores, names, language))
+        lines.append(tr(language, "Columns a–h under the board, rows 1–8 from the top."))
         keyboard = _board(game, view, buttons, language)
         if game.status == "running" and not view.finished:  # the way out
             keyboard[-1].append(resign_button(language, buttons))
@@ -146,6 +148,9 @@ def _board(game: GameRecord, view: Any, buttons: Buttons, language: str) -> Keyb
             else:
                 cells.append(buttons.button(label, "x"))
         keyboard.append(cells)
+    # the column letters as inert buttons under the board (8 a row, as Telegram allows;
+    # a row-number column would make 9, so the rows are named in the text)
+    keyboard.append([buttons.button(letter, "x") for letter in FILES])
     if playing:
         state_word = tr(language, "on") if game.meta.get("hints", True) else tr(language, "off")
         keyboard.append(
