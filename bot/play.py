@@ -82,7 +82,8 @@ async def hint(press: Press) -> None:
     if text is not None:
         await press.refuse(text)  # an alert only the presser sees
         return
-    game.meta["hints"] = not game.meta.get("hints", True)
+    off = set(game.meta.get("hints_off", [])) ^ {seat}  # the presser's own hints
+    game.meta["hints_off"] = sorted(off)
     if not await commit(press.context.application, adapter, game, state, press.update_id):
         await press.quicker()
         return

@@ -131,7 +131,8 @@ _MOVES = tuple(ENGINE.encode_action(Place(square)) for square in range(64))
 
 def _board(game: GameRecord, view: Any, buttons: Buttons, language: str) -> Keyboard:
     playing = game.status == "running" and not view.finished
-    hints = playing and bool(game.meta.get("hints", True))
+    off = set(game.meta.get("hints_off", []))  # each player's own 💡 switch
+    hints = playing and view.to_move is not None and view.to_move not in off
     legal = set(view.legal) if hints else set()
     board, last = view.board, view.last_move
     keyboard: Keyboard = []
@@ -152,10 +153,16 @@ def _board(game: GameRecord, view: Any, buttons: Buttons, language: str) -> Keyb
     # a row-number column would make 9, so the rows are named in the text)
     keyboard.append([buttons.button(letter, "x") for letter in FILES])
     if playing:
-        state_word = tr(language, "on") if game.meta.get("hints", True) else tr(language, "off")
-        keyboard.append(
-            [buttons.button("💡 " + tr(language, "Hints: {state}", state=state_word), "h")]
-        )
+        keyboard.append([buttons.button("💡 " + _hints_label(off, language), "h")])
     elif not game.meta.get("rematched"):
         keyboard.append([buttons.button("🔁 " + tr(language, "Rematch"), "r")])
     return keyboard
+
+
+def _hints_label(off: set[int], language: str) -> str:
+    """Each player's hints, e.g. "Hints: ⚫ on · ⚪ off": the dots show on the board
+    on the turns of a player whose hints are on (one keyboard is shared by the
+    group, so a player's switch governs the board on their own turns)."""
+    words = [tr(language, "off") if seat in off else tr(language, "on") for seat in (0, 1)]
+    state = f"{DISCS[0]} {words[0]} · {DISCS[1]} {words[1]}"
+    return tr(language, "Hints: {state}", state=state)

@@ -18,10 +18,10 @@ async def test_a_redelivered_press_is_not_applied_twice(tmp_path: Path) -> None:
         await tg.wait_for(lambda: "Bob" in (board.text or ""))  # the last seat: it starts
         await tg.wait_for(lambda: turn_name(board) == "Alice")
         # a press that would undo itself if applied twice: the hints switch
-        query = await tg.press_nowait(world.alice, board, "💡 Hints: on")
+        query = await tg.press_nowait(world.alice, board, "💡 Hints: ⚫ on · ⚪ on")
         await tg.wait_answered(query)
         await tg.wait_for(
-            lambda: any(b.text == "💡 Hints: off" for r in board.buttons() for b in r)
+            lambda: any(b.text == "💡 Hints: ⚫ off · ⚪ on" for r in board.buttons() for b in r)
         )
         (game,) = await first.db.games_with_status("running")
         await first.stop()
@@ -33,7 +33,7 @@ async def test_a_redelivered_press_is_not_applied_twice(tmp_path: Path) -> None:
         await tg.press(world.alice, board, callback_data=data_of(board, 19))
         await tg.wait_for(lambda: turn_name(board) == "Bob")
         assert disc_counts(board) == (4, 1)
-        assert any(b.text == "💡 Hints: off" for r in board.buttons() for b in r)
+        assert any(b.text == "💡 Hints: ⚫ off · ⚪ on" for r in board.buttons() for b in r)
         (again,) = await second.db.games_with_status("running")
-        assert again.meta["hints"] is False
+        assert again.meta["hints_off"] == [0]
         assert again.version == game.version + 1  # only the move was added

@@ -127,7 +127,7 @@ async def test_a_replaced_table_says_the_board_has_changed(world: World) -> None
     assert answer.show_alert and answer.text == CHANGED
     after = await world.bots[0].db.get_game(game.id)
     assert after is not None and after.version == game.version + 1
-    assert after.meta.get("hints", True) and len(board.versions) == versions
+    assert not after.meta.get("hints_off") and len(board.versions) == versions
 
 
 async def test_a_table_whose_message_is_not_recorded_yet_takes_its_presses(
