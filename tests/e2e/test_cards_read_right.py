@@ -22,3 +22,23 @@ async def test_a_russian_blackjack_table_shows_red_suits_and_russian_faces(world
         for button in row:
             data = button.callback_data or ""
             assert data.isascii() and len(data.encode()) <= 64
+
+
+async def test_in_a_russian_group_a_refusal_is_an_alert_in_the_pressers_language(
+    world: World,
+) -> None:
+    ana = world.tg.add_user("Ana", language_code="es")
+    world.tg.add_member(world.group, ana)
+    await world.start_privately(world.alice, world.bob)
+    table = await world.start_game(await world.open_lobby("/durak", [world.bob], 0))
+    menu = await world.command(world.alice, world.group, "/language")  # the group: Russian
+    await world.tg.press(world.alice, menu, "Русский")
+    mark = world.tg.bot_messages(world.group)[-1].message_id
+    versions = len(table.versions)
+    hand = next(b.text for r in table.buttons() for b in r if b.text.startswith("🃏"))
+    answer = await world.tg.press(ana, table, hand)
+    assert answer.show_alert and answer.text == "No juegas en esta partida."
+    english = await world.tg.press(world.carol, table, hand)  # Carol's Telegram is English
+    assert english.show_alert and english.text == "You are not playing in this game."
+    assert len(table.versions) == versions
+    assert world.tg.bot_messages(world.group)[-1].message_id == mark  # nothing in the group
