@@ -108,11 +108,23 @@ async def test_the_go_fish_lobby_links_open_private_chats_and_seat_people(
     await chat.open("Game night")
     await chat.write("/gofish")
     lobby = await chat.wait_message('m.text.includes("Waiting for players")', "the lobby")
-    # Bob follows the lobby's URL button; Carol presses Join and the bot answers with the link
-    for name, label in (("Bob", "✉️ Open private chat"), ("Carol", "Join")):
+    # Carol presses Join first: the bot cannot write to her yet, and its alert says why
+    await chat.be("Carol")
+    await chat.open("Game night")
+    await chat.press(lobby.message_id, "Join")
+    shown = await chat.page.wait_for(
+        'document.querySelector("#alert").open'
+        ' && document.querySelector("#alert-text").textContent',
+        "the bot's alert for Carol",
+    )
+    assert "cannot write to you yet" in shown and "Open private chat" in shown
+    await chat.page.click('document.querySelector("#alert-ok")', "OK")
+    await chat.page.wait_for('!document.querySelector("#alert").open', "the alert to close")
+    # then Bob and Carol follow the lobby's URL button, which opens the private chat
+    for name in ("Bob", "Carol"):
         await chat.be(name)
         await chat.open("Game night")
-        await chat.press(lobby.message_id, label)
+        await chat.press(lobby.message_id, "✉️ Open private chat")
         await chat.wait_title("Table Bot")
         await chat.wait_message('m.text.startsWith("/start j")', f"{name}'s /start")
         await chat.wait_message('m.text.includes("You joined")', f"{name} seated")
