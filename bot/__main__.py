@@ -25,9 +25,10 @@ COMMANDS: tuple[tuple[str, str], ...] = (
         "(e.g. sqlite:////data/tablebot.db to postgresql://…)",
     ),
 )
-# the module of each command after ``run``, and its ``main(argv) -> int``
+# the module of each command after ``run``, and its ``main(argv) -> int`` (or the
+# function named after a colon)
 MODULES = {"sandbox": "bot.sandbox_run", "backup": "bot.backup", "migrate": "bot.migrate",
-           "copy-db": "bot.copydb"}  # fmt: skip
+           "copy-db": "bot.migrate:copy_main"}  # fmt: skip
 
 
 def usage() -> str:
@@ -56,17 +57,18 @@ def run() -> int:
 
 
 def _command(name: str, argv: list[str]) -> int:
+    module_name, _, function = MODULES[name].partition(":")
     try:
-        module = importlib.import_module(MODULES[name])
+        module = importlib.import_module(module_name)
     except ModuleNotFoundError as error:
         if error.name == "aiohttp":
             print("error: the sandbox needs its extra: pip install '.[sandbox]'", file=sys.stderr)
             return 2
-        if error.name == MODULES[name]:
+        if error.name == module_name:
             print(f"error: {name!r} is not available in this version", file=sys.stderr)
             return 2
         raise
-    code: int = module.main(argv)
+    code: int = getattr(module, function or "main")(argv)
     return code
 
 

@@ -152,15 +152,14 @@ def database_location(url: str) -> str:
 
 
 def shown_database(location: str) -> str:
-    """A database location fit for output: a PostgreSQL URL without its password."""
-    if "://" not in location:
-        return location
-    from sqlalchemy.engine import make_url
+    """A database location fit for output: a PostgreSQL URL without its password
+    (as storage names it in its own messages)."""
+    from storage.engines import target_of  # SQLAlchemy: not for --help
 
     try:
-        return make_url(location).render_as_string(hide_password=True)
-    except Exception:
-        return "the PostgreSQL database in DATABASE_URL"
+        return target_of(location).shown
+    except ValueError:
+        return "the database in DATABASE_URL"
 
 
 def load_config(env: Mapping[str, str]) -> Config:
