@@ -37,6 +37,7 @@ from bot.language import reply_language, user_language
 from bot.lobby import point_to_running
 from bot.messaging import reply
 from bot.people import is_member, remember, topic_of
+from bot.personal import tell_person
 from bot.press import Press, stale
 from bot.reasons import refusal_text
 from bot.services import services
@@ -71,7 +72,7 @@ async def open_table(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
         reply(services(context), chat.id, Rendered(text), topic_of(message))
         return
     if await table_of(svc, chat.id, user.id) is not None:
-        reply(services(context), chat.id, Rendered(elsewhere(language)), topic_of(message))
+        await tell_person(svc, message, user, elsewhere(language))  # for that person only
         return
     await _open(update, context, message, user, language)
 
@@ -100,7 +101,7 @@ async def _open(
         )
     except (SeatTaken, ChipConflict) as refused:
         text = elsewhere(language) if isinstance(refused, SeatTaken) else changed(language)
-        reply(services(context), chat.id, Rendered(text), topic_of(message))
+        await tell_person(svc, message, user, text)
         return
     if created is None:
         await point_to_running(update, context, svc)

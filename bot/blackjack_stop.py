@@ -18,11 +18,10 @@ from telegram.ext import Application, ContextTypes
 from bot.adapter import Seat, seat_of_user, seats_of, set_seats
 from bot.flow import load_state, store_state
 from bot.i18n import tr
-from bot.messaging import reply
-from bot.people import is_admin, topic_of
+from bot.people import is_admin
+from bot.personal import tell_person
 from bot.services import Services, services
 from bot.timers import Saved, commit
-from bot.ui import Rendered
 from games.blackjack import BOXES, ENGINE, LeftTable, Phase, Table, close, leave
 from storage.records import GameRecord
 
@@ -45,7 +44,7 @@ async def stop_table(
                 admin = await is_admin(context.bot, message.chat, user.id, message.sender_chat)
             if not admin:
                 text = tr(language, "Only a player at this table or a chat admin can stop it.")
-                reply(services(context), message.chat.id, Rendered(text), topic_of(message))
+                await tell_person(svc, message, user, text)  # for that person only
                 return
         saved = await _stop(context.application, game, _name(message, user), update.update_id)
         if saved is not None:
@@ -55,8 +54,7 @@ async def stop_table(
         if reloaded is None or not reloaded.active:
             return  # stopped or closed meanwhile (or this very /stop, delivered again)
         game = reloaded
-    text = tr(language, "Someone was quicker; please try again.")
-    reply(services(context), message.chat.id, Rendered(text), topic_of(message))
+    await tell_person(svc, message, user, tr(language, "Someone was quicker; please try again."))
 
 
 def _name(message: Message, user: User) -> str:

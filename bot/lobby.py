@@ -18,6 +18,7 @@ from bot.language import user_language
 from bot.lobby_view import INVITE_KEY, rematch_waiting
 from bot.messaging import reply
 from bot.people import is_member, message_link, remember, topic_of
+from bot.personal import tell_person
 from bot.press import Press
 from bot.rematch import rematch, start_in_order
 from bot.services import Services, services
@@ -41,7 +42,7 @@ async def open_game(update: Update, context: ContextTypes.DEFAULT_TYPE, kind: st
     language = await user_language(svc.db, user)
     game = GameRecord(
         chat_id=chat.id, thread_id=topic_of(message), kind=kind, created_by=user.id,
-        meta={"lang": language, "hints": True, "bot": context.bot.username,
+        meta={"lang": language, "bot": context.bot.username,
               "chat_title": chat.title or "", INVITE_KEY: secrets.token_urlsafe(16)},
     )  # fmt: skip
     # an anonymous admin (or someone speaking as a channel) is nobody to seat
@@ -78,12 +79,13 @@ def _level_argument(adapter: GameAdapter, args: list[str] | None) -> str:
 async def point_to_running(
     update: Update, context: ContextTypes.DEFAULT_TYPE, svc: Services
 ) -> None:
-    """Answer a second game command with a pointer to the game already running."""
-    message = update.effective_message
-    if message is None:
+    """Answer a second game command with a pointer to the game already running: for
+    the person who sent it (their private chat; else a reply to the table)."""
+    message, user = update.effective_message, update.effective_user
+    if message is None or user is None:
         return
     running = await svc.db.active_game(message.chat.id, topic_of(message))
-    language = await user_language(svc.db, update.effective_user)
+    language = await user_language(svc.db, user)
     if running is None:
         return
     title = svc.adapters[running.kind].title(language)
@@ -91,10 +93,7 @@ async def point_to_running(
     link = message_link(message.chat, running.table_message_id or 0, running.thread_id)
     if link and running.table_message_id:
         text += " " + tr(language, '<a href="{link}">Go to the game</a>.', link=link)
-    reply(
-        services(context), message.chat.id, Rendered(text), running.thread_id,
-        reply_to=running.table_message_id,
-    )  # fmt: skip
+    await tell_person(svc, message, user, text, reply_to=running.table_message_id)
 
 
 async def lobby_button(press: Press) -> None:

@@ -22,11 +22,14 @@ from bot.services import Services
 from bot.ui import Rendered, escape
 
 
-async def tell_person(svc: Services, message: Message, user: User, text: str) -> None:
-    """``text`` (in the person's own language) for ``user`` about ``message``'s chat."""
+async def tell_person(
+    svc: Services, message: Message, user: User, text: str, reply_to: int | None = None
+) -> None:
+    """``text`` (in the person's own language) for ``user`` about ``message``'s chat;
+    where it stays in that chat, it replies to ``reply_to`` (else their command)."""
     chat = message.chat
     if chat.type == ChatType.PRIVATE:
-        reply(svc, chat.id, Rendered(text), topic_of(message))
+        reply(svc, chat.id, Rendered(text), topic_of(message), reply_to=reply_to)
         return
     person = await svc.db.get_user(user.id)
     if person is not None and person.can_message and user.id != chat.id:
@@ -34,4 +37,4 @@ async def tell_person(svc: Services, message: Message, user: User, text: str) ->
         where = escape(chat.title or "")
         reply(svc, user.id, Rendered(tr(language, "In {chat}: {text}", chat=where, text=text)))
         return
-    reply(svc, chat.id, Rendered(text), topic_of(message), reply_to=message.message_id)
+    reply(svc, chat.id, Rendered(text), topic_of(message), reply_to=reply_to or message.message_id)

@@ -7,6 +7,7 @@ against the computer): it starts at once. It closes as any lobby does."""
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from telegram import CallbackQuery
 from telegram.ext import ContextTypes
@@ -52,8 +53,10 @@ async def _rematch_lobby(
 ) -> GameRecord:
     """The rematch's lobby: the lobby's choices carried over, the presser and the
     computers seated, the other people awaited, the seats' order for the start."""
-    meta = {"lang": await table_language(svc.db, game), "hints": game.meta.get("hints", True),
-            INVITE_KEY: secrets.token_urlsafe(16)}  # fmt: skip
+    meta: dict[str, Any] = {
+        "lang": await table_language(svc.db, game),
+        INVITE_KEY: secrets.token_urlsafe(16),
+    }
     for kept in ("options", "chat_title", "bot"):  # the lobby's choices carry over
         if kept in game.meta:
             meta[kept] = game.meta[kept]
