@@ -7,6 +7,7 @@ import logging
 import random
 import time
 from collections.abc import Callable, Coroutine
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from telegram import BotCommand, Update
@@ -29,7 +30,7 @@ from bot.chats import on_migration, on_my_member_change
 from bot.chips import chips_command, top_command, top_up_button
 from bot.commands import language_button, language_command, start, stop, turn_time
 from bot.config import Config
-from bot.deadlines import Sweep
+from bot.deadlines import LONGEST_NAP, SHARED_NAP, Sweep
 from bot.durak import DurakAdapter
 from bot.gofish import GoFishAdapter
 from bot.i18n import LANGUAGES, tr
@@ -189,9 +190,7 @@ def attach_sync(application: Application, svc: Services, config: Config) -> None
 
     rates = Rates(config.group_messages_per_minute, 1.0, config.overall_messages_per_second)
     budget = Budget(rates, time.monotonic)
-    reconciler = GameReconciler(
-        svc.db, svc.adapters, lambda chat_id: svc.sender.wake(chat_id), svc.pick
-    )
+    reconciler = GameReconciler(svc.db, svc.adapters, lambda chat_id: svc.sender.wake(chat_id))
     svc.reconciler_, svc.budget_, svc.budget_clock = reconciler, budget, time.monotonic
     svc.sender_ = Sender(application.bot, svc.db, reconciler, budget, time.monotonic)
     svc.sweep_ = Sweep(
@@ -199,6 +198,7 @@ def attach_sync(application: Application, svc: Services, config: Config) -> None
         lambda game_id: on_deadline(application, game_id),
         lambda game_id: on_warning(application, game_id),
         svc.clock,
+        SHARED_NAP if svc.db.locks.shared else LONGEST_NAP,
     )
 
 
@@ -223,10 +223,17 @@ def build_application(
     clock: Callable[[], float] = time.time,
 ) -> Application:  # type: ignore[type-arg]
     """The bot. Without ``db`` the database is opened in ``post_init`` from the config."""
+    application: Application  # type: ignore[type-arg]
+
+    def across(key: str) -> AbstractAsyncContextManager[None]:
+        """A key's lock across workers (the database is there once updates come)."""
+        svc: Services = application.bot_data["services"]
+        return svc.db.locks.held(key)
+
     builder = (
         ApplicationBuilder()
         .token(config.token)
-        .concurrent_updates(PerChatUpdateProcessor(256))
+        .concurrent_updates(PerChatUpdateProcessor(256, across))
         # the updater's last getUpdates at shutdown must not wait for the long poll's
         # connection (PTB logs a pool time-out as an error otherwise)
         .get_updates_connection_pool_size(2)

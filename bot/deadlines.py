@@ -5,6 +5,13 @@ until a save sets an earlier one and wakes it), then hands every due game to
 the game's deadline or warning handler. Start-up costs one query, whatever
 the number of games; a deadline that passed while the bot was down is due at
 once.
+
+With several workers on one database each due game is *claimed* before it is
+handled (``storage.deadlines.claim_due``: ``FOR UPDATE SKIP LOCKED`` and an
+expiring claim), so each deadline fires once; a worker that dies with a claim
+leaves it to the others when the claim runs out. Each worker looks at the table
+at least every ``longest_nap`` seconds, since another worker's save does not
+wake it.
 """
 
 from __future__ import annotations
@@ -21,6 +28,8 @@ log = logging.getLogger(__name__)
 Handler = Callable[[int], Awaitable[object]]
 Sleep = Callable[[float], Awaitable[object]]
 LONGEST_NAP = 60.0
+SHARED_NAP = 2.0  # several workers: another's deadline is found within this
+CLAIM_SECONDS = 60.0  # a claimed deadline goes to another worker after this
 PRUNE_EVERY = 3600.0  # processed update ids older than Telegram's window are dropped
 
 
@@ -31,8 +40,10 @@ class Sweep:
         on_deadline: Handler,
         on_warning: Handler,
         clock: Callable[[], float],
+        longest_nap: float = LONGEST_NAP,
     ) -> None:
         self._db = db
+        self._longest_nap = longest_nap
         self._on_deadline, self._on_warning = on_deadline, on_warning
         self._clock = clock
         self._woken = asyncio.Event()
@@ -57,23 +68,27 @@ class Sweep:
         after its handler ran (it could not save) is not handled twice in one sweep:
         its deadline is dropped rather than retried in a loop."""
         handled: set[int] = set()
-        while batch := await deadlines.due(self._db, self._clock()):
+        while batch := await deadlines.claim_due(self._db, self._clock(), CLAIM_SECONDS):
             for item in batch:
                 if item.game_id in handled:
                     log.warning("a deadline did not move; dropped", extra={"game_id": item.game_id})
                     await deadlines.clear_deadline(self._db, item.game_id)
-                    continue
-                handled.add(item.game_id)
-                try:
-                    if item.deadline:
-                        await self._on_deadline(item.game_id)
-                    else:
-                        await deadlines.clear_warning(self._db, item.game_id)
-                        await self._on_warning(item.game_id)
-                except Exception:
-                    log.exception("a deadline failed", extra={"game_id": item.game_id})
-                    await deadlines.clear_deadline(self._db, item.game_id)
+                else:
+                    handled.add(item.game_id)
+                    await self._handle(item)
+                await deadlines.release_claim(self._db, item.game_id)
         return len(handled)
+
+    async def _handle(self, item: deadlines.Claim) -> None:
+        try:
+            if item.deadline:
+                await self._on_deadline(item.game_id)
+            else:
+                await deadlines.clear_warning(self._db, item.game_id)
+                await self._on_warning(item.game_id)
+        except Exception:
+            log.exception("a deadline failed", extra={"game_id": item.game_id})
+            await deadlines.clear_deadline(self._db, item.game_id)
 
     async def _prune(self) -> None:
         """Once an hour: processed update ids Telegram can no longer deliver again go."""
@@ -93,8 +108,8 @@ class Sweep:
             except Exception:  # the database is busy or gone: look again soon
                 log.exception("the deadline sweep failed")
                 upcoming = self._clock() + 1.0
-            nap = LONGEST_NAP if upcoming is None else upcoming - self._clock()
+            nap = self._longest_nap if upcoming is None else upcoming - self._clock()
             if nap <= 0:
                 continue
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._woken.wait(), min(nap, LONGEST_NAP))
+                await asyncio.wait_for(self._woken.wait(), min(nap, self._longest_nap))

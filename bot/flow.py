@@ -13,11 +13,12 @@ from bot.hands import away_seats
 from bot.language import table_language
 from bot.lobby_view import render_lobby
 from bot.notices import with_notices
-from bot.services import Services, TablePick
+from bot.services import Services
 from bot.sync.marks import chats_of, marks_for
 from bot.ui import Buttons, Rendered
-from storage import outbox
+from storage import display, outbox
 from storage.db import Database
+from storage.display import Pick as TablePick
 from storage.outbox import TABLE, Mark
 from storage.records import GameRecord
 
@@ -106,9 +107,17 @@ async def publish(svc: Services, adapter: GameAdapter, game: GameRecord) -> None
 
 
 async def publish_table(svc: Services, game: GameRecord) -> None:
-    """Have the table drawn again as it is saved (a warning, a pick shown or taken
-    back): marked in the outbox, coalesced with any pending redraw."""
+    """Have the table drawn again as it is saved (a warning): marked in the outbox,
+    coalesced with any pending redraw."""
     await redraw(svc, [Mark(game.id, TABLE, game.chat_id, game.version)])
+
+
+async def show_pick(svc: Services, game: GameRecord, pick: TablePick | None) -> None:
+    """Show a pick made on the group table (None: take it back), and redraw the
+    table; not a move (``storage.display``)."""
+    marks = [Mark(game.id, TABLE, game.chat_id, game.version)]
+    await display.set_pick(svc.db, game.id, pick, marks)
+    svc.wake_chats(chats_of(marks))
 
 
 async def redraw(svc: Services, marks: list[Mark]) -> None:

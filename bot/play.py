@@ -15,15 +15,15 @@ from typing import Any
 from telegram import InlineKeyboardMarkup
 from telegram.error import BadRequest
 
-from bot.flow import PRESS_CLEARS, advance_computers, load_state, publish_table, store_state
+from bot.flow import PRESS_CLEARS, advance_computers, load_state, show_pick, store_state
 from bot.i18n import tr
 from bot.press import Press, stale
 from bot.press_origin import Origin, shows_a_pick
 from bot.reasons import refusal_text
-from bot.services import TablePick
 from bot.timers import commit
 from bot.ui import Buttons
 from games.base import IllegalAction
+from storage.display import Pick as TablePick
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +53,6 @@ async def move(press: Press) -> None:
                         before=state):  # fmt: skip
         await press.quicker()
         return
-    press.svc.picks.pop(game.id, None)  # drawn at an older version: it shows no more
     log.info("move", extra={"chat_id": game.chat_id, "game_id": game.id, "seat": seat})
     await press.query.answer()
 
@@ -67,8 +66,7 @@ async def _refuse(press: Press, state: Any, seat: int, reason: str) -> None:
     await press.refuse(text or refusal_text(press.language, reason))
     on_table = press.origin is Origin.TABLE and shows_a_pick(press.query)
     if on_table and seat in adapter.engine.to_move(state):
-        press.svc.picks.pop(game.id, None)
-        await publish_table(press.svc, game)
+        await show_pick(press.svc, game, None)
 
 
 async def hint(press: Press) -> None:
@@ -158,8 +156,7 @@ async def pick(press: Press) -> None:
         return
     await press.query.answer()
     if on_table:
-        press.svc.picks[game.id] = TablePick(seat, choice, game.version)
-        await publish_table(press.svc, game)
+        await show_pick(press.svc, game, TablePick(seat, choice, game.version))
     else:
         await _set_hand_keyboard(press, InlineKeyboardMarkup(keyboard))
 
@@ -173,8 +170,7 @@ async def unpick(press: Press) -> None:
     game, adapter = press.game, press.adapter
     await press.query.answer()
     if press.origin is Origin.TABLE:
-        press.svc.picks.pop(game.id, None)
-        await publish_table(press.svc, game)
+        await show_pick(press.svc, game, None)
         return
     buttons = Buttons(game.id, game.version)
     hand = adapter.render_hand(game, state, seat, press.language, buttons)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable
+import contextlib
+from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from telegram import Update
@@ -12,6 +14,7 @@ from telegram.ext import BaseUpdateProcessor
 from bot.callbacks import game_id_of
 
 OrderKey = tuple[str, int]
+CrossLock = Callable[[str], AbstractAsyncContextManager[None]]
 
 
 def order_key(update: object) -> OrderKey | None:
@@ -50,11 +53,17 @@ class PerChatUpdateProcessor(BaseUpdateProcessor):
     line without holding a place, and other chats keep all of them. asyncio.Lock
     wakes its waiters first-come first-served and PTB starts the processing tasks
     in the order the updates were fetched, so the order of arrival is kept.
+
+    ``across``: the same key's lock across worker processes (``storage.locks``),
+    taken last, so presses on one game that reach different workers are applied one
+    after the other too (the database's versions and processed update ids keep them
+    exactly once).
     """
 
-    def __init__(self, max_concurrent_updates: int = 256) -> None:
+    def __init__(self, max_concurrent_updates: int = 256, across: CrossLock | None = None) -> None:
         super().__init__(WAITING_LIMIT)
         self.running_limit = max_concurrent_updates
+        self._across = across
         self._running = asyncio.Semaphore(max_concurrent_updates)
         self._locks: dict[OrderKey, asyncio.Lock] = {}
         self._waiting: dict[OrderKey, int] = {}
@@ -68,13 +77,18 @@ class PerChatUpdateProcessor(BaseUpdateProcessor):
         lock = self._locks.setdefault(key, asyncio.Lock())
         self._waiting[key] = self._waiting.get(key, 0) + 1
         try:
-            async with lock, self._running:
+            async with lock, self._running, self._held_across(key):
                 await coroutine
         finally:
             self._waiting[key] -= 1
             if self._waiting[key] == 0:
                 del self._waiting[key]
                 self._locks.pop(key, None)
+
+    def _held_across(self, key: OrderKey) -> AbstractAsyncContextManager[None]:
+        if self._across is None:
+            return contextlib.nullcontext()
+        return self._across(f"{key[0]}:{key[1]}")
 
     async def initialize(self) -> None:
         return None

@@ -22,17 +22,6 @@ if TYPE_CHECKING:
 WAIT_WORTH_SAYING = 0.5  # seconds: a group waiting longer for its budget is told so
 
 
-@dataclass(frozen=True)
-class TablePick:
-    """A first choice made on the group table (a player the bot cannot message):
-    the table shows the second choice while the game is at ``version``. Kept in
-    memory (a restart shows the first choice again), drawn by the sender."""
-
-    seat: int
-    choice: str
-    version: int
-
-
 @dataclass
 class Services:
     db: Database
@@ -46,7 +35,6 @@ class Services:
     reconciler_: GameReconciler | None = None
     budget_: Budget | None = None
     budget_clock: Callable[[], float] = time.monotonic
-    picks: dict[int, TablePick] = field(default_factory=dict)  # game id -> pick shown
 
     @property
     def sender(self) -> Sender:
@@ -68,11 +56,6 @@ class Services:
         if self.budget_ is None:
             return False
         return self.budget_.ready_at(chat_id) - self.budget_clock() > WAIT_WORTH_SAYING
-
-    def pick(self, game_id: int, version: int) -> TablePick | None:
-        """The pick shown on the game's table at ``version``, if any."""
-        pick = self.picks.get(game_id)
-        return pick if pick is not None and pick.version == version else None
 
     @property
     def sweep(self) -> Sweep:

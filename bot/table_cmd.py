@@ -13,12 +13,12 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.flow import redraw
 from bot.i18n import tr
 from bot.language import user_language
 from bot.people import topic_of
 from bot.personal import tell_person
 from bot.services import services
+from storage import display
 from storage.outbox import TABLE, Mark
 
 
@@ -32,5 +32,6 @@ async def table_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
         language = await user_language(svc.db, user)
         await tell_person(svc, message, user, tr(language, "No game is running here."))
         return
-    svc.reconciler_.repost(game.id)
-    await redraw(svc, [Mark(game.id, TABLE, game.chat_id, game.version)])
+    marks = [Mark(game.id, TABLE, game.chat_id, game.version)]
+    await display.set_repost(svc.db, game.id, True, marks)  # posted below, the old one goes
+    svc.wake_chats({game.chat_id})

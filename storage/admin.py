@@ -13,7 +13,7 @@ from storage.db import Database
 # every table of the schema, parents before the tables that refer to them
 TABLES = (
     "games", "users", "chat_settings", "processed_updates", "chips", "results", "outbox",
-    "table_seats", "chat_leases", "game_notices",
+    "table_seats", "chat_leases", "game_notices", "table_requests",
 )  # fmt: skip
 _BATCH = 500
 

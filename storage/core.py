@@ -19,8 +19,10 @@ from contextlib import asynccontextmanager
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import CursorResult, Row
+from sqlalchemy import URL, CursorResult, Row
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from storage.locks import KeyLocks
 
 Clock = Callable[[], float]
 _IDLE_READERS = 8  # reader connections kept open between reads
@@ -128,8 +130,10 @@ class Core:
         self._finished = asyncio.Event()
         self._writing: asyncio.Task[Any] | None = None
         self.dialect = engine.dialect.name
+        self.locks = KeyLocks(self)  # held across worker processes (storage.locks)
 
     async def close(self) -> None:
+        await self.locks.close()
         while self._idle:
             await self._idle.pop().close()
         if self._writer is not None:
@@ -137,6 +141,11 @@ class Core:
         if self._reader is not None:
             await self._reader.dispose()
         await self._engine.dispose()
+
+    @property
+    def url(self) -> URL:
+        """The database's URL (with its password: never for output)."""
+        return self._engine.url
 
     def now(self) -> float:
         """The clock the repositories stamp rows with."""

@@ -79,11 +79,15 @@ async def release_claim(db: Core, game_id: int) -> None:
 
 
 async def next_due(db: Core) -> float | None:
-    """When the next deadline or warning of an active game comes (None: none is set)."""
+    """When the next deadline or warning of an active game comes (None: none is set);
+    a claimed game comes again when its claim runs out (its worker may have died)."""
     row = await db.fetchone(
         "SELECT MIN(t) FROM (SELECT MIN(deadline_at) AS t FROM games WHERE deadline_at IS NOT NULL"
-        " AND status IN ('lobby', 'running') UNION ALL SELECT MIN(warning_at) FROM games"
-        " WHERE warning_at IS NOT NULL AND status = 'running') AS upcoming",
+        " AND status IN ('lobby', 'running') AND claimed_until IS NULL"
+        " UNION ALL SELECT MIN(warning_at) FROM games WHERE warning_at IS NOT NULL"
+        " AND status = 'running' AND claimed_until IS NULL"
+        " UNION ALL SELECT MIN(claimed_until) FROM games WHERE claimed_until IS NOT NULL"
+        " AND status IN ('lobby', 'running')) AS upcoming",
         (),
     )
     return float(row[0]) if row and row[0] is not None else None

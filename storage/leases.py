@@ -2,10 +2,13 @@
 messages (so Telegram's per-group limit holds across workers), and another takes
 over within ``ttl`` seconds when that worker dies.
 
-A lease is a row (chat id, holder, expiry). ``acquire`` takes a free or expired
-lease, or renews the holder's own, in one statement (an upsert whose update applies
-only then), so two workers racing for a chat cannot both win; ``renew`` extends it
-while still held; ``release`` gives it up.
+A lease is a row (chat id, holder, expiry, budget). ``acquire`` takes a free or
+expired lease, or renews the holder's own, in one statement (an upsert whose update
+applies only then), so two workers racing for a chat cannot both win; ``renew``
+extends it while still held; ``release`` gives it up. ``budget`` is the sender's
+record of the chat's recent sends (``bot.sync.limits``), written with each renewal
+and release and read by the next holder, so the per-group limit holds across a
+handover, even from a worker that died.
 """
 
 from __future__ import annotations
@@ -29,22 +32,44 @@ async def acquire(db: Core, chat_id: int, holder: str, now: float, ttl: float) -
     return taken.rowcount == 1
 
 
-async def renew(db: Core, chat_id: int, holder: str, now: float, ttl: float) -> bool:
-    """Extend the holder's lease; False when it is not theirs any more (it expired and
-    another worker took it: stop sending to the chat)."""
+async def renew(
+    db: Core, chat_id: int, holder: str, now: float, ttl: float, budget: str | None = None
+) -> bool:
+    """Extend the holder's lease (and record ``budget``, if given); False when it is
+    not theirs any more (it expired and another worker took it: stop sending)."""
     async with db.transaction() as tx:
         kept = await tx.execute(
-            "UPDATE chat_leases SET expires_at = ? WHERE chat_id = ? AND holder = ?",
-            (now + ttl, chat_id, holder),
+            "UPDATE chat_leases SET expires_at = ?, budget = COALESCE(?, budget)"
+            " WHERE chat_id = ? AND holder = ?",
+            (now + ttl, budget, chat_id, holder),
         )
     return kept.rowcount == 1
 
 
-async def release(db: Core, chat_id: int, holder: str) -> None:
+async def renew_all(db: Core, holder: str, now: float, ttl: float) -> int:
+    """Extend every lease ``holder`` still has (a heartbeat); how many it has."""
+    async with db.transaction() as tx:
+        kept = await tx.execute(
+            "UPDATE chat_leases SET expires_at = ? WHERE holder = ? AND expires_at > ?",
+            (now + ttl, holder, now),
+        )
+    return int(kept.rowcount)
+
+
+async def release(db: Core, chat_id: int, holder: str, budget: str | None = None) -> None:
+    """Give the lease up (free at once); its budget stays for the next holder."""
     async with db.transaction() as tx:
         await tx.execute(
-            "DELETE FROM chat_leases WHERE chat_id = ? AND holder = ?", (chat_id, holder)
+            "UPDATE chat_leases SET expires_at = 0, budget = COALESCE(?, budget)"
+            " WHERE chat_id = ? AND holder = ?",
+            (budget, chat_id, holder),
         )
+
+
+async def budget_of(db: Core, chat_id: int) -> str | None:
+    """The chat's budget as its last holder recorded it (None: never recorded)."""
+    row = await db.fetchone("SELECT budget FROM chat_leases WHERE chat_id = ?", (chat_id,))
+    return None if row is None or row[0] is None else str(row[0])
 
 
 async def holder_of(db: Core, chat_id: int, now: float) -> str | None:

@@ -14,6 +14,7 @@ chat may go, ``spend`` records that one went.
 
 from __future__ import annotations
 
+import json
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -79,6 +80,31 @@ class Budget:
                 del self._sent[chat_id]
         if self._paused.get(chat_id, 0.0) <= now:
             self._paused.pop(chat_id, None)
+
+    def now(self) -> float:
+        return self._clock()
+
+    def export(self, chat_id: int, offset: float) -> str:
+        """The chat's sends of the last minute and its pause, in the clock + ``offset``
+        (wall time, for another worker: ``bot.sync.lease``)."""
+        now = self._clock()
+        sent = [round(t + offset, 3) for t in self._sent.get(chat_id, ()) if t > now - 60.0]
+        paused = self._paused.get(chat_id, 0.0)
+        return json.dumps({"sent": sent, "paused": round(paused + offset, 3) if paused else 0})
+
+    def adopt(self, chat_id: int, exported: str | None, offset: float) -> None:
+        """Start from what another worker recorded (``export``); more recent sends
+        recorded here are kept too."""
+        try:
+            found = json.loads(exported) if exported else {}
+            sent = [float(t) - offset for t in found.get("sent", ())]
+            paused = float(found.get("paused") or 0.0)
+        except (ValueError, TypeError, AttributeError):
+            return
+        mine = self._sent.get(chat_id, deque())
+        self._sent[chat_id] = deque(sorted({*sent, *mine}))
+        if paused:
+            self.pause(chat_id, paused - offset - self._clock())
 
     def sent_in_window(self, chat_id: int, span: float = 60.0) -> int:
         now = self._clock()

@@ -1,13 +1,15 @@
 """The game side of the sender: what a marked table or hand must show now.
 
 The table is rendered from the saved game as it is when the sender gets to it
-(in the table's language); a hand from the player's seat, in the reader's
-language; nudges and a blackjack round's summary by ``bot.nudges`` (posted
-anew, replacing the last). ``/table`` asks for the
-table to be posted again at the bottom of the chat (``repost``, in memory).
-What each hand message shows is kept as a digest with the game (so an
-unchanged hand costs nothing); what each table shows is kept in memory (a
-restart costs at most one "not modified" edit per table).
+(in the table's language), with a pick made on it, if any; a hand from the
+player's seat, in the reader's language; nudges and a blackjack round's summary
+by ``bot.nudges`` (posted anew, replacing the last). ``/table`` asks for the
+table to be posted again at the bottom of the chat. A pick and ``/table``'s
+request are kept with the game (``storage.display``), so whichever worker holds
+the chat's lease draws them. What each hand message shows is kept as a digest
+with the game (so an unchanged hand costs nothing); what each table shows is kept
+in memory (a restart, or another worker taking the chat over, costs at most one
+"not modified" edit per table).
 """
 
 from __future__ import annotations
@@ -22,11 +24,10 @@ from bot.i18n import tr
 from bot.language import table_language
 from bot.notify import announce, desired_notice
 from bot.nudges import desired_post, shown_key
-from bot.services import TablePick
 from bot.sync.marks import chats_of, is_notice
 from bot.sync.sender import Desired
 from bot.ui import Buttons
-from storage import outbox
+from storage import display, outbox
 from storage.db import Database
 from storage.outbox import TABLE, Mark
 from storage.records import GameRecord
@@ -40,20 +41,12 @@ class GameReconciler:
         db: Database,
         adapters: dict[str, GameAdapter],
         wake: Callable[[int], None],
-        picks: Callable[[int, int], TablePick | None] = lambda game_id, version: None,
     ) -> None:
         self._db = db
         self._adapters = adapters
         self._wake = wake
-        self._picks = picks  # (game id, version) -> a pick shown on the table
         self._tables: dict[int, tuple[int, str]] = {}  # game id -> (message id, digest)
         self._versions: dict[int, int] = {}  # game id -> the version its table shows
-        self._reposts: set[int] = set()  # games whose table is to be posted again below
-
-    def repost(self, game_id: int) -> None:
-        """Post the game's table again as a new message (``/table``); the old one goes.
-        The caller marks the table."""
-        self._reposts.add(game_id)
 
     def shows(self, game_id: int, version: int) -> bool:
         """The game's table was drawn at ``version`` or later (since this start)."""
@@ -86,10 +79,11 @@ class GameReconciler:
         return Desired(hand, known.get("id"), game.version, unchanged=same)
 
     async def _table(self, adapter: GameAdapter, game: GameRecord) -> Desired:
-        pick = self._picks(game.id, game.version)
+        asked = await display.requests(self._db, game.id)
+        pick = asked.pick if asked.pick and asked.pick.version == game.version else None
         rendered = await render_table(self._db, adapter, game, pick)
         old = game.table_message_id
-        if game.id in self._reposts and old is not None and game.active:
+        if asked.repost and old is not None and game.active:
             moved = tr(await table_language(self._db, game), "⬇️ The table moved below.")
             return Desired(rendered, None, game.version, game.thread_id, retire=old,
                            retire_text=moved)  # fmt: skip
@@ -106,8 +100,9 @@ class GameReconciler:
             self._tables[mark.game_id] = (message_id, digest(desired.rendered))
             self._versions[mark.game_id] = desired.version
             if message_id != desired.message_id:
-                first = desired.message_id is None and mark.game_id not in self._reposts
-                self._reposts.discard(mark.game_id)
+                first = desired.retire is None and desired.message_id is None
+                if desired.retire is not None:
+                    await display.set_repost(self._db, mark.game_id, False)
                 await self._db.set_table_message(mark.game_id, message_id)
                 if first:  # a new game's table is out: /notify's notices follow
                     await self._announce(mark.game_id)

@@ -18,6 +18,7 @@ lock: presses only write marks and wake the chat's task.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable
@@ -29,6 +30,7 @@ from telegram import Bot
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
 
 from bot.sync.calls import edit_text, send_text
+from bot.sync.lease import POLL, ChatLeases
 from bot.sync.limits import Budget, is_group
 from bot.sync.retire import retire
 from bot.ui import Rendered
@@ -94,9 +96,11 @@ class Sender:
         clock: Callable[[], float],
         sleep: Sleep = asyncio.sleep,
         retry_base: float = 0.5,
+        leases: ChatLeases | None = None,
     ) -> None:
         self._bot, self._db, self._reconciler = bot, db, reconciler
         self._budget, self._clock, self._sleep = budget, clock, sleep
+        self._leases = leases or ChatLeases(db, budget)
         self._retry_base = retry_base
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
@@ -156,11 +160,40 @@ class Sender:
                 task.cancel()
         await asyncio.gather(*tasks.values(), return_exceptions=True)
         self._tasks.clear()
+        await self._leases.stop()
 
     # ---- one chat's task -----------------------------------------------------
 
     async def _serve(self, chat_id: int) -> None:
         try:
+            if await self._lease(chat_id):
+                await self._work(chat_id)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("the sender failed for a chat", extra={"chat_id": chat_id})
+        finally:
+            with contextlib.suppress(Exception):
+                await self._leases.give_up(chat_id)
+            self._tasks.pop(chat_id, None)
+            self._failures.pop(chat_id, None)
+            self._budget.forget(chat_id)
+            if not self._tasks:
+                self._idle.set()
+
+    async def _lease(self, chat_id: int) -> bool:
+        """Hold the chat's lease (several workers: ``bot.sync.lease``); False when the
+        chat's work is done meanwhile by the worker holding it."""
+        while not self._stopping:
+            if await self._leases.take(chat_id):
+                return True
+            if not self._posts.get(chat_id) and not await outbox.pending(self._db, chat_id):
+                return False
+            await self._sleep(POLL)
+        return False
+
+    async def _work(self, chat_id: int) -> None:
+        with contextlib.suppress(_LeaseLost):  # another worker goes on with the chat
             while not self._stopping:
                 self._again.discard(chat_id)
                 marks = await outbox.pending(self._db, chat_id)
@@ -172,16 +205,6 @@ class Sender:
                     await self._send_post(chat_id)
                 elif chat_id not in self._again:
                     break
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("the sender failed for a chat", extra={"chat_id": chat_id})
-        finally:
-            self._tasks.pop(chat_id, None)
-            self._failures.pop(chat_id, None)
-            self._budget.forget(chat_id)
-            if not self._tasks:
-                self._idle.set()
 
     def _more_work(self, chat_id: int) -> bool:
         """The chat was woken again (a save marked it after its marks were read) or has
@@ -211,6 +234,8 @@ class Sender:
             await self._reconciler.shown(mark, desired, message_id)
             await outbox.clear(self._db, mark, desired.version)
             self._failures.pop(chat_id, None)
+            if not await self._leases.keep(chat_id):
+                raise _LeaseLost
             return desired.version >= mark.version
         finally:
             self._in_flight.discard(chat_id)
@@ -312,6 +337,10 @@ class Sender:
             queue.popleft()
         if not queue:
             self._posts.pop(chat_id, None)
+
+
+class _LeaseLost(Exception):
+    """Another worker took the chat's lease over (this one was too slow to renew)."""
 
 
 def _seconds(value: int | timedelta) -> float:

@@ -1,0 +1,88 @@
+"""Which worker sends a chat's messages (``storage.leases``), for the sender.
+
+On a database several workers share (PostgreSQL), a chat's task first takes the
+chat's lease: one worker at a time sends to a chat, so Telegram's per-group limit
+holds across workers. A worker that finds the lease held waits (looking again
+every ``POLL`` seconds) while the chat has work, and takes it as soon as the
+holder lets go, or when the holder's lease runs out (``TTL``: it died). The
+budget (``bot.sync.limits``) goes with the lease: the holder records the chat's
+recent sends with each message, and the next holder starts from them. A heartbeat
+keeps the leases of chats waiting for their budget. On SQLite one process has the
+database, and every call here is free.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import secrets
+import socket
+import time
+from collections.abc import Callable
+
+from bot.sync.limits import Budget
+from storage import leases
+from storage.core import Core
+
+log = logging.getLogger(__name__)
+TTL = 6.0  # seconds: a dead worker's chats are taken over within this
+POLL = 0.5  # seconds between looks at a lease another worker holds
+HEARTBEAT = TTL / 3
+
+
+class ChatLeases:
+    def __init__(self, db: Core, budget: Budget, wall: Callable[[], float] = time.time) -> None:
+        self._db, self._budget, self._wall = db, budget, wall
+        self.shared = db.locks.shared
+        self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+        self._held: set[int] = set()
+        self._heartbeat: asyncio.Task[None] | None = None
+
+    async def take(self, chat_id: int) -> bool:
+        """Hold the chat's lease (its budget adopted); False: another worker has it."""
+        if not self.shared or chat_id in self._held:
+            return True
+        if not await leases.acquire(self._db, chat_id, self.holder, self._wall(), TTL):
+            return False
+        self._held.add(chat_id)
+        self._budget.adopt(chat_id, await leases.budget_of(self._db, chat_id), self._offset())
+        if self._heartbeat is None or self._heartbeat.done():
+            self._heartbeat = asyncio.create_task(self._beat(), name="sync-leases")
+        return True
+
+    async def keep(self, chat_id: int) -> bool:
+        """After a message went: record the budget; False when the lease was lost."""
+        if not self.shared:
+            return True
+        budget = self._budget.export(chat_id, self._offset())
+        if await leases.renew(self._db, chat_id, self.holder, self._wall(), TTL, budget):
+            return True
+        log.warning("another worker took this chat over", extra={"chat_id": chat_id})
+        self._held.discard(chat_id)
+        return False
+
+    async def give_up(self, chat_id: int) -> None:
+        """The chat has no more work here: free its lease for any worker."""
+        if chat_id not in self._held:
+            return
+        self._held.discard(chat_id)
+        budget = self._budget.export(chat_id, self._offset())
+        await leases.release(self._db, chat_id, self.holder, budget)
+
+    async def stop(self) -> None:
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
+            await asyncio.gather(self._heartbeat, return_exceptions=True)
+            self._heartbeat = None
+
+    def _offset(self) -> float:
+        """Wall-clock time minus the budget's clock (budgets are stored in wall time)."""
+        return self._wall() - self._budget.now()
+
+    async def _beat(self) -> None:
+        while self._held:
+            await asyncio.sleep(HEARTBEAT)
+            with contextlib.suppress(Exception):  # the next beat tries again
+                await leases.renew_all(self._db, self.holder, self._wall(), TTL)
