@@ -51,8 +51,11 @@ def run() -> int:
         return 2
     from bot.logs import setup_logging
     from bot.serve import serve
+    from bot.workers import is_worker, supervise
 
     setup_logging(config.token)  # from here on, no output shows the token
+    if config.workers > 1 and not is_worker(os.environ):
+        return asyncio.run(supervise(config))
     return asyncio.run(serve(config))
 
 

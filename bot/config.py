@@ -18,6 +18,8 @@ TOKEN_PATTERN = re.compile(r"^\d{3,}:[A-Za-z0-9_-]{5,}$")
 # a turn's length: the same range as /turntime (bot/commands.py; a test holds them equal)
 MIN_TURN_SECONDS, MAX_TURN_SECONDS = 15, 3600
 MIN_LOBBY_SECONDS, MAX_LOBBY_SECONDS = 30, 86400
+MAX_WORKERS = 64
+POSTGRES_PREFIXES = ("postgresql://", "postgresql+asyncpg://", "postgres://")  # storage's too
 
 SETTINGS: tuple[tuple[str, str, str], ...] = (
     ("BOT_TOKEN", "(required)", "the token from @BotFather"),
@@ -37,6 +39,12 @@ SETTINGS: tuple[tuple[str, str, str], ...] = (
     ("PORT", "8443", "webhook mode: the port the webhook server listens on"),
     ("LISTEN", "0.0.0.0", "webhook mode: the address it listens on"),
     ("HEALTH_PORT", "(unset: off)", "serve GET /healthz on 127.0.0.1:HEALTH_PORT"),
+    (
+        "WORKERS",
+        "1",
+        f"worker processes sharing PORT (1-{MAX_WORKERS}); more than 1 needs a webhook "
+        "and PostgreSQL",
+    ),
 )
 
 
@@ -58,6 +66,7 @@ class Config:
     port: int = 8443
     listen: str = "0.0.0.0"
     health_port: int | None = None
+    workers: int = 1
 
     @property
     def redacted_base_url(self) -> str:
@@ -146,7 +155,7 @@ def _token(env: Mapping[str, str]) -> str:
 def database_location(url: str) -> str:
     """What ``Database.open`` takes: the SQLite file of a ``sqlite:///`` URL, or a
     ``postgresql://`` URL as it is. ValueError for anything else."""
-    if url.startswith(("postgresql://", "postgresql+asyncpg://")):
+    if url.startswith(POSTGRES_PREFIXES):
         return url
     return database_path(url)
 
@@ -160,6 +169,21 @@ def shown_database(location: str) -> str:
         return target_of(location).shown
     except ValueError:
         return "the database in DATABASE_URL"
+
+
+def _workers(env: Mapping[str, str], path: str, webhook_url: str | None) -> int:
+    raw = env.get("WORKERS", "").strip() or "1"
+    if not raw.isascii() or not raw.isdigit() or not 1 <= int(raw) <= MAX_WORKERS:
+        raise ConfigError(f"WORKERS must be a whole number from 1 to {MAX_WORKERS}, not {raw!r}")
+    workers = int(raw)
+    if workers > 1 and webhook_url is None:
+        raise ConfigError("WORKERS above 1 needs webhook mode: set WEBHOOK_URL and WEBHOOK_SECRET")
+    if workers > 1 and not path.startswith(POSTGRES_PREFIXES):
+        raise ConfigError(
+            "WORKERS above 1 needs a PostgreSQL DATABASE_URL (SQLite has one process): "
+            "see docs/postgres.md"
+        )
+    return workers
 
 
 def load_config(env: Mapping[str, str]) -> Config:
@@ -186,4 +210,5 @@ def load_config(env: Mapping[str, str]) -> Config:
         port=port,
         listen=env.get("LISTEN", "").strip() or "0.0.0.0",
         health_port=_port(env, "HEALTH_PORT", ""),
+        workers=_workers(env, path, webhook_url),
     )

@@ -134,7 +134,7 @@ def _listen(servers: Servers, config: Config, application: Application, healthy:
         wanted.append((health_routes(healthy), config.health_port, "127.0.0.1"))
     for routes, port, address in wanted:
         try:
-            servers.listen(routes, port, address)
+            servers.listen(routes, port, address, reuse_port=config.workers > 1)
         except OSError as error:
             raise StartupRefused(
                 f"cannot listen on {address}:{port} ({error.strerror or error}): "

@@ -10,6 +10,12 @@ cannot break either server.
 - Webhook mode listens on ``LISTEN:PORT`` at the path of ``WEBHOOK_URL`` (``/``
   when it has none), refuses a request without the right
   ``X-Telegram-Bot-Api-Secret-Token`` with 403, and serves ``GET /healthz`` too.
+  An update is answered 200 only once it has been handled (through the
+  application's update processor, in its order), so an update a worker could not
+  finish (it was killed, the database failed) is delivered again by Telegram,
+  to this worker or another, and the processed update ids keep it from being
+  applied twice. With ``reuse_port`` several worker processes listen on one port
+  (``WORKERS``).
 - ``HEALTH_PORT`` (both modes) serves ``GET /healthz`` on 127.0.0.1 alone.
 
 ``/healthz`` answers 200 ``{"ok": true}`` while the bot receives updates (the
@@ -26,6 +32,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 import tornado.httpserver
+import tornado.netutil
 import tornado.web
 from telegram import Update
 from telegram.ext import Application
@@ -74,7 +81,14 @@ class UpdateHandler(tornado.web.RequestHandler):
         if update is None:
             log.warning("a webhook request that is not an update was refused")
             raise tornado.web.HTTPError(400)
-        await self.application_.update_queue.put(update)
+        application = self.application_
+        if not application.running:  # stopping: Telegram delivers it again, elsewhere
+            raise tornado.web.HTTPError(503)
+        # handled before the 200 (PTB's documented process_update, through the same
+        # update processor as polled updates): Telegram retries what was not handled
+        await application.update_processor.process_update(
+            update, application.process_update(update)
+        )
         self.set_status(200)
 
     def log_exception(self, *args: Any) -> None:  # our refusals are logged above
@@ -103,11 +117,12 @@ class Servers:
 
     running: list[tornado.httpserver.HTTPServer] = field(default_factory=list)
 
-    def listen(self, routes: list[Any], port: int, address: str) -> None:
-        """Serve ``routes``; OSError when the port cannot be had."""
+    def listen(self, routes: list[Any], port: int, address: str, reuse_port: bool = False) -> None:
+        """Serve ``routes``; OSError when the port cannot be had. ``reuse_port``: other
+        processes may listen on the same port (the kernel spreads connections)."""
         application = tornado.web.Application(routes, log_function=_log_request)
         server = tornado.httpserver.HTTPServer(application, max_body_size=MAX_BODY)
-        server.listen(port, address)
+        server.add_sockets(tornado.netutil.bind_sockets(port, address, reuse_port=reuse_port))
         self.running.append(server)
 
     async def stop(self) -> None:
