@@ -112,8 +112,10 @@ def best_play(cards: Sequence[Card], up: int, rules: TableRules, allowed: Collec
         code = _code(chart.soft, total, up, chart.h17_soft if h17 else None)
     elif soft or total > 17:
         code = "S"
+    elif total < 8:  # every chart hits 5-7 (the charts start at 8: one deck doubles 8)
+        code = "H"
     else:
-        code = _code(chart.hard, max(total, 8), up, chart.h17_hard if h17 else None)
+        code = _code(chart.hard, total, up, chart.h17_hard if h17 else None)
     play = _resolve(code, allowed)
     if play is None:
         play = HIT if HIT in allowed and total < 17 else STAND
