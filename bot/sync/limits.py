@@ -93,16 +93,16 @@ class Budget:
         return json.dumps({"sent": sent, "paused": round(paused + offset, 3) if paused else 0})
 
     def adopt(self, chat_id: int, exported: str | None, offset: float) -> None:
-        """Start from what another worker recorded (``export``); more recent sends
-        recorded here are kept too."""
+        """Start from what the chat's last sender recorded (``export``): it has every
+        send to the chat, this worker's own included."""
         try:
             found = json.loads(exported) if exported else {}
             sent = [float(t) - offset for t in found.get("sent", ())]
             paused = float(found.get("paused") or 0.0)
         except (ValueError, TypeError, AttributeError):
             return
-        mine = self._sent.get(chat_id, deque())
-        self._sent[chat_id] = deque(sorted({*sent, *mine}))
+        if exported:
+            self._sent[chat_id] = deque(sorted(sent))
         if paused:
             self.pause(chat_id, paused - offset - self._clock())
 

@@ -1,0 +1,202 @@
+"""Several workers on one PostgreSQL database, each part raced from two ``Database``
+objects as two worker processes would hold them: presses on one game are handled
+one at a time across workers (the update processor's advisory lock), each due
+deadline is handled once (the sweep's claims), and one worker at a time sends to
+a chat, with the chat's budget going to the worker that takes over (send leases)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+
+import pytest
+from telegram import Bot, CallbackQuery, Update, User
+
+from bot.callbacks import GameButton
+from bot.deadlines import Sweep
+from bot.processor import PerChatUpdateProcessor
+from bot.sync import lease as lease_module
+from bot.sync.lease import ChatLeases
+from bot.sync.limits import Budget, Rates
+from bot.sync.sender import Sender
+from sandbox import StandIn
+from sandbox.world import ApiCall
+from storage import leases
+from storage.db import Database
+from storage.records import GameRecord
+from tests.bot.sender_scene import TOKEN, FakeTime, Games
+from tests.databases import POSTGRES_URL, fresh_postgres
+
+pytestmark = pytest.mark.skipif(not POSTGRES_URL, reason="TEST_POSTGRES_URL names no server")
+BOUND = 10.0
+
+
+async def _until(condition: Callable[[], Awaitable[bool]], what: str) -> None:
+    async def check() -> None:
+        while not await condition():
+            await asyncio.sleep(0.01)
+
+    try:
+        await asyncio.wait_for(check(), BOUND)
+    except TimeoutError:
+        raise AssertionError(f"waited {BOUND} s for {what}") from None
+
+
+@pytest.fixture
+async def two() -> AsyncIterator[tuple[Database, Database]]:
+    async with fresh_postgres() as url:
+        first, second = await Database.open(url), await Database.open(url)
+        try:
+            yield first, second
+        finally:
+            await first.close()
+            await second.close()
+
+
+def _press(update_id: int, game_id: int) -> Update:
+    data = GameButton(game_id, 0, "m", "a1").encode()
+    user = User(7, "Ana", False)
+    return Update(update_id, callback_query=CallbackQuery(str(update_id), user, "ci", data=data))
+
+
+async def _advisory_waiters(db: Database) -> int:
+    row = await db.fetchone(
+        "SELECT COUNT(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+        " AND wait_event = 'advisory' AND datname = current_database()"
+    )
+    return int(row[0]) if row else 0
+
+
+async def test_presses_on_one_game_reaching_two_workers_run_one_after_the_other(
+    two: tuple[Database, Database],
+) -> None:
+    a, b = two
+    workers = [PerChatUpdateProcessor(8, db.locks.held) for db in (a, b)]
+    inside: list[str] = []
+    first_in, let_go = asyncio.Event(), asyncio.Event()
+
+    async def first() -> None:
+        inside.append("first")
+        first_in.set()
+        await let_go.wait()
+        inside.remove("first")
+
+    async def second() -> None:
+        inside.append("second")
+        assert inside == ["second"], "two workers handled one game at once"
+        inside.remove("second")
+
+    one = asyncio.create_task(workers[0].do_process_update(_press(1, 42), first()))
+    await asyncio.wait_for(first_in.wait(), BOUND)
+    other = asyncio.create_task(workers[1].do_process_update(_press(2, 42), second()))
+
+    async def second_waits() -> bool:
+        return await _advisory_waiters(a) == 1
+
+    await _until(second_waits, "the second worker to wait for the game's lock")
+    assert inside == ["first"]
+    let_go.set()
+    await asyncio.wait_for(asyncio.gather(one, other), BOUND)
+    # another game is not held up by the first one
+    hold = asyncio.create_task(workers[0].do_process_update(_press(3, 42), first()))
+    let_go.clear()
+    first_in.clear()
+    await asyncio.wait_for(first_in.wait(), BOUND)
+    await asyncio.wait_for(workers[1].do_process_update(_press(4, 43), _done()), BOUND)
+    let_go.set()
+    await asyncio.wait_for(hold, BOUND)
+
+
+async def _done() -> None:
+    return None
+
+
+async def test_a_due_deadline_is_handled_once_by_two_workers(
+    two: tuple[Database, Database],
+) -> None:
+    a, b = two
+    game = await a.create_game(GameRecord(chat_id=-100777, kind="reversi", created_by=1))
+    assert game is not None
+    game.status, game.state, game.deadline_at = "running", {"n": 0}, 100.0
+    assert await a.save_game(game)
+    handled: list[str] = []
+    both_in = asyncio.Barrier(2)
+
+    def handler(name: str) -> Callable[[int], Awaitable[object]]:
+        async def on_deadline(game_id: int) -> None:
+            handled.append(name)
+            await asyncio.sleep(0)  # the other worker's sweep runs meanwhile
+
+        return on_deadline
+
+    async def sweep(name: str, db: Database) -> int:
+        await both_in.wait()
+        return await Sweep(db, handler(name), handler(name), lambda: 200.0).run_due()
+
+    await asyncio.wait_for(asyncio.gather(sweep("a", a), sweep("b", b)), BOUND)
+    assert len(handled) == 1, handled
+
+
+def _to(calls: list[ApiCall], chat_id: int) -> list[ApiCall]:
+    return [c for c in calls if c.chat_id == chat_id]
+
+
+@dataclass
+class Worker:
+    sender: Sender
+    budget: Budget
+    leases: ChatLeases
+
+
+async def test_one_worker_sends_to_a_chat_and_the_next_keeps_its_budget(
+    two: tuple[Database, Database],
+) -> None:
+    a, b = two
+    async with StandIn(token=TOKEN) as tg:
+        alice = tg.add_user("Alice")
+        group = tg.add_group("One", members=[alice]).id
+        time = FakeTime()
+        bot = Bot(TOKEN, base_url=tg.base_url)
+        await bot.initialize()
+        games = Games(a)  # pretend games both workers draw
+
+        def worker(db: Database) -> Worker:
+            budget = Budget(Rates(), time)
+            chat_leases = ChatLeases(db, budget, wall=time)
+            sender = Sender(bot, db, games, budget, time, time.sleep, leases=chat_leases)
+            return Worker(sender, budget, chat_leases)
+
+        first, second = worker(a), worker(b)
+        try:
+            for _ in range(4):  # the group's burst, all sent by the first worker
+                await games.move(1, group)
+                first.sender.wake(group)
+                await asyncio.wait_for(first.sender.wait_idle(), BOUND)
+            assert len(_to(tg.calls_since(0), group)) == 4
+            mark = tg.mark()
+            await games.move(1, group)
+            second.sender.wake(group)  # the second worker takes the chat over ...
+            await time.until_someone_sleeps()
+            assert _to(tg.calls_since(mark), group) == []  # ... and waits out the budget
+            await time.advance(3)
+            await asyncio.wait_for(second.sender.wait_idle(), BOUND)
+            assert len(_to(tg.calls_since(mark), group)) == 1
+
+            # a worker that dies holding a chat: another takes over when its lease ends
+            assert await leases.acquire(a, group, "dead worker", time(), lease_module.TTL)
+            mark = tg.mark()
+            await games.move(1, group)
+            second.sender.wake(group)
+            await time.until_someone_sleeps()
+            await time.advance(lease_module.POLL)
+            await time.until_someone_sleeps()
+            assert _to(tg.calls_since(mark), group) == []  # the lease is still held
+            await time.advance(lease_module.TTL)
+            await asyncio.wait_for(second.sender.wait_idle(), BOUND)
+            assert [c.method for c in _to(tg.calls_since(mark), group)] == ["editMessageText"]
+            assert tg.message(group, games.messages[1]).text == "game 1 at move 6"
+        finally:
+            await first.sender.stop()
+            await second.sender.stop()
+            await bot.shutdown()
