@@ -6,7 +6,9 @@ The real python-telegram-bot ``Application``/``Bot`` talks to it over HTTP on
 Driver API (``sandbox.StandIn``; all waits are bounded and woken by world changes)::
 
     tg = StandIn(token="123456:TEST", bot_username="tablebot", bot_name="Table Bot",
-                 clock=time.time, privacy_mode=True, webhook_retry_delays=(...))
+                 clock=time.time, privacy_mode=True, webhook_retry_delays=(...),
+                 webhook_backends=())   # ["http://127.0.0.1:8081", ...]: a load balancer
+                                        # in front of the setWebhook URL (round robin)
     await tg.start()                  # or: async with StandIn() as tg:
     tg.base_url, tg.port, tg.token, tg.bot        # bot id = the token's number
     await tg.stop()
@@ -60,7 +62,9 @@ is an ``asyncio.Event`` set on the next change, for async streaming.
 Modules: ``world`` (the model, no HTTP), ``people`` (what people do), ``members``
 (joining, leaving, restrictions), ``api_*`` (Bot
 API methods), ``html_text``/``entities`` (Telegram-HTML, entities, text limits),
-``markup`` (inline keyboards), ``server`` (aiohttp), ``webhook`` (delivery),
+``markup`` (inline keyboards), ``server`` (aiohttp), ``webhook`` (delivery:
+``max_connections`` at once, in order per chat/presser; ``tg.webhook.delivered_to``,
+``tg.webhook.dropped``), ``webhook_post`` (one attempt, round robin over backends),
 ``limits`` (flood control, injected failures), ``errors`` (every error text),
 ``clock`` (``ManualClock`` for tests).
 """

@@ -50,6 +50,12 @@ def take_updates(world: World, p: Params) -> list[dict[str, Any]]:
     return [update.to_json() for update in world.updates[:limit]]
 
 
+def webhook_connections(p: Params) -> int:
+    """setWebhook's max_connections: default 40, clamped to 1-100 like the Bot API server
+    (telegram-bot-api's get_webhook_max_connections; no error for out of range)."""
+    return min(max(p.integer("max_connections", 40) or 0, 1), 100)
+
+
 def set_webhook(world: World, p: Params) -> Described:
     url = p.string("url") or ""
     if not url:
@@ -66,7 +72,7 @@ def set_webhook(world: World, p: Params) -> Described:
     world.webhook = WebhookState(
         url=url,
         secret_token=p.string("secret_token"),
-        max_connections=p.integer("max_connections") or 40,
+        max_connections=webhook_connections(p),
     )
     world.notify("webhook", detail=url)
     return Described(True, "Webhook was set")

@@ -45,13 +45,14 @@ class StandIn:
         clock: Callable[[], float] = time.time,
         privacy_mode: bool = True,
         webhook_retry_delays: Sequence[float] = (0.05, 0.1, 0.2, 0.4, 0.8),
+        webhook_backends: Sequence[str] = (),
     ) -> None:
         self.world = World(token, bot_username, bot_name, clock=clock, privacy_mode=privacy_mode)
         self.signal = ChangeSignal()
         self.world.subscribe(self.signal)
         self.server = BotApiServer(self.world, self.signal)
         self.webhook = WebhookSender(
-            self.world, self.signal, self.server.call, webhook_retry_delays
+            self.world, self.signal, self.server.call, webhook_retry_delays, webhook_backends
         )
         self._webhook_task: asyncio.Task[None] | None = None
 

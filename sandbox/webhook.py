@@ -1,55 +1,131 @@
-"""Webhook delivery: POST each queued update, in order, to the URL set by setWebhook.
+"""Webhook delivery: POST queued updates to the URL set by setWebhook, as Telegram does.
 
-Like Telegram: one update per request, JSON body, header
-``X-Telegram-Bot-Api-Secret-Token`` when a secret was set, the next update only after
-the previous one got a 2xx reply; a non-2xx reply or a connection error is retried
-(here after each of ``retry_delays`` seconds, then the update is dropped so the
-queue does not stall forever) and reported by getWebhookInfo's ``last_error_*``.
-A 2xx reply whose JSON body names a ``method`` is executed, as Telegram does.
+Like Telegram's Bot API server (telegram-bot-api's ``WebhookActor``): one update per
+request, JSON body, header ``X-Telegram-Bot-Api-Secret-Token`` when a secret was set,
+and up to ``max_connections`` (setWebhook, 1-100, default 40) updates in flight at
+once. Updates are taken in order *within their queue*: the updates of one chat
+(messages, edits, member changes) or of one presser (callback queries) form a queue
+whose next update goes out only after the previous one got a 2xx reply, while other
+queues go on; so they may complete out of order. A non-2xx reply or a connection
+error is retried (here after each of ``retry_delays`` seconds, then the update is
+dropped into :attr:`WebhookSender.dropped` so its queue does not stall forever) and
+reported by getWebhookInfo's ``last_error_*``.
+
+The queue (``world.updates``: what getUpdates would return after deleteWebhook, and
+getWebhookInfo's ``pending_update_count``) is confirmed only over a contiguous prefix
+of delivered updates: nothing past an update still in flight or being retried.
+How one attempt reaches the bot (the set URL, or round robin over
+``webhook_backends``) is :mod:`sandbox.webhook_post`;
+:attr:`WebhookSender.delivered_to` records who took each update.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
+import functools
 import logging
-from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 import aiohttp
 
 from sandbox.changes import ChangeSignal
-from sandbox.model import Update
+from sandbox.model import Change, Update
+from sandbox.webhook_post import SECRET_HEADER, Call, Poster
 from sandbox.world import WebhookState, World
 
+__all__ = ["SECRET_HEADER", "WebhookSender", "queue_of"]
 log = logging.getLogger(__name__)
-SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
-Call = Callable[[str, dict[str, Any]], Awaitable[tuple[int, dict[str, Any]]]]
+Queue = tuple[str, int]
+
+
+def queue_of(update: Update) -> Queue:
+    """The delivery queue of an update: its presser for callback queries, else its chat."""
+    payload = update.payload
+    sender = payload.get("from")
+    if update.kind == "callback_query" and isinstance(sender, dict):
+        return "user", int(sender["id"])
+    chat = payload.get("chat")
+    if isinstance(chat, dict) and isinstance(chat.get("id"), int):
+        return "chat", chat["id"]
+    return "update", update.update_id
+
+
+@dataclass
+class Flight:
+    update: Update
+    queue: Queue
+    task: asyncio.Task[None]
 
 
 class WebhookSender:
     def __init__(
-        self, world: World, signal: ChangeSignal, call: Call, retry_delays: Sequence[float]
+        self,
+        world: World,
+        signal: ChangeSignal,
+        call: Call,
+        retry_delays: Sequence[float],
+        backends: Sequence[str] = (),
     ) -> None:
         self.world = world
         self.signal = signal
-        self.call = call
         self.retry_delays = tuple(retry_delays)
+        self.poster = Poster(call, backends)
         self.dropped: list[Update] = []
+        self.delivered_to: dict[int, str] = {}  # update_id -> the backend (or URL) that took it
+        self._flying: dict[int, Flight] = {}
+        self._done: set[int] = set()  # delivered or dropped, not yet confirmed
+        world.subscribe(self._on_change)
+
+    @property
+    def in_flight(self) -> list[Update]:
+        return [flight.update for flight in self._flying.values()]
 
     async def run(self) -> None:
         async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=10)) as session:
-            while True:
-                event = self.signal.current()
-                hook = self.world.webhook
-                if hook.url and self.world.updates:
-                    await self._deliver(session, hook, self.world.updates[0])
-                else:
+            try:
+                while True:
+                    event = self.signal.current()
+                    self._start_ready(session)
                     await event.wait()
+            finally:
+                flights = [flight.task for flight in self._flying.values()]
+                for task in flights:
+                    task.cancel()
+                await asyncio.gather(*flights, return_exceptions=True)
+
+    def _start_ready(self, session: aiohttp.ClientSession) -> None:
+        """Start every update whose queue is free, in order, while connections are free."""
+        hook = self.world.webhook
+        if not hook.url:
+            return
+        busy = {flight.queue for flight in self._flying.values()}
+        for update in list(self.world.updates):
+            if len(self._flying) >= hook.max_connections:
+                return
+            if update.update_id in self._done or update.update_id in self._flying:
+                continue
+            queue = queue_of(update)
+            if queue in busy:
+                continue
+            busy.add(queue)
+            task = asyncio.create_task(
+                self._deliver(session, hook, update), name=f"webhook-{update.update_id}"
+            )
+            self._flying[update.update_id] = Flight(update, queue, task)
+            task.add_done_callback(functools.partial(self._landed, update.update_id))
+
+    def _landed(self, update_id: int, task: asyncio.Task[None]) -> None:
+        self._flying.pop(update_id, None)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("webhook delivery of update %s failed", update_id, exc_info=task.exception())
+        self.signal()  # a connection is free: wake run()
 
     def _still_current(self, hook: WebhookState, update: Update) -> bool:
-        updates = self.world.updates
-        return self.world.webhook is hook and bool(updates) and updates[0] is update
+        return self.world.webhook is hook and self._queued(update)
+
+    def _queued(self, update: Update) -> bool:
+        return any(queued is update for queued in self.world.updates)
 
     async def _deliver(
         self, session: aiohttp.ClientSession, hook: WebhookState, update: Update
@@ -58,9 +134,10 @@ class WebhookSender:
         for delay in (*self.retry_delays, None):
             if not self._still_current(hook, update):
                 return
-            error = await self._post(session, hook, update)
+            error, backend = await self.poster.attempt(session, hook, update)
             if error is None:
-                self.world.confirm(update.update_id + 1)
+                self.delivered_to[update.update_id] = backend
+                self._finish(update)
                 return
             hook.last_error_date = self.world.now()
             hook.last_error_message = error
@@ -71,32 +148,23 @@ class WebhookSender:
         if self._still_current(hook, update):
             log.warning("webhook gave up on update %s: %s", update.update_id, error)
             self.dropped.append(update)
-            self.world.confirm(update.update_id + 1)
+            self._finish(update)
 
-    async def _post(
-        self, session: aiohttp.ClientSession, hook: WebhookState, update: Update
-    ) -> str | None:
-        """POST one update; None on success, else Telegram's last_error_message text."""
-        headers = {SECRET_HEADER: hook.secret_token} if hook.secret_token else {}
-        try:
-            async with session.post(hook.url, json=update.to_json(), headers=headers) as response:
-                body = await response.read()
-                if not 200 <= response.status < 300:
-                    return f"Wrong response from the webhook: {response.status} {response.reason}"
-        except TimeoutError:
-            return "Read timeout expired"
-        except aiohttp.ClientConnectorError:
-            return "Connection refused"
-        except aiohttp.ClientError as exc:
-            return f"Webhook request failed: {exc}"
-        await self._run_reply(body)
-        return None
-
-    async def _run_reply(self, body: bytes) -> None:
-        try:
-            reply = json.loads(body) if body.strip() else None
-        except ValueError:
+    def _finish(self, update: Update) -> None:
+        """Delivered (or given up): confirm the queue up to the first unfinished update."""
+        if not self._queued(update):
             return
-        if isinstance(reply, dict) and isinstance(reply.get("method"), str):
-            params = {key: value for key, value in reply.items() if key != "method"}
-            await self.call(reply["method"], params)
+        self._done.add(update.update_id)
+        offset: int | None = None
+        for queued in self.world.updates:
+            if queued.update_id not in self._done:
+                break
+            offset = queued.update_id + 1
+        if offset is not None:
+            self.world.confirm(offset)
+        self._done &= {queued.update_id for queued in self.world.updates}
+
+    def _on_change(self, change: Change) -> None:
+        """``redeliver`` of a delivered but unconfirmed update: send it again."""
+        if change.kind == "update" and isinstance(change.detail, Update):
+            self._done.discard(change.detail.update_id)
