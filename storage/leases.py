@@ -78,3 +78,15 @@ async def holder_of(db: Core, chat_id: int, now: float) -> str | None:
         "SELECT holder FROM chat_leases WHERE chat_id = ? AND expires_at > ?", (chat_id, now)
     )
     return None if row is None else str(row[0])
+
+
+async def unheld_chats(db: Core, now: float) -> list[int]:
+    """Chats with marks in the outbox whose lease nobody holds (its holder finished,
+    or died): a worker that wakes them sends their messages."""
+    rows = await db.fetchall(
+        "SELECT DISTINCT outbox.chat_id FROM outbox LEFT JOIN chat_leases"
+        " ON chat_leases.chat_id = outbox.chat_id"
+        " WHERE chat_leases.chat_id IS NULL OR chat_leases.expires_at <= ?",
+        (now,),
+    )
+    return [int(row[0]) for row in rows]

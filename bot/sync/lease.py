@@ -7,8 +7,11 @@ every ``POLL`` seconds) while the chat has work, and takes it as soon as the
 holder lets go, or when the holder's lease runs out (``TTL``: it died). The
 budget (``bot.sync.limits``) goes with the lease: the holder records the chat's
 recent sends with each message, and the next holder starts from them. A heartbeat
-keeps the leases of chats waiting for their budget. On SQLite one process has the
-database, and every call here is free.
+keeps the leases of chats waiting for their budget. A worker that finds a chat's
+lease held leaves the chat to its holder, which reads the chat's marks again
+before each message; every ``WATCH`` seconds each worker wakes the chats with
+marks whose lease nobody holds (the holder had just finished, or died). On
+SQLite one process has the database, and every call here is free.
 """
 
 from __future__ import annotations
@@ -27,8 +30,8 @@ from storage import leases
 from storage.core import Core
 
 log = logging.getLogger(__name__)
-TTL = 6.0  # seconds: a dead worker's chats are taken over within this
-POLL = 0.5  # seconds between looks at a lease another worker holds
+TTL = 5.0  # seconds: a dead worker's chats are taken over within this
+WATCH = 2.0  # seconds between looks for chats with marks and no holder
 HEARTBEAT = TTL / 3
 
 
@@ -70,6 +73,10 @@ class ChatLeases:
         self._held.discard(chat_id)
         budget = self._budget.export(chat_id, self._offset())
         await leases.release(self._db, chat_id, self.holder, budget)
+
+    async def unheld(self) -> list[int]:
+        """Chats with marks that no worker is sending (see ``WATCH``)."""
+        return await leases.unheld_chats(self._db, self._wall()) if self.shared else []
 
     async def stop(self) -> None:
         if self._heartbeat is not None:

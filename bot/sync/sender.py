@@ -30,7 +30,7 @@ from telegram import Bot
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
 
 from bot.sync.calls import edit_text, send_text
-from bot.sync.lease import POLL, ChatLeases
+from bot.sync.lease import WATCH, ChatLeases
 from bot.sync.limits import Budget, is_group
 from bot.sync.retire import retire
 from bot.ui import Rendered
@@ -101,6 +101,8 @@ class Sender:
         self._bot, self._db, self._reconciler = bot, db, reconciler
         self._budget, self._clock, self._sleep = budget, clock, sleep
         self._leases = leases or ChatLeases(db, budget)
+        self._watcher: asyncio.Task[None] | None = None
+        self._orphans: set[int] = set()  # chats with replies waiting for another's lease
         self._retry_base = retry_base
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
@@ -135,7 +137,10 @@ class Sender:
         self.wake(chat_id)
 
     async def flush(self) -> int:
-        """At start-up: every chat with pending marks is brought up to date."""
+        """At start-up: every chat with pending marks is brought up to date (and with
+        several workers, the watch for chats without a sender starts)."""
+        if self._leases.shared and self._watcher is None:
+            self._watcher = asyncio.create_task(self._watch(), name="sync-watch")
         chats = await outbox.pending_chats(self._db)
         for chat_id in chats:
             self.wake(chat_id)
@@ -150,6 +155,9 @@ class Sender:
         gets ``grace`` seconds to record what it showed (else the next start would
         send it again); pending marks stay in the database for the next start."""
         self._stopping = True
+        if self._watcher is not None:
+            self._watcher.cancel()
+            await asyncio.gather(self._watcher, return_exceptions=True)
         tasks = {chat_id: t for chat_id, t in self._tasks.items() if not t.done()}
         for chat_id, task in tasks.items():
             if chat_id not in self._in_flight:
@@ -182,15 +190,25 @@ class Sender:
                 self._idle.set()
 
     async def _lease(self, chat_id: int) -> bool:
-        """Hold the chat's lease (several workers: ``bot.sync.lease``); False when the
-        chat's work is done meanwhile by the worker holding it."""
-        while not self._stopping:
-            if await self._leases.take(chat_id):
-                return True
-            if not self._posts.get(chat_id) and not await outbox.pending(self._db, chat_id):
-                return False
-            await self._sleep(POLL)
+        """Hold the chat's lease (several workers: ``bot.sync.lease``); False when
+        another worker has it (it sends the chat's marks; replies wait here)."""
+        if await self._leases.take(chat_id):
+            return True
+        if self._posts.get(chat_id):
+            self._orphans.add(chat_id)  # tried again by the watch
         return False
+
+    async def _watch(self) -> None:
+        """Several workers: chats with marks and no sender are woken here (their
+        holder finished or died), every ``WATCH`` seconds."""
+        while not self._stopping:
+            await self._sleep(WATCH)
+            try:
+                for chat_id in {*await self._leases.unheld(), *self._orphans}:
+                    self._orphans.discard(chat_id)
+                    self.wake(chat_id)
+            except Exception:  # the database is busy or gone: look again later
+                log.exception("looking for chats without a sender failed")
 
     async def _work(self, chat_id: int) -> None:
         with contextlib.suppress(_LeaseLost):  # another worker goes on with the chat

@@ -183,18 +183,24 @@ async def test_one_worker_sends_to_a_chat_and_the_next_keeps_its_budget(
             await asyncio.wait_for(second.sender.wait_idle(), BOUND)
             assert len(_to(tg.calls_since(mark), group)) == 1
 
-            # a worker that dies holding a chat: another takes over when its lease ends
+            # a worker that dies holding a chat: its marks go out once its lease ends
             assert await leases.acquire(a, group, "dead worker", time(), lease_module.TTL)
             mark = tg.mark()
             await games.move(1, group)
-            second.sender.wake(group)
-            await time.until_someone_sleeps()
-            await time.advance(lease_module.POLL)
+            second.sender.wake(group)  # the lease is held: left to its holder
+            await asyncio.wait_for(second.sender.wait_idle(), BOUND)
+            await second.sender.flush()  # start-up: the watch for chats without a sender
+            await time.advance(lease_module.WATCH)
             await time.until_someone_sleeps()
             assert _to(tg.calls_since(mark), group) == []  # the lease is still held
             await time.advance(lease_module.TTL)
+
+            async def edited() -> bool:
+                return bool(_to(tg.calls_since(mark), group))
+
+            await _until(edited, "the chat taken over")
             await asyncio.wait_for(second.sender.wait_idle(), BOUND)
-            assert [c.method for c in _to(tg.calls_since(mark), group)] == ["editMessageText"]
+            assert [c.method for c in tg.calls_since(mark)] == ["editMessageText"]
             assert tg.message(group, games.messages[1]).text == "game 1 at move 6"
         finally:
             await first.sender.stop()
