@@ -14,6 +14,8 @@ Behaviour worth knowing (it is Telegram's, not a shortcut):
 - ``</>`` closes whatever tag is open; empty tags produce no entity;
 - ``<a href>`` with an invalid URL produces no entity; ``tg://user?id=N`` makes a
   ``text_mention``.
+
+What each tag means (its attributes, the entity it makes) is :mod:`sandbox.html_tags`.
 """
 
 from __future__ import annotations
@@ -21,54 +23,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sandbox.errors import ApiError, bad_request
-from sandbox.links import LinkError, check_link
+from sandbox.html_tags import TAGS as _TAGS
+from sandbox.html_tags import close_tag, tag_argument
+from sandbox.html_tags import parse_error as _error
 
 _SPACE = frozenset(b" \t\r\n\0\v")  # tdlib's is_space(); NUL ends the C string
-_TAGS = frozenset(
-    [
-        "a",
-        "b",
-        "strong",
-        "i",
-        "em",
-        "s",
-        "strike",
-        "del",
-        "u",
-        "ins",
-        "tg-spoiler",
-        "tg-emoji",
-        "span",
-        "pre",
-        "code",
-        "blockquote",
-    ]
-)
-_SIMPLE = {
-    "b": "bold",
-    "strong": "bold",
-    "i": "italic",
-    "em": "italic",
-    "s": "strikethrough",
-    "strike": "strikethrough",
-    "del": "strikethrough",
-    "u": "underline",
-    "ins": "underline",
-    "tg-spoiler": "spoiler",
-    "span": "spoiler",
-}
 _NAMED = {b"lt": 0x3C, b"gt": 0x3E, b"amp": 0x26, b"quot": 0x22}
-_INT64_MAX = 2**63 - 1
 
 
 def utf16_len(text: str) -> int:
     """Length in UTF-16 code units, the unit of every Bot API offset and limit."""
     return len(text.encode("utf-16-le", "surrogatepass")) // 2
-
-
-def _error(text: str) -> ApiError:
-    return bad_request(f"can't parse entities: {text}")
 
 
 def _decode_entity(src: bytes, pos: int) -> tuple[int, int]:
@@ -172,7 +137,7 @@ class _HtmlParser:
             if self.at(i) == 0x3E:
                 break
             i, name, value = self._attribute(tag, begin, i)
-            argument = _tag_argument(tag, name, value, argument)
+            argument = tag_argument(tag, name, value, argument)
         if tag == "span" and argument != "spoiler":
             raise _error(f'Tag "span" must have class "tg-spoiler" at byte offset {begin}')
         self.stack.append(_Open(tag, argument, self.utf16, len(self.out)))
@@ -248,68 +213,12 @@ class _HtmlParser:
         self.pos = i + 1
 
     def _close(self, opened: _Open) -> None:
-        offset, length = opened.utf16_offset, self.utf16 - opened.utf16_offset
-        span = {"offset": offset, "length": length}
-        last = self.entities[-1] if self.entities else None
-        same_span = last is not None and (last["offset"], last["length"]) == (offset, length)
-        tag = opened.tag
-        if tag in _SIMPLE:
-            self.entities.append({"type": _SIMPLE[tag], **span})
-        elif tag == "blockquote":
-            kind = "expandable_blockquote" if opened.argument == "expandable" else "blockquote"
-            self.entities.append({"type": kind, **span})
-        elif tag == "tg-emoji":
-            self.entities.append({"type": "custom_emoji", **span, **_emoji_id(opened.argument)})
-        elif tag == "a":
-            inner = bytes(self.out[opened.out_pos :]).decode("utf-8", "replace")
-            link = _link_entity(opened.argument or inner)
-            if link:
-                self.entities.append({**link, **span})
-        elif tag == "pre" and same_span and last and last["type"] == "code" and last.get("_lang"):
-            last.update(type="pre", language=last.pop("_lang"))
-        elif tag == "pre":
-            self.entities.append({"type": "pre", **span})
-        elif tag == "code" and same_span and last and last["type"] == "pre" and opened.argument:
-            last["language"] = opened.argument
-        else:  # code
-            code = {"type": "code", **span}
-            if opened.argument:
-                code["_lang"] = opened.argument
-            self.entities.append(code)
+        span = {"offset": opened.utf16_offset, "length": self.utf16 - opened.utf16_offset}
 
+        def inner() -> str:
+            return bytes(self.out[opened.out_pos :]).decode("utf-8", "replace")
 
-def _tag_argument(tag: str, name: str, value: str, current: str) -> str:
-    if tag == "a" and name == "href":
-        return value
-    if tag == "code" and name == "class" and value.startswith("language-"):
-        return value[len("language-") :]
-    if tag == "span" and name == "class" and value.startswith("tg-"):
-        return value[len("tg-") :]
-    if tag == "tg-emoji" and name == "emoji-id":
-        return value
-    if tag == "blockquote" and name == "expandable":
-        return "expandable"
-    return current
-
-
-def _emoji_id(argument: str) -> dict[str, str]:
-    try:
-        emoji_id = int(argument)
-    except ValueError:
-        emoji_id = 0
-    if emoji_id == 0 or abs(emoji_id) > _INT64_MAX:
-        raise _error("Invalid custom emoji identifier specified")
-    return {"custom_emoji_id": str(emoji_id)}
-
-
-def _link_entity(url: str) -> dict[str, Any] | None:
-    prefix = "tg://user?id="
-    if url.lower().startswith(prefix) and url[len(prefix) :].isdigit():
-        return {"type": "text_mention", "user": {"id": int(url[len(prefix) :])}}
-    try:
-        return {"type": "text_link", "url": check_link(url)}
-    except LinkError:
-        return None
+        close_tag(self.entities, opened.tag, opened.argument, span, inner)
 
 
 def parse_html(text: str) -> tuple[str, list[dict[str, Any]]]:
