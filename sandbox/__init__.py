@@ -61,7 +61,8 @@ is an ``asyncio.Event`` set on the next change, for async streaming.
 
 Modules: ``world`` (the model, no HTTP), ``people`` (what people do), ``members``
 (joining, leaving, restrictions), ``api_*`` (Bot
-API methods), ``html_text``/``entities`` (Telegram-HTML, entities, text limits),
+API methods), ``html_text``/``html_tags``/``entities`` (Telegram-HTML, entities, text
+limits), ``driver``/``driver_view`` (``StandIn``: acting / looking and waiting),
 ``markup`` (inline keyboards), ``server`` (aiohttp), ``webhook`` (delivery:
 ``max_connections`` at once, in order per chat/presser; ``tg.webhook.delivered_to``,
 ``tg.webhook.dropped``), ``webhook_post`` (one attempt, round robin over backends),
