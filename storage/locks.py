@@ -1,33 +1,47 @@
 """Locks that hold across worker processes: one key (a game, a chat) is worked on by
 one worker at a time.
 
-On PostgreSQL a key is a transaction-level advisory lock
-(``pg_advisory_xact_lock``) on a connection of a small pool of its own, held for
-as long as the block runs: released when the block ends, whatever happens, and by
-the server when the worker dies (its connection closes). The block's own reads and
-writes use the other pools, so a lock holder always gets the connections it needs.
-On SQLite one process has the database, and its own locks (``bot.processor``) are
+On PostgreSQL a key is a session-level advisory lock taken with
+``pg_try_advisory_lock`` on one connection the worker keeps for its locks: each
+take and each release is one short statement (no transaction is left open, and
+no connection waits in the server), so any number of updates can hold keys at
+once. A key another worker holds is tried again after 5, 10, 20 … 100 ms. The
+server releases every key of a worker whose connection closes (it died). On
+SQLite one process has the database, and its own locks (``bot.processor``) are
 enough: the block just runs.
 """
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 if TYPE_CHECKING:
     from storage.core import Core
 
-POOL_SIZE, POOL_OVERFLOW = 2, 8  # at most this many keys held by one worker at once
+log = logging.getLogger(__name__)
+FIRST_RETRY, LONGEST_RETRY = 0.005, 0.1
+
+
+def key_number(key: str) -> int:
+    """A key's advisory lock number (a signed 64-bit integer)."""
+    digest = hashlib.blake2b(key.encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True)
 
 
 class KeyLocks:
     def __init__(self, db: Core) -> None:
         self._db = db
         self._engine: AsyncEngine | None = None
+        self._connection: AsyncConnection | None = None
+        self._using = asyncio.Lock()
+        self.contended = 0  # tries that found the key held by another worker
 
     @property
     def shared(self) -> bool:
@@ -40,17 +54,46 @@ class KeyLocks:
         if not self.shared:
             yield
             return
-        if self._engine is None:
-            self._engine = create_async_engine(
-                self._db.url, pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW
-            )
-        async with self._engine.begin() as connection:
-            await connection.exec_driver_sql(
-                "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", (key,)
-            )
+        number = key_number(key)
+        await self._take(number)
+        try:
             yield
+        finally:
+            await self._run("SELECT pg_advisory_unlock($1)", number)
+
+    async def _take(self, number: int) -> None:
+        pause = FIRST_RETRY
+        while not await self._run("SELECT pg_try_advisory_lock($1)", number):
+            self.contended += 1
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, LONGEST_RETRY)
+
+    async def _run(self, sql: str, number: int) -> Any:
+        """One statement on the locks' connection (made again if it was lost: the
+        server released its keys then, so nothing stays locked)."""
+        async with self._using:
+            connection = await self._connect()
+            try:
+                return (await connection.exec_driver_sql(sql, (number,))).scalar()
+            except Exception:
+                log.warning("the connection holding worker locks failed; made anew")
+                self._connection = None
+                await connection.invalidate()
+                raise
+
+    async def _connect(self) -> AsyncConnection:
+        if self._connection is None:
+            if self._engine is None:
+                self._engine = create_async_engine(
+                    self._db.url, pool_size=1, max_overflow=0, isolation_level="AUTOCOMMIT"
+                )
+            self._connection = await self._engine.connect()
+        return self._connection
 
     async def close(self) -> None:
+        if self._connection is not None:
+            await self._connection.close()
+            self._connection = None
         if self._engine is not None:
             await self._engine.dispose()
             self._engine = None
