@@ -186,6 +186,8 @@ class Sender:
             self._tasks.pop(chat_id, None)
             self._failures.pop(chat_id, None)
             self._budget.forget(chat_id)
+            if chat_id in self._again and not self._stopping:
+                self.wake(chat_id)  # woken while it was letting the chat go
             if not self._tasks:
                 self._idle.set()
 

@@ -20,6 +20,7 @@ from bot.sync import lease as lease_module
 from bot.sync.lease import ChatLeases
 from bot.sync.limits import Budget, Rates
 from bot.sync.sender import Sender
+from bot.ui import Rendered
 from sandbox import StandIn
 from sandbox.world import ApiCall
 from storage import leases
@@ -197,4 +198,48 @@ async def test_one_worker_sends_to_a_chat_and_the_next_keeps_its_budget(
         finally:
             await first.sender.stop()
             await second.sender.stop()
+            await bot.shutdown()
+
+
+class SlowToLetGo(ChatLeases):
+    """Letting a chat go waits until the test says (a slow database)."""
+
+    def __init__(self, db: Database, budget: Budget, wall: Callable[[], float]) -> None:
+        super().__init__(db, budget, wall)
+        self.letting_go, self.let_go = asyncio.Event(), asyncio.Event()
+
+    async def give_up(self, chat_id: int) -> None:
+        self.letting_go.set()
+        await self.let_go.wait()
+        await super().give_up(chat_id)
+
+
+async def test_a_reply_queued_while_the_chat_is_let_go_is_still_sent(
+    two: tuple[Database, Database],
+) -> None:
+    a, _ = two
+    async with StandIn(token=TOKEN) as tg:
+        alice = tg.add_user("Alice")
+        group = tg.add_group("One", members=[alice]).id
+        time = FakeTime()
+        bot = Bot(TOKEN, base_url=tg.base_url)
+        await bot.initialize()
+        games = Games(a)
+        budget = Budget(Rates(), time)
+        slow = SlowToLetGo(a, budget, time)
+        sender = Sender(bot, a, games, budget, time, time.sleep, leases=slow)
+        try:
+            await games.move(1, group)
+            sender.wake(group)
+            await asyncio.wait_for(slow.letting_go.wait(), BOUND)  # its work is done
+            sender.post(group, Rendered("a reply"))  # ... and a reply comes meanwhile
+            slow.let_go.set()
+
+            async def replied() -> bool:
+                return any(m.text == "a reply" for m in tg.bot_messages(group))
+
+            await _until(replied, "the reply")
+        finally:
+            slow.let_go.set()
+            await sender.stop()
             await bot.shutdown()
