@@ -20,8 +20,10 @@ PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Telegram: HTTP (httpx, httpcore, h11, anyio)", ("/httpx/", "/httpcore/", "/h11/", "/anyio/")),
     ("database: storage/, aiosqlite (loop side)", ("/storage/", "/aiosqlite/", "/sqlalchemy/")),
     ("rendering and engine", (
-        "/bot/reversi.py", "/bot/ui.py", "/bot/i18n.py", "/bot/callbacks.py", "/gettext.py",
-        "/bot/lobby_view.py", "/bot/hands.py", "/bot/notices.py", "/games/",
+        "/bot/presenters/reversi.py", "/bot/ui.py", "/bot/i18n.py", "/bot/callbacks.py",
+        "/gettext.py",
+        "/bot/presenters/lobby_view.py", "/bot/presenters/hands.py", "/bot/presenters/notices.py",
+        "/games/",
     )),
     ("the bot: pipeline, sender, handlers", ("/bot/",)),
     ("json", ("/json/", "_json")),

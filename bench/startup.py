@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.processes import bot_env, spawn, stop
 from bench.stored_games import Templates, active_count, clone, keep_only, make_templates
-from bot.app import resumed
+from bot.glue.app import resumed
 from sandbox import StandIn, User
 from sandbox.people import queue_query
 from tests.e2e.harness import TOKEN, World, running_world

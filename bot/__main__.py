@@ -27,8 +27,8 @@ COMMANDS: tuple[tuple[str, str], ...] = (
 )
 # the module of each command after ``run``, and its ``main(argv) -> int`` (or the
 # function named after a colon)
-MODULES = {"sandbox": "bot.sandbox_run", "backup": "bot.backup", "migrate": "bot.migrate",
-           "copy-db": "bot.migrate:copy_main"}  # fmt: skip
+MODULES = {"sandbox": "bot.ops.sandbox_run", "backup": "bot.ops.backup",
+           "migrate": "bot.ops.migrate", "copy-db": "bot.ops.migrate:copy_main"}  # fmt: skip
 
 
 def usage() -> str:
@@ -49,9 +49,9 @@ def run() -> int:
     except ConfigError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    from bot.logs import setup_logging
-    from bot.serve import serve
-    from bot.workers import is_worker, supervise
+    from bot.ops.logs import setup_logging
+    from bot.ops.serve import serve
+    from bot.ops.workers import is_worker, supervise
 
     setup_logging(config.token)  # from here on, no output shows the token
     if config.workers > 1 and not is_worker(os.environ):

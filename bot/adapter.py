@@ -60,7 +60,7 @@ class TableView:
 
 @dataclass(frozen=True)
 class Timing:
-    """The clock and the chat's times when a game is saved (``bot.timers.commit``)."""
+    """The clock and the chat's times when a game is saved (``bot.pipeline.timers.commit``)."""
 
     now: float
     turn: float  # the chat's seconds per turn
@@ -79,9 +79,10 @@ class Ledger:
 
 class GameAdapter(Protocol):
     """One game as the chat sees it: its engine, its lobby rules, its rendering, and
-    the hooks the shared pipeline (``bot.press``, ``bot.play``, ``bot.timers``,
-    ``bot.timeouts``) calls for what differs from game to game. ``GameRules`` gives
-    the shared behaviour of every hook; a game overrides only what it needs."""
+    the hooks the shared pipeline (``bot.pipeline.press``, ``bot.pipeline.play``,
+    ``bot.pipeline.timers``, ``bot.deadlines.timeouts``) calls for what differs from game to
+    game. ``GameRules`` gives the shared behaviour of every hook; a game overrides only what
+    it needs."""
 
     @property
     def kind(self) -> str: ...

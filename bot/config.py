@@ -15,7 +15,7 @@ from storage.db import database_path
 
 DEFAULT_DATABASE_URL = "sqlite:///data/tablebot.db"
 TOKEN_PATTERN = re.compile(r"^\d{3,}:[A-Za-z0-9_-]{5,}$")
-# a turn's length: the same range as /turntime (bot/commands.py; a test holds them equal)
+# a turn's length: the same range as /turntime (bot/glue/commands.py; a test holds them equal)
 MIN_TURN_SECONDS, MAX_TURN_SECONDS = 15, 3600
 MIN_LOBBY_SECONDS, MAX_LOBBY_SECONDS = 30, 86400
 MAX_WORKERS = 64

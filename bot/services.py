@@ -14,7 +14,7 @@ from storage.db import Database
 
 if TYPE_CHECKING:
     from bot.adapter import GameAdapter
-    from bot.deadlines import Sweep
+    from bot.deadlines.sweep import Sweep
     from bot.sync.limits import Budget
     from bot.sync.reconcile import GameReconciler
     from bot.sync.sender import Sender

@@ -1,6 +1,6 @@
 """One conformance test for every registered game (as OpenSpiel's simulation test).
 
-Seeded random games of each game the bot offers (``bot.app.default_adapters``)
+Seeded random games of each game the bot offers (``bot.glue.app.default_adapters``)
 are played to the end through the shared surface: the adapter Protocol and its
 engine, legal moves only, some seats played by the computer player. At every
 step, for every game:
@@ -29,8 +29,8 @@ from typing import Any
 import pytest
 
 from bot.adapter import GameAdapter, Seat, TableView, set_seats
-from bot.app import default_adapters
 from bot.callbacks import GameButton
+from bot.glue.app import default_adapters
 from bot.ui import Buttons, Rendered
 from games.base import IllegalAction, Outcome
 from storage.records import GameRecord

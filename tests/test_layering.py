@@ -1,4 +1,4 @@
-"""DESIGN.md's first rule: engines are pure."""
+"""DESIGN.md's first rule: engines are pure; and bot/'s folders import only the ones below."""
 
 from __future__ import annotations
 
@@ -38,3 +38,100 @@ def test_storage_does_not_import_the_bot() -> None:
 def test_sandbox_does_not_import_the_bot() -> None:
     for f in sorted((ROOT / "sandbox").rglob("*.py")):
         assert not _imported_roots(f) & {"bot", "games", "storage", "telegram"}, f
+
+
+# ---- bot/: folders by job (docs/architecture.md, "Layers") ------------------------
+
+# the folders of bot/ each folder may import at run time (``if TYPE_CHECKING:`` blocks
+# are left out); "root" is bot/*.py, the vocabulary every folder shares
+BOT_LAYERS = {
+    "root": {"root"},
+    "presenters": {"root", "presenters"},
+    "sync": {"root", "presenters", "sync"},
+    "pipeline": {"root", "presenters", "sync", "pipeline"},
+    "deadlines": {"root", "presenters", "sync", "pipeline", "deadlines"},
+    "glue": {"root", "presenters", "sync", "pipeline", "deadlines", "glue"},
+    "ops": {"root", "glue", "ops"},
+}
+# the only imports across those lines: the sync renders a table with the pipeline's
+# ``flow`` (never a handler), and Blackjack's adapter hands /stop and leaving
+# mid-round to ``blackjack_stop``
+BOT_EXCEPTIONS = {
+    ("bot.sync.reconcile", "bot.pipeline.flow"),
+    ("bot.sync.nudges", "bot.pipeline.flow"),
+    ("bot.presenters.blackjack", "bot.pipeline.blackjack_stop"),
+}
+
+
+def _bot_module(path: Path) -> str:
+    return ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+
+
+def _folder(module: str) -> str:
+    parts = [*module.split("."), ""]
+    return parts[1] if parts[1] and (ROOT / "bot" / parts[1]).is_dir() else "root"
+
+
+def _bot_imports(path: Path) -> set[str]:
+    """The bot modules ``path`` imports at run time."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only = {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING"
+        for inner in ast.walk(node)
+    }
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only or not isinstance(node, ast.ImportFrom):
+            continue
+        if node.module and node.module.split(".")[0] == "bot":
+            for alias in node.names:
+                full = f"{node.module}.{alias.name}"
+                is_module = (ROOT / Path(*full.split("."))).with_suffix(".py").exists()
+                found.add(full if is_module else node.module)
+    return found
+
+
+def _bot_graph() -> dict[str, set[str]]:
+    files = [f for f in (ROOT / "bot").rglob("*.py") if f.name != "__main__.py"]
+    return {_bot_module(f): _bot_imports(f) for f in files}
+
+
+def test_each_folder_of_the_bot_imports_only_the_folders_below_it() -> None:
+    graph = _bot_graph()
+    assert {_folder(m) for m in graph} == set(BOT_LAYERS), "a folder of bot/ has no layer"
+    wrong = sorted(
+        (module, target)
+        for module, targets in graph.items()
+        for target in targets
+        if _folder(target) not in BOT_LAYERS[_folder(module)]
+        and (module, target) not in BOT_EXCEPTIONS
+    )
+    assert wrong == []
+    used = {(m, t) for m, targets in graph.items() for t in targets}
+    assert used >= BOT_EXCEPTIONS, "an exception no longer needed: remove it"
+
+
+def test_the_sync_and_the_presenters_never_import_a_handler() -> None:
+    graph = _bot_graph()
+    for module, targets in graph.items():
+        if _folder(module) in {"presenters", "sync"}:
+            assert not {t for t in targets if _folder(t) in {"glue", "ops", "deadlines"}}, module
+
+
+def test_no_module_of_the_bot_imports_itself_round_a_circle() -> None:
+    graph, done, path = _bot_graph(), set[str](), list[str]()
+
+    def visit(module: str) -> None:
+        path.append(module)
+        for target in sorted(graph.get(module, ())):
+            assert target not in path, " -> ".join([*path[path.index(target) :], target])
+            if target not in done:
+                visit(target)
+        path.pop()
+        done.add(module)
+
+    for module in sorted(graph):
+        if module not in done:
+            visit(module)

@@ -23,7 +23,7 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from bot.sync.limits import Budget
 from storage import leases
@@ -41,6 +41,7 @@ class ChatLeases:
         self.shared = db.locks.shared
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
         self._held: set[int] = set()
+        self.orphans: set[int] = set()  # chats with replies waiting for another's lease
         self._heartbeat: asyncio.Task[None] | None = None
 
     async def take(self, chat_id: int) -> bool:
@@ -77,6 +78,23 @@ class ChatLeases:
     async def unheld(self) -> list[int]:
         """Chats with marks that no worker is sending (see ``WATCH``)."""
         return await leases.unheld_chats(self._db, self._wall()) if self.shared else []
+
+    async def watch(
+        self,
+        wake: Callable[[int], None],
+        sleep: Callable[[float], Awaitable[object]],
+        stopping: Callable[[], bool],
+    ) -> None:
+        """Several workers: chats with marks and no sender are woken here (their
+        holder finished or died), every ``WATCH`` seconds."""
+        while not stopping():
+            await sleep(WATCH)
+            try:
+                for chat_id in {*await self.unheld(), *self.orphans}:
+                    self.orphans.discard(chat_id)
+                    wake(chat_id)
+            except Exception:  # the database is busy or gone: look again later
+                log.exception("looking for chats without a sender failed")
 
     async def stop(self) -> None:
         if self._heartbeat is not None:

@@ -6,7 +6,7 @@ hand messages, under the negative target): ``GROUP_NUDGE`` (the mention of the
 people the game waits for, in the group), ``SUMMARY`` (a blackjack round's
 settlement), ``-user id`` (a nudge in that person's private chat; Telegram's
 user ids are far above 2) and ``notice(user id)`` (``/notify``'s message about a
-new game, ``bot.notify``; below every nudge).
+new game, ``bot.glue.notify``; below every nudge).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 The table is rendered from the saved game as it is when the sender gets to it
 (in the table's language), with a pick made on it, if any; a hand from the
 player's seat, in the reader's language; nudges and a blackjack round's summary
-by ``bot.nudges`` (posted anew, replacing the last). ``/table`` asks for the
+by ``bot.sync.nudges`` (posted anew, replacing the last). ``/table`` asks for the
 table to be posted again at the bottom of the chat. A pick and ``/table``'s
 request are kept with the game (``storage.display``), so whichever worker holds
 the chat's lease draws them. What each hand message shows is kept as a digest
@@ -18,13 +18,13 @@ import logging
 from collections.abc import Callable
 
 from bot.adapter import GameAdapter, seat_of_user
-from bot.flow import load_state, render_table
-from bot.hands import digest, reader_language
 from bot.i18n import tr
 from bot.language import table_language
-from bot.notify import announce, desired_notice
-from bot.nudges import desired_post, shown_key
+from bot.pipeline.flow import load_state, render_table
+from bot.presenters.hands import digest, reader_language
+from bot.sync.announce import announce, desired_notice
 from bot.sync.marks import chats_of, is_notice
+from bot.sync.nudges import desired_post, shown_key
 from bot.sync.sender import Desired
 from bot.ui import Buttons
 from storage import display, outbox

@@ -12,7 +12,9 @@ not found" posts the message anew; 429 pauses only its chat; a network error
 or 5xx is retried with backoff; "bot was blocked" in a private chat tells the
 reconciler the person is unreachable; "bot was kicked" in a group ends the
 chat's games; a migrated group moves its marks. Nothing here holds a game's
-lock: presses only write marks and wake the chat's task.
+lock: presses only write marks and wake the chat's task. Putting one message out
+within the budget is ``bot.sync.delivery``; the chat's lease across workers, and
+the watch for chats nobody sends, ``bot.sync.lease``.
 """
 
 from __future__ import annotations
@@ -21,18 +23,16 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import timedelta
 from typing import Protocol
 
 from telegram import Bot
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
 
-from bot.sync.calls import edit_text, send_text
-from bot.sync.lease import WATCH, ChatLeases
+from bot.sync.delivery import MAX_BACKOFF, Delivery, Post, Sleep, seconds
+from bot.sync.lease import ChatLeases
 from bot.sync.limits import Budget, is_group
-from bot.sync.retire import retire
 from bot.ui import Rendered
 from storage import outbox
 from storage.core import Core
@@ -41,8 +41,6 @@ from storage.outbox import Mark
 log = logging.getLogger(__name__)
 MAX_POSTS_PER_CHAT = 5
 STOP_GRACE = 5.0  # seconds a send already under way gets to record its result at shutdown
-MAX_BACKOFF = 30.0
-POST_TRIES = 4
 
 
 @dataclass(frozen=True)
@@ -74,18 +72,6 @@ class Reconciler(Protocol):
     async def chat_moved(self, chat_id: int, new_chat_id: int) -> None: ...
 
 
-@dataclass(frozen=True)
-class Post:
-    """A one-off message (a reply to a command), not kept across restarts."""
-
-    rendered: Rendered
-    thread_id: int = 0
-    reply_to: int | None = None
-
-
-Sleep = Callable[[float], Awaitable[object]]
-
-
 class Sender:
     def __init__(
         self,
@@ -98,11 +84,11 @@ class Sender:
         retry_base: float = 0.5,
         leases: ChatLeases | None = None,
     ) -> None:
-        self._bot, self._db, self._reconciler = bot, db, reconciler
-        self._budget, self._clock, self._sleep = budget, clock, sleep
+        self._db, self._reconciler = db, reconciler
+        self._out = Delivery(bot, budget, clock, sleep, retry_base)
+        self._budget, self._sleep = budget, sleep
         self._leases = leases or ChatLeases(db, budget)
         self._watcher: asyncio.Task[None] | None = None
-        self._orphans: set[int] = set()  # chats with replies waiting for another's lease
         self._retry_base = retry_base
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
@@ -140,7 +126,8 @@ class Sender:
         """At start-up: every chat with pending marks is brought up to date (and with
         several workers, the watch for chats without a sender starts)."""
         if self._leases.shared and self._watcher is None:
-            self._watcher = asyncio.create_task(self._watch(), name="sync-watch")
+            watch = self._leases.watch(self.wake, self._sleep, lambda: self._stopping)
+            self._watcher = asyncio.create_task(watch, name="sync-watch")
         chats = await outbox.pending_chats(self._db)
         for chat_id in chats:
             self.wake(chat_id)
@@ -197,20 +184,8 @@ class Sender:
         if await self._leases.take(chat_id):
             return True
         if self._posts.get(chat_id):
-            self._orphans.add(chat_id)  # tried again by the watch
+            self._leases.orphans.add(chat_id)  # tried again by the watch
         return False
-
-    async def _watch(self) -> None:
-        """Several workers: chats with marks and no sender are woken here (their
-        holder finished or died), every ``WATCH`` seconds."""
-        while not self._stopping:
-            await self._sleep(WATCH)
-            try:
-                for chat_id in {*await self._leases.unheld(), *self._orphans}:
-                    self._orphans.discard(chat_id)
-                    self.wake(chat_id)
-            except Exception:  # the database is busy or gone: look again later
-                log.exception("looking for chats without a sender failed")
 
     async def _work(self, chat_id: int) -> None:
         with contextlib.suppress(_LeaseLost):  # another worker goes on with the chat
@@ -235,7 +210,7 @@ class Sender:
     async def _bring_up_to_date(self, chat_id: int, mark: Mark) -> bool:
         """Whether the mark is done (cleared up to the version it carried, or beyond)."""
         desired = await self._reconciler.desired(mark)
-        if desired is not None and not desired.unchanged and await self._wait_budget(chat_id):
+        if desired is not None and not desired.unchanged and await self._out.wait_budget(chat_id):
             desired = await self._reconciler.desired(mark)  # after a wait the latest state wins
         if desired is None or desired.unchanged:
             version = desired.version if desired else 2**62
@@ -246,7 +221,7 @@ class Sender:
         self._in_flight.add(chat_id)  # from here a shutdown waits (a little) for the result
         try:
             try:
-                message_id = await self._deliver(chat_id, desired)
+                message_id = await self._out.deliver(chat_id, desired)
             except Exception as error:
                 if not await self._failed(chat_id, mark, error):
                     raise
@@ -263,7 +238,7 @@ class Sender:
     async def _failed(self, chat_id: int, mark: Mark, error: Exception) -> bool:
         """Handle a failed send of ``mark``; False for an error nobody expects."""
         if isinstance(error, RetryAfter):
-            self._budget.pause(chat_id, _seconds(error.retry_after) + 0.1)
+            self._budget.pause(chat_id, seconds(error.retry_after) + 0.1)
         elif isinstance(error, ChatMigrated):
             await self._reconciler.chat_moved(chat_id, error.new_chat_id)
             self.wake(error.new_chat_id)
@@ -294,65 +269,10 @@ class Sender:
                     extra={"chat_id": chat_id})  # fmt: skip
         await self._sleep(delay)
 
-    async def _wait_budget(self, chat_id: int) -> bool:
-        """Until the chat's budget allows a message; whether that meant waiting."""
-        waited = False
-        while (ready := self._budget.ready_at(chat_id)) > (now := self._clock()):
-            await self._sleep(ready - now)
-            waited = True
-        return waited
-
-    async def _deliver(self, chat_id: int, desired: Desired) -> int:
-        """Edit the message (or post it anew if it is gone), then retire the one it
-        replaces (``bot.sync.retire``); the id that shows it (0: none any more)."""
-        shown = desired.rendered
-        message_id = 0 if shown is None else await self._show(chat_id, desired, shown)
-        if desired.retire is not None and desired.retire != message_id:
-            await retire(self._bot, chat_id, desired.retire, desired.retire_text,
-                         lambda: self._spend(chat_id),
-                         lambda seconds: self._budget.pause(chat_id, seconds + 0.1))  # fmt: skip
-        return message_id
-
-    async def _spend(self, chat_id: int) -> None:
-        await self._wait_budget(chat_id)
-        self._budget.spend(chat_id)
-
-    async def _show(self, chat_id: int, desired: Desired, rendered: Rendered) -> int:
-        self._budget.spend(chat_id)
-        if desired.message_id is not None:
-            try:
-                await edit_text(self._bot, chat_id, desired.message_id, rendered)
-                return desired.message_id
-            except BadRequest as error:
-                text = str(error).lower()
-                if "message is not modified" in text:
-                    return desired.message_id
-                if "message to edit not found" not in text and "can't be edited" not in text:
-                    raise
-                log.info("a message is gone; posting it again", extra={"chat_id": chat_id})
-                await self._wait_budget(chat_id)
-                self._budget.spend(chat_id)
-        return await self._send(chat_id, Post(rendered, desired.thread_id))
-
-    async def _send(self, chat_id: int, post: Post) -> int:
-        return await send_text(self._bot, chat_id, post.rendered, post.thread_id, post.reply_to)
-
     async def _send_post(self, chat_id: int) -> None:
         queue = self._posts[chat_id]
         post = queue[0]
-        for attempt in range(POST_TRIES):
-            await self._wait_budget(chat_id)
-            self._budget.spend(chat_id)
-            try:
-                await self._send(chat_id, post)
-                break
-            except RetryAfter as error:
-                self._budget.pause(chat_id, _seconds(error.retry_after) + 0.1)
-            except (Forbidden, BadRequest, ChatMigrated) as error:
-                log.info("a reply could not be sent: %s", error, extra={"chat_id": chat_id})
-                break
-            except NetworkError:
-                await self._sleep(min(MAX_BACKOFF, self._retry_base * 2**attempt))
+        await self._out.send_post(chat_id, post)
         if queue and queue[0] is post:
             queue.popleft()
         if not queue:
@@ -361,7 +281,3 @@ class Sender:
 
 class _LeaseLost(Exception):
     """Another worker took the chat's lease over (this one was too slow to renew)."""
-
-
-def _seconds(value: int | timedelta) -> float:
-    return value.total_seconds() if isinstance(value, timedelta) else float(value)

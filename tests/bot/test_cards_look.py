@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from bot.cards_text import card_text, cards_text, rank_label
-from bot.durak import hand_keyboard
-from bot.standings import book_standings, out_order_standings
+from bot.presenters.cards_text import card_text, cards_text, rank_label
+from bot.presenters.durak import hand_keyboard
+from bot.presenters.standings import book_standings, out_order_standings
 from bot.ui import Buttons
 from games.cards import parse_card
 from games.durak import ENGINE

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.cards_text import hand_in_words, rank_count
+from bot.presenters.cards_text import hand_in_words, rank_count
 from games.cards import parse_card
 
 

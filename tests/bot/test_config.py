@@ -70,7 +70,8 @@ def test_turn_seconds_takes_the_range_of_turntime(value: str) -> None:
 
 
 def test_one_turn_range_for_the_setting_and_turntime() -> None:
-    from bot import commands, config
+    from bot import config
+    from bot.glue import commands
 
     assert (commands.MIN_TURN, commands.MAX_TURN) == (
         config.MIN_TURN_SECONDS,

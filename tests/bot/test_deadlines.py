@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.deadlines import Sweep
+from bot.deadlines.sweep import Sweep
 from storage import deadlines
 from storage.db import Database
 from storage.records import GameRecord

@@ -5,9 +5,9 @@ language; a rematch lobby names whom it waits for."""
 from __future__ import annotations
 
 from bot.adapter import Seat, set_seats
-from bot.durak import DurakAdapter
-from bot.lobby_view import render_lobby, seat_count
-from bot.reversi import ReversiAdapter
+from bot.presenters.durak import DurakAdapter
+from bot.presenters.lobby_view import render_lobby, seat_count
+from bot.presenters.reversi import ReversiAdapter
 from bot.ui import Buttons
 from storage.records import GameRecord
 

@@ -6,7 +6,7 @@ import io
 import json
 import logging
 
-from bot.logs import JsonFormatter, RedactToken
+from bot.ops.logs import JsonFormatter, RedactToken
 
 TOKEN = "123456:SECRET-token_value"
 

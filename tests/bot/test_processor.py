@@ -7,7 +7,7 @@ import asyncio
 from telegram import CallbackQuery, Chat, Message, Update, User
 
 from bot.callbacks import GameButton
-from bot.processor import PerChatUpdateProcessor, order_key
+from bot.glue.processor import PerChatUpdateProcessor, order_key
 
 ALICE = User(1, "Alice", False)
 

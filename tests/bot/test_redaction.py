@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.logs import JsonFormatter, RedactingStream, Redactor
+from bot.ops.logs import JsonFormatter, RedactingStream, Redactor
 
 TOKEN = "987654:MiXeD-case_Secret"
 SECRET = TOKEN.partition(":")[2]
@@ -77,7 +77,7 @@ def test_a_stream_redacts_a_token_written_in_pieces() -> None:
 
 def test_an_uncaught_exception_is_one_log_line_without_the_token() -> None:
     program = (
-        "from bot.logs import setup_logging\n"
+        "from bot.ops.logs import setup_logging\n"
         f"setup_logging({TOKEN!r})\n"
         "import warnings; warnings.warn('careful with ' + " + repr(TOKEN) + ")\n"
         f"print('printed', {TOKEN!r})\n"

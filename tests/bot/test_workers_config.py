@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.config import POSTGRES_PREFIXES, ConfigError, load_config
-from bot.workers import WORKER_VARIABLE, worker_environment
+from bot.ops.workers import WORKER_VARIABLE, worker_environment
 from storage.engines import _POSTGRES
 
 BASE = {"BOT_TOKEN": "123456:ABCDEFGHIJ"}

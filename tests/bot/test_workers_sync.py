@@ -14,8 +14,8 @@ import pytest
 from telegram import Bot, CallbackQuery, Update, User
 
 from bot.callbacks import GameButton
-from bot.deadlines import Sweep
-from bot.processor import PerChatUpdateProcessor
+from bot.deadlines.sweep import Sweep
+from bot.glue.processor import PerChatUpdateProcessor
 from bot.sync import lease as lease_module
 from bot.sync.lease import ChatLeases
 from bot.sync.limits import Budget, Rates

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.sandbox_run import Options, Sandbox, running_sandbox
+from bot.ops.sandbox_run import Options, Sandbox, running_sandbox
 from tests.browser.cdp import chromium, find_chromium
 from tests.browser.chat_page import ChatPage
 from tests.e2e.harness import ErrorCollector

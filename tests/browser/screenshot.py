@@ -12,7 +12,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bot.sandbox_run import Options, running_sandbox
+from bot.ops.sandbox_run import Options, running_sandbox
 from tests.browser.cdp import chromium, find_chromium
 from tests.browser.chat_page import ChatPage
 from tests.browser.test_page import reversi_board

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import telegram
 
-from bot.sandbox_run import BOT_USERNAME, Sandbox
+from bot.ops.sandbox_run import BOT_USERNAME, Sandbox
 from tests.browser.chat_page import ChatPage, js
 
 # A generic deep link (not a game's join link: those are "j<game id>"); the Go Fish

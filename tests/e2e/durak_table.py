@@ -10,8 +10,8 @@ from typing import Any
 
 from bot.adapter import TableView
 from bot.callbacks import from36
-from bot.cards_text import card_text
-from bot.durak import DurakAdapter
+from bot.presenters.cards_text import card_text
+from bot.presenters.durak import DurakAdapter
 from bot.ui import Buttons
 from games.cards import Card, parse_card
 from games.durak import ENGINE

@@ -15,8 +15,8 @@ from pathlib import Path
 
 from telegram.ext import Application
 
-from bot.app import ALLOWED_UPDATES, build_application, on_shutdown, on_startup
 from bot.config import Config
+from bot.glue.app import ALLOWED_UPDATES, build_application, on_shutdown, on_startup
 from sandbox import Chat, Message, StandIn, User
 from storage.db import Database
 from tests import databases

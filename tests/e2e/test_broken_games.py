@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-import bot.timers
-from bot.app import resumed
+import bot.pipeline.timers
+from bot.glue.app import resumed
 from sandbox import Chat, Message
 from tests.e2e.harness import World, running_world
 from tests.e2e.reversi_board import data_of, hint_squares, turn_name
@@ -88,12 +88,12 @@ async def test_an_unreadable_game_is_set_aside_and_the_others_play_on(
         _damage(world.path, games, groups["refused"].id)
         marks = {name: tg.messages(group)[-1].message_id for name, group in groups.items()}
 
-        with caplog.at_level(logging.WARNING, logger="bot.broken"):
+        with caplog.at_level(logging.WARNING, logger="bot.pipeline.broken"):
             await world.start_bot()
         for name, group in groups.items():  # each chat is told, in its language
             told = await tg.wait_for_bot_message(group, after=marks[name])
             assert told.text == (SET_ASIDE_ES if name == "refused" else SET_ASIDE)
-        set_aside = [r for r in caplog.records if r.name == "bot.broken"]
+        set_aside = [r for r in caplog.records if r.name == "bot.pipeline.broken"]
         assert sorted(getattr(r, "game_id", None) for r in set_aside) == sorted(games.values())
 
         # the good game plays on
@@ -145,13 +145,13 @@ async def test_presses_are_answered_while_the_stored_games_are_checked(
         _refuse(world.path, bad.id)
         mark = tg.messages(other)[-1].message_id
 
-        release, original = asyncio.Event(), bot.timers.playable_games
+        release, original = asyncio.Event(), bot.pipeline.timers.playable_games
 
         async def held(svc: object) -> int:  # the check, slow as with many games
             await release.wait()
             return await original(svc)  # type: ignore[arg-type]
 
-        monkeypatch.setattr(bot.timers, "playable_games", held)
+        monkeypatch.setattr(bot.pipeline.timers, "playable_games", held)
         running = await asyncio.wait_for(world.start_bot(), 10)
         answer = await tg.press(alice, good, callback_data=data_of(good, hint_squares(good)[0]))
         assert not answer.show_alert, answer.text

@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from bot.cards_text import card_text
+from bot.presenters.cards_text import card_text
 from games.cards import Card, parse_card
 from games.durak.state import beats
 from sandbox import Message, User

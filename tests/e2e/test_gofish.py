@@ -86,7 +86,7 @@ async def test_the_hand_message_shows_exactly_the_hand(world: World) -> None:
     await world.synced()  # the hands travel apart from the table
     game = await world.bots[0].db.active_game(world.group.id)
     assert game is not None and game.state is not None
-    from bot.cards_text import cards_text
+    from bot.presenters.cards_text import cards_text
     from games.cards import parse_card
 
     for seat, person in enumerate((world.alice, world.bob)):

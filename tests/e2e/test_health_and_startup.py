@@ -146,5 +146,5 @@ async def test_webhook_mode_listens_on_the_path_of_the_url(tmp_path: Path) -> No
 
 
 def test_the_webhook_uses_no_private_class_of_python_telegram_bot() -> None:
-    source = (ROOT / "bot" / "webhook.py").read_text()
+    source = (ROOT / "bot" / "ops" / "webhook.py").read_text()
     assert "telegram.ext._" not in source and "WebhookAppClass" not in source

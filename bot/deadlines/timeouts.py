@@ -1,0 +1,105 @@
+"""What happens when a deadline passes: the computer plays for the late, a
+halfway warning, an expired lobby."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+from typing import Any
+
+from telegram.ext import Application
+
+from bot.adapter import GameAdapter
+from bot.pipeline.flow import advance_computers, load_state, redraw, store_state
+from bot.pipeline.timers import TAKEOVER_AFTER, Saved, commit, turn_seconds
+from bot.presenters.clock_line import late_seats
+from bot.services import Services
+from bot.sync.nudges import nudge_marks
+from storage import deadlines
+from storage.records import GameRecord
+
+log = logging.getLogger(__name__)
+ATTEMPTS = 3
+
+
+async def on_deadline(application: Application, game_id: int) -> None:  # type: ignore[type-arg]
+    """The sweep found the game's deadline due."""
+    svc: Services = application.bot_data["services"]
+    for _ in range(ATTEMPTS):  # a press may save first: then look again
+        game = await svc.db.get_game(game_id)
+        if game is None or not game.active or game.deadline_at is None:
+            return
+        if game.deadline_at > svc.clock() + 0.05:
+            return  # someone moved: the new deadline is due later
+        adapter = svc.adapters[game.kind]
+        if game.status == "lobby":
+            game.status = "stopped"
+            game.meta["expired"] = True
+            saved = await commit(application, adapter, game)
+        else:
+            saved = await _time_ran_out(application, svc, adapter, game)
+        if saved:
+            log.info("time ran out", extra={"chat_id": game.chat_id, "game_id": game.id})
+            return
+
+
+async def _time_ran_out(
+    application: Application,  # type: ignore[type-arg]
+    svc: Services,
+    adapter: GameAdapter,
+    game: GameRecord,
+) -> Saved | None:
+    """The game's own rule for its deadline, else the computer plays for the late."""
+    before = load_state(adapter, game)
+    state = adapter.time_out(game, before, svc.rng)
+    if state is None:
+        state = await _play_for_the_late(svc, adapter, game, before)
+    store_state(adapter, game, state)
+    return await commit(application, adapter, game, state, before=before)
+
+
+async def _play_for_the_late(
+    svc: Services, adapter: GameAdapter, game: GameRecord, state: Any
+) -> Any:
+    engine = adapter.engine
+    late = late_seats(adapter, game, state)
+    timeouts: dict[str, int] = game.meta.setdefault("timeouts", {})
+    auto: list[int] = game.meta.setdefault("auto", [])
+    for seat in late:
+        timeouts[str(seat)] = timeouts.get(str(seat), 0) + 1
+        if timeouts[str(seat)] >= TAKEOVER_AFTER and seat not in auto:
+            auto.append(seat)
+        if seat in engine.to_move(state) and engine.outcome(state) is None:
+            state = await _stand_in(adapter, state, seat, svc)
+    game.meta["stood_in"] = late
+    state, _events = await advance_computers(adapter, game, state, svc.rng)
+    return state
+
+
+async def _stand_in(adapter: GameAdapter, state: Any, seat: int, svc: Services) -> Any:
+    """One move for ``seat`` with the game's computer strategy, from that seat's view."""
+    engine = adapter.engine
+    legal = engine.legal_actions(state, seat)
+    action = await asyncio.to_thread(engine.choose, engine.view(state, seat), legal, svc.rng,
+                                     "normal")  # fmt: skip
+    new_state, _events = engine.apply(state, seat, action)
+    return new_state
+
+
+async def on_warning(application: Application, game_id: int) -> None:  # type: ignore[type-arg]
+    """Halfway through a turn: the table says whose time is running out and each late
+    person is nudged (``bot.sync.nudges``). The warning is kept with the game (not a move:
+    the version and the buttons stay) until the next save arms a new deadline, which
+    also retires the nudges."""
+    svc: Services = application.bot_data["services"]
+    game = await svc.db.get_game(game_id)
+    if game is None or game.status != "running" or game.deadline_at is None:
+        return
+    adapter = svc.adapters[game.kind]
+    left = game.deadline_at - svc.clock()
+    if left <= 0 or left > await turn_seconds(svc, game.chat_id):
+        return
+    late = late_seats(adapter, game, load_state(adapter, game))
+    await deadlines.show_warning(svc.db, game.id, {"seats": late, "left": math.ceil(left)})
+    await redraw(svc, await nudge_marks(svc.db, adapter, game, late))

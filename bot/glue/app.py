@@ -1,0 +1,294 @@
+"""Builds the python-telegram-bot Application: the only place handlers are added."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from collections.abc import Callable, Coroutine
+from contextlib import AbstractAsyncContextManager
+from typing import Any
+
+from telegram import BotCommand, Update
+from telegram.error import BadRequest, Forbidden, NetworkError
+from telegram.ext import (
+    Application,
+    ApplicationBuilder,
+    CallbackQueryHandler,
+    ChatMemberHandler,
+    CommandHandler,
+    ContextTypes,
+    MessageHandler,
+    filters,
+)
+
+from bot.adapter import GameAdapter
+from bot.config import Config
+from bot.deadlines.sweep import LONGEST_NAP, SHARED_NAP, Sweep
+from bot.glue.chats import on_migration, on_my_member_change
+from bot.glue.commands import language_button, language_command, start, stop, turn_time
+from bot.glue.notify import notify_command
+from bot.glue.privacy import privacy_handlers
+from bot.glue.processor import PerChatUpdateProcessor
+from bot.glue.rules import rules_button, rules_command
+from bot.glue.stats import stats
+from bot.glue.table_cmd import table_command
+from bot.i18n import LANGUAGES, tr
+from bot.pipeline.blackjack_play import join_table, leave_table, open_table, top_up
+from bot.pipeline.chips import chips_command, top_command, top_up_button
+from bot.pipeline.lobby import lobby_button, open_game, rematch_button
+from bot.pipeline.play import back, hint, move, my_hand, pick, unpick
+from bot.pipeline.press import Action, by_status, game_button, noop, unknown_button
+from bot.pipeline.resign import resign
+from bot.pipeline.timers import set_aside_unreadable
+from bot.presenters.blackjack import BlackjackAdapter
+from bot.presenters.durak import DurakAdapter
+from bot.presenters.gofish import GoFishAdapter
+from bot.presenters.reversi import ReversiAdapter
+from bot.services import Services
+from bot.sync.limits import Budget, Rates
+from bot.sync.reconcile import GameReconciler
+from bot.sync.sender import Sender
+from games.gofish import GOFARM, GOFISH
+from storage.db import Database
+
+log = logging.getLogger(__name__)
+ALLOWED_UPDATES = ["message", "callback_query", "my_chat_member"]
+RESUMING = "resuming"  # bot_data key of start-up's background task
+
+
+def default_adapters() -> dict[str, GameAdapter]:
+    adapters: list[GameAdapter] = [
+        ReversiAdapter(),
+        GoFishAdapter(GOFISH),
+        GoFishAdapter(GOFARM),
+        DurakAdapter(),
+        BlackjackAdapter(),
+    ]
+    return {a.kind: a for a in adapters}
+
+
+Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
+_NUMBER = "[0-9a-z]{1,12}"
+
+
+def game_data(verb: str, argument: str = "[^:]+") -> str:
+    """The pattern of a game button's callback data (bot.callbacks) with ``verb``,
+    with or without an argument matching ``argument``."""
+    return f"^g:{_NUMBER}:{_NUMBER}:{verb}(?::{argument})?$"
+
+
+# One handler per kind of game button; each action checks the game's status (a
+# button of another status is stale) and the presser. A press no pattern routes
+# gets "this button is not from a game I know" (the last handler).
+GAME_BUTTONS: list[tuple[str, Action]] = [
+    (game_data("x"), noop),  # a label that does nothing
+    (game_data("j"), by_status(lobby=lobby_button, running=join_table)),  # join
+    (game_data("l"), by_status(lobby=lobby_button, running=leave_table)),  # leave
+    (game_data("c"), by_status(lobby=lobby_button)),  # add a computer player
+    (game_data("s"), by_status(lobby=lobby_button)),  # start
+    (f"^g:{_NUMBER}:{_NUMBER}:o:top$", by_status(lobby=lobby_button, running=top_up)),
+    (game_data("o"), by_status(lobby=lobby_button)),  # a lobby option
+    (game_data("r"), by_status(finished=rematch_button, stopped=rematch_button)),
+    (game_data("m"), by_status(running=move)),  # an engine action
+    (game_data("h"), by_status(running=hint)),  # hints on/off, or a hint alert
+    (game_data("i"), by_status(running=back)),  # I'm back
+    (game_data("y"), by_status(running=my_hand)),  # my hand, in an alert
+    (game_data("k"), by_status(running=pick)),  # a first choice
+    (game_data("b"), by_status(running=unpick)),  # back from a first choice
+    (game_data("u"), rules_button),  # the rules, by private message
+    (game_data("q"), by_status(running=resign)),  # resign (a second press confirms)
+]
+
+
+def _game_command(kind: str) -> Handler:
+    async def command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        await open_game(update, context, kind)
+
+    command.__name__ = f"open_{kind}"
+    return command
+
+
+def _commands(language: str) -> list[BotCommand]:
+    return [
+        BotCommand("reversi", tr(language, "Play Reversi")),
+        BotCommand("gofish", tr(language, "Play Go Fish (2-6 players)")),
+        BotCommand("gofarm", tr(language, "Play Go Farm (2 players)")),
+        BotCommand("durak", tr(language, "Play Durak (2-6 players)")),
+        BotCommand("blackjack", tr(language, "Play Blackjack (1-7 players)")),
+        BotCommand("rules", tr(language, "The rules of the game")),
+        BotCommand("chips", tr(language, "Your chips in this chat")),
+        BotCommand("top", tr(language, "The richest players here")),
+        BotCommand("table", tr(language, "Show the table again at the bottom")),
+        BotCommand("notify", tr(language, "Tell me privately when a game opens here")),
+        BotCommand("stop", tr(language, "End the running game")),
+        BotCommand("language", tr(language, "Choose the chat's language")),
+        BotCommand("turntime", tr(language, "Seconds per turn in this chat")),
+        BotCommand("stats", tr(language, "Games played and won here")),
+        BotCommand("help", tr(language, "How to play")),
+    ]
+
+
+async def _announce_commands(application: Application) -> None:  # type: ignore[type-arg]
+    await application.bot.set_my_commands(_commands("en"))
+    for language in LANGUAGES:
+        if language != "en":
+            await application.bot.set_my_commands(_commands(language), language_code=language)
+
+
+async def on_startup(application: Application) -> None:  # type: ignore[type-arg]
+    """After the database is open: the command menu, then in the background the
+    stored games (``_resume_games``). A menu Telegram does not take is only logged:
+    the games matter more."""
+    try:
+        await _announce_commands(application)
+    except (NetworkError, Forbidden) as error:
+        log.warning("the command menu was not registered: %s", error)
+    task = asyncio.create_task(_resume_games(application), name="resume-games")
+    application.bot_data[RESUMING] = task
+
+
+async def _resume_games(application: Application) -> None:  # type: ignore[type-arg]
+    """In the background, so presses are answered meanwhile (10,000 stored games take
+    seconds to check): games that cannot be read are set aside, then the messages
+    left pending are sent and the deadline sweep starts (neither meets a game set
+    aside)."""
+    svc: Services = application.bot_data["services"]
+    try:
+        await set_aside_unreadable(application)
+    except Exception:  # the other games still run
+        log.exception("the stored games could not all be checked")
+    pending = await svc.sender.flush()
+    svc.sweep.start()
+    log.info("started; %d chats had messages to bring up to date", pending)
+
+
+async def resumed(application: Application) -> None:  # type: ignore[type-arg]
+    """Until start-up's background work (``_resume_games``) is done (tests)."""
+    task = application.bot_data.get(RESUMING)
+    if task is not None:
+        await asyncio.shield(task)
+
+
+async def on_shutdown(application: Application) -> None:  # type: ignore[type-arg]
+    """Stop start-up's background work, the sweep and the sender; what was not sent
+    stays in the outbox."""
+    task = application.bot_data.pop(RESUMING, None)
+    if task is not None:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+    svc = application.bot_data.get("services")
+    if isinstance(svc, Services) and svc.sender_ is not None and svc.sweep_ is not None:
+        await svc.sweep.stop()
+        await svc.sender.stop()
+
+
+def attach_sync(application: Application, svc: Services, config: Config) -> None:  # type: ignore[type-arg]
+    """The sender (messages within Telegram's limits) and the deadline sweep."""
+    from bot.deadlines.timeouts import on_deadline, on_warning
+
+    rates = Rates(config.group_messages_per_minute, 1.0, config.overall_messages_per_second)
+    budget = Budget(rates, time.monotonic)
+    reconciler = GameReconciler(svc.db, svc.adapters, lambda chat_id: svc.sender.wake(chat_id))
+    svc.reconciler_, svc.budget_, svc.budget_clock = reconciler, budget, time.monotonic
+    svc.sender_ = Sender(application.bot, svc.db, reconciler, budget, time.monotonic)
+    svc.sweep_ = Sweep(
+        svc.db,
+        lambda game_id: on_deadline(application, game_id),
+        lambda game_id: on_warning(application, game_id),
+        svc.clock,
+        SHARED_NAP if svc.db.locks.shared else LONGEST_NAP,
+    )
+
+
+async def _on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    chat_id = (
+        update.effective_chat.id if isinstance(update, Update) and update.effective_chat else None
+    )
+    error = context.error
+    if isinstance(error, NetworkError) and not isinstance(error, BadRequest):
+        # Telegram's own trouble (5xx, a time-out) on a direct call, an answer say:
+        # what the handler saved before it stands, and the sender shows it
+        log.warning("a call to Telegram failed: %s", error, extra={"chat_id": chat_id})
+        return
+    log.error("handler failed", exc_info=error, extra={"chat_id": chat_id})
+
+
+def build_application(
+    config: Config,
+    db: Database | None = None,
+    *,
+    rng: random.Random | None = None,
+    clock: Callable[[], float] = time.time,
+) -> Application:  # type: ignore[type-arg]
+    """The bot. Without ``db`` the database is opened in ``post_init`` from the config."""
+    application: Application  # type: ignore[type-arg]
+
+    def across(key: str) -> AbstractAsyncContextManager[None]:
+        """A key's lock across workers (the database is there once updates come)."""
+        svc: Services = application.bot_data["services"]
+        return svc.db.locks.held(key)
+
+    builder = (
+        ApplicationBuilder()
+        .token(config.token)
+        .concurrent_updates(PerChatUpdateProcessor(256, across))
+        # the updater's last getUpdates at shutdown must not wait for the long poll's
+        # connection (PTB logs a pool time-out as an error otherwise)
+        .get_updates_connection_pool_size(2)
+    )
+    if config.api_base_url:
+        builder = builder.base_url(config.api_base_url).base_file_url(
+            config.api_base_url.replace("/bot", "/file/bot", 1)
+        )
+
+    def make_services(database: Database) -> Services:
+        return Services(
+            database, default_adapters(), clock, rng or random.SystemRandom(),
+            config.turn_seconds, config.lobby_seconds,
+        )  # fmt: skip
+
+    async def post_init(application: Application) -> None:  # type: ignore[type-arg]
+        if "services" not in application.bot_data:
+            opened = await Database.open(config.database_path, clock)
+            application.bot_data["services"] = make_services(opened)
+            attach_sync(application, application.bot_data["services"], config)
+        await on_startup(application)
+
+    async def post_shutdown(application: Application) -> None:  # type: ignore[type-arg]
+        services = application.bot_data.get("services")
+        if services is not None and db is None:
+            await services.db.close()
+
+    application = (
+        builder.post_init(post_init).post_stop(on_shutdown).post_shutdown(post_shutdown).build()
+    )
+    if db is not None:
+        application.bot_data["services"] = make_services(db)
+        attach_sync(application, application.bot_data["services"], config)
+    for kind in ("reversi", "gofish", "gofarm", "durak"):
+        application.add_handler(CommandHandler(kind, _game_command(kind)))  # a lobby
+    application.add_handler(CommandHandler("blackjack", open_table))  # a table taking bets
+    application.add_handler(CommandHandler(["start", "help"], start))
+    application.add_handler(CommandHandler("language", language_command))
+    application.add_handler(CommandHandler("stop", stop))
+    application.add_handler(CommandHandler("table", table_command))
+    application.add_handler(CommandHandler("notify", notify_command))
+    application.add_handler(CommandHandler("rules", rules_command))
+    application.add_handler(CommandHandler("turntime", turn_time))
+    application.add_handler(CommandHandler("stats", stats))
+    application.add_handler(CommandHandler("chips", chips_command))
+    application.add_handler(CommandHandler("top", top_command))
+    application.add_handlers(privacy_handlers())
+    application.add_handler(
+        ChatMemberHandler(on_my_member_change, ChatMemberHandler.MY_CHAT_MEMBER)
+    )
+    application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, on_migration))
+    application.add_handler(CallbackQueryHandler(language_button, pattern=r"^lang:"))
+    application.add_handler(CallbackQueryHandler(top_up_button, pattern=r"^chips:"))
+    for pattern, action in GAME_BUTTONS:
+        application.add_handler(CallbackQueryHandler(game_button(action), pattern=pattern))
+    application.add_handler(CallbackQueryHandler(unknown_button))  # forged, or unknown
+    application.add_error_handler(_on_error)
+    return application

@@ -1,0 +1,191 @@
+"""/start, /help, /language and /stop."""
+
+from __future__ import annotations
+
+import logging
+import re
+
+from telegram import InlineKeyboardButton, Update
+from telegram.constants import ChatType
+from telegram.ext import ContextTypes
+
+from bot.adapter import seat_of_user
+from bot.glue.rules import rules_payload, rules_text
+from bot.i18n import LANGUAGE_NAMES, LANGUAGES, ntr, tr
+from bot.language import chat_language, reply_language, user_language
+from bot.messaging import reply
+from bot.people import is_admin, remember, topic_of
+from bot.personal import tell_person
+from bot.pipeline.lobby import join_via_link
+from bot.pipeline.timers import commit
+from bot.pipeline.vote import vote_to_stop
+from bot.services import services
+from bot.ui import Rendered
+
+log = logging.getLogger(__name__)
+MIN_TURN, MAX_TURN = 15, 3600
+_SECONDS = re.compile(r"[0-9]{1,9}")  # ASCII digits only: str.isdigit takes "²" and "٦٠"
+
+
+def help_text(language: str, private: bool = True) -> str:
+    """What the bot does: in a private chat a game command plays the computer; in a
+    group it opens a lobby (no "In this private chat…" there)."""
+    lines = [
+        tr(language, "<b>Table games for your group chat.</b>"),
+        "",
+        tr(language, "/reversi — Reversi for two (or against the computer)"),
+        tr(language, "/gofish — Go Fish for 2 to 6 players; your hand comes by private message"),
+        tr(language, "/gofarm — Go Farm, the two-player Go Fish: seven books win"),
+        tr(language, "/durak — Durak for 2 to 6 players; your hand comes by private message"),
+        tr(language, "/blackjack — a blackjack table for 1 to 7 players against the dealer"),
+        tr(language, "/rules — the rules of the game being played"),
+        tr(language, "/chips — your chips in this chat; /top — the richest players"),
+        tr(
+            language,
+            "/stop — end the running game (its starter, an admin, or the players by a vote)",
+        ),
+        tr(language, "/language — the language of this chat"),
+        tr(language, "/turntime — seconds per turn here (admins set it)"),
+        tr(language, "/stats — games played and won in this chat"),
+        tr(language, "/table — post the running game's table again at the bottom"),
+        tr(language, "/notify — a private message when a new game opens here (again: off)"),
+        tr(language, "/privacy — what I store and for how long; /forgetme — delete your data"),
+        tr(language, "/help — this message"),
+        "",
+    ]
+    if private:
+        lines.append(
+            tr(
+                language,
+                "Add me to a group and send a game command there: I post a table, "
+                "people join with its buttons. In this private chat, a game command "
+                "starts a game against the computer.",
+            )
+        )
+    else:
+        lines.append(
+            tr(
+                language,
+                "Send a game command: I post a table, people join with its "
+                "buttons. Games with hidden cards need a private chat with me: "
+                "the lobby's ✉️ button opens it.",
+            )
+        )
+    return "\n".join(lines)
+
+
+async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    message, user = update.effective_message, update.effective_user
+    if message is None or user is None:
+        return
+    svc = services(context)
+    await remember(svc.db, user, reachable=message.chat.type == ChatType.PRIVATE)
+    payload = (context.args or [""])[0]
+    private = message.chat.type == ChatType.PRIVATE
+    if private and payload.startswith("j"):
+        await join_via_link(update, context, payload[1:])
+        return
+    language = await user_language(svc.db, user)
+    if not private:
+        language = await chat_language(svc.db, message.chat.id, language)
+    asked = rules_payload(payload) if private else None
+    text = rules_text(language, asked) if asked else help_text(language, private)
+    reply(services(context), message.chat.id, Rendered(text), topic_of(message))
+
+
+async def language_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    message = update.effective_message
+    if message is None:
+        return
+    svc = services(context)
+    language = await reply_language(svc.db, message.chat.id, update.effective_user)
+    keyboard = [
+        [InlineKeyboardButton(LANGUAGE_NAMES[code], callback_data=f"lang:{code}")]
+        for code in LANGUAGES
+    ]
+    text = tr(language, "Choose the language of this chat:")
+    reply(services(context), message.chat.id, Rendered(text, keyboard), topic_of(message))
+
+
+async def language_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    query = update.callback_query
+    if query is None or query.message is None:
+        return
+    svc = services(context)
+    chat = query.message.chat
+    code = (query.data or "").removeprefix("lang:")
+    reader = await user_language(svc.db, query.from_user)
+    if code not in LANGUAGES:
+        await query.answer(tr(reader, "This button is not from a game I know."), True)
+        return
+    # a press always comes from the real account, an anonymous admin's too (Telegram
+    # shows the bot who pressed), so getChatMember on the presser decides
+    if not await is_admin(context.bot, chat, query.from_user.id):
+        await query.answer(tr(reader, "Only a chat administrator can do that."), True)
+        return
+    await svc.db.set_chat_language(chat.id, code)
+    await query.answer(tr(code, "This chat now speaks English."))
+    await query.edit_message_text(tr(code, "This chat now speaks English."))
+
+
+async def stop(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    message, user = update.effective_message, update.effective_user
+    if message is None or user is None:
+        return
+    svc = services(context)
+    language = await user_language(svc.db, user)
+    game = await svc.db.active_game(message.chat.id, topic_of(message))
+    own = None if game is None else getattr(svc.adapters[game.kind], "stop_table", None)
+    if game is None:
+        text = tr(language, "No game is running here.")
+    elif own is not None:  # the game's own rule for who may stop it, and its own ending
+        await own(update, context, game, language)
+        return
+    elif user.id != game.created_by and not await is_admin(
+        context.bot, message.chat, user.id, message.sender_chat
+    ):
+        if seat_of_user(game, user.id) is None or message.sender_chat is not None:
+            text = tr(language, "Only the player who started the game or an admin can stop it.")
+        else:  # a seated player: a vote among the players (bot.pipeline.vote)
+            await vote_to_stop(update, context, game, language)
+            return
+    else:
+        game.status = "stopped"
+        game.meta["stopped_by"] = user.first_name
+        adapter = svc.adapters[game.kind]
+        if not await commit(context.application, adapter, game, update_id=update.update_id):
+            return
+        log.info("game stopped", extra={"chat_id": game.chat_id, "game_id": game.id})
+        return
+    await tell_person(svc, message, user, text)  # a refusal: for that person only
+
+
+async def turn_time(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """``/turntime [seconds]``: show or (admins) set how long a turn may take here."""
+    message, user = update.effective_message, update.effective_user
+    if message is None or user is None:
+        return
+    svc = services(context)
+    language = await reply_language(svc.db, message.chat.id, user)
+    wanted = (context.args or [""])[0]
+    if not wanted:
+        seconds = await svc.db.turn_seconds(message.chat.id) or svc.turn_seconds
+        text = _lasts(language, round(seconds))
+    elif not _SECONDS.fullmatch(wanted) or not MIN_TURN <= int(wanted) <= MAX_TURN:
+        own = await user_language(svc.db, user)  # a refusal: for that person only
+        await tell_person(svc, message, user, tr(own, "Give the seconds per turn as a number "
+                          "from {low} to {high}.", low=MIN_TURN, high=MAX_TURN))  # fmt: skip
+        return
+    elif not await is_admin(context.bot, message.chat, user.id, message.sender_chat):
+        own = await user_language(svc.db, user)
+        await tell_person(svc, message, user, tr(own, "Only a chat administrator can do that."))
+        return
+    else:
+        await svc.db.set_turn_seconds(message.chat.id, int(wanted))
+        text = _lasts(language, int(wanted))
+    reply(services(context), message.chat.id, Rendered(text), topic_of(message))
+
+
+def _lasts(language: str, seconds: int) -> str:
+    return ntr(language, "A turn here lasts {n} second.", "A turn here lasts {n} seconds.",
+               seconds)  # fmt: skip

@@ -1,0 +1,51 @@
+"""``/notify``: a private message when a new game opens in a group.
+
+``/notify`` in a group turns it on for the sender, ``/notify`` again turns it
+off (``storage.notices``); the answer goes to their private chat
+(``bot.personal``). Someone the bot cannot message privately yet is told, in the
+group, to press Start in a private chat first. When a new game's table is first
+posted in the group (``GameReconciler.shown``), every other person who asked
+gets a notice (an outbox mark, ``bot.sync.marks.notice``) naming the game and
+the group, with a button that opens the table (a supergroup's message link;
+basic groups have no message links, so the notice has no button there).
+"""
+
+from __future__ import annotations
+
+from telegram import Update
+from telegram.constants import ChatType
+from telegram.ext import ContextTypes
+
+from bot.i18n import tr
+from bot.language import user_language
+from bot.messaging import reply
+from bot.people import topic_of
+from bot.personal import tell_person
+from bot.services import services
+from bot.ui import Rendered
+from storage import notices
+
+
+async def notify_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    message, user = update.effective_message, update.effective_user
+    if message is None or user is None:
+        return
+    svc = services(context)
+    language = await user_language(svc.db, user)
+    chat = message.chat
+    if chat.type == ChatType.PRIVATE:
+        text = tr(language, "Send /notify in a group: I will tell you here when a new game "
+                  "opens there.")  # fmt: skip
+        reply(svc, chat.id, Rendered(text))
+        return
+    person = await svc.db.get_user(user.id)
+    if person is None or not person.can_message or message.sender_chat is not None:
+        text = tr(language, "I cannot message you yet: open a private chat with me, press "
+                  "Start, then send /notify here again.")  # fmt: skip
+        reply(svc, chat.id, Rendered(text), topic_of(message), reply_to=message.message_id)
+        return
+    if await notices.toggle(svc.db, chat.id, user.id, chat.title or ""):
+        text = tr(language, "You will get a private message when a new game opens here.")
+    else:
+        text = tr(language, "No more private messages about new games here.")
+    await tell_person(svc, message, user, text)

@@ -1,0 +1,128 @@
+"""/privacy (what the bot stores, for how long, how to delete it) and /forgetme.
+
+``/forgetme`` asks first: its message carries one button, for the person who
+sent the command only. The press removes that person's results (``/stats``),
+chip balances and stored profile in every chat (``storage.privacy``). Someone
+seated at an open game or blackjack table is told to leave it (or let it end)
+and press again: their seat, bets and chips belong to that game until then, so
+nothing is removed and the game goes on as before. Telegram sends a person's
+name and language with every message, so they are stored again the next time
+the person uses the bot.
+"""
+
+from __future__ import annotations
+
+from telegram import InlineKeyboardButton, Update
+from telegram.ext import BaseHandler, CallbackQueryHandler, CommandHandler, ContextTypes
+
+from bot.i18n import tr
+from bot.language import reply_language, user_language
+from bot.messaging import reply
+from bot.people import topic_of
+from bot.presenters.blackjack_text import chips_disclaimer
+from bot.services import services
+from bot.ui import Rendered, escape
+from storage.privacy import forget_person
+
+FORGET_DATA = "privacy:forget"
+
+
+def privacy_text(language: str) -> str:
+    return "\n".join(
+        [
+            tr(language, "🔒 <b>What this bot stores</b>"),
+            tr(
+                language,
+                "• Your Telegram id, first name, username and language, as Telegram sends "
+                "them with each message, and whether you started a private chat with me.",
+            ),
+            tr(
+                language,
+                "• The games you play: seats (ids and names), cards and moves; who won "
+                "finished games (/stats); your blackjack chips in each chat (/chips).",
+            ),
+            tr(language, "• Each chat's language and turn time."),
+            tr(
+                language,
+                "I do not read other messages, and I keep no phone numbers, contacts or locations.",
+            ),
+            "",
+            tr(language, "⏳ <b>How long</b>"),
+            tr(
+                language,
+                "Your profile, results and chips: until you delete them with /forgetme. "
+                "Games stay as the chat's history. Update ids: 24 hours.",
+            ),
+            "",
+            tr(language, "🗑 <b>How to delete</b>"),
+            tr(
+                language,
+                "/forgetme deletes your results, chips and profile in every chat. If you "
+                "are seated at a game or table, leave it (or let it end) first.",
+            ),
+            chips_disclaimer(language),
+        ]
+    )
+
+
+async def privacy_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    message = update.effective_message
+    if message is None:
+        return
+    svc = services(context)
+    language = await reply_language(svc.db, message.chat.id, update.effective_user)
+    reply(svc, message.chat.id, Rendered(privacy_text(language)), topic_of(message))
+
+
+async def forgetme_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    message, user = update.effective_message, update.effective_user
+    if message is None or user is None:
+        return
+    svc = services(context)
+    language = await reply_language(svc.db, message.chat.id, user)
+    if user.is_bot:  # an anonymous admin writes as the group
+        text = tr(language, "Send /forgetme from your own account, in a private chat with me.")
+        reply(svc, message.chat.id, Rendered(text), topic_of(message))
+        return
+    text = tr(
+        language,
+        "This deletes your results (/stats), chips and profile in every chat, for good. "
+        "Only {name} can press the button.",
+        name=escape(user.first_name),
+    )
+    label = "🗑 " + tr(language, "Delete my data")
+    keyboard = [[InlineKeyboardButton(label, callback_data=f"{FORGET_DATA}:{user.id}")]]
+    reply(svc, message.chat.id, Rendered(text, keyboard), topic_of(message))
+
+
+async def forget_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    query = update.callback_query
+    if query is None:
+        return
+    svc = services(context)
+    person = query.from_user
+    language = await user_language(svc.db, person)
+    if query.data != f"{FORGET_DATA}:{person.id}":
+        await query.answer(
+            tr(language, "Only the person who sent /forgetme can press this."), show_alert=True
+        )
+        return
+    forgotten = await forget_person(svc.db, person.id)
+    if forgotten is None:
+        text = tr(
+            language,
+            "You are seated at a game or table: nothing was deleted. Leave it (or let it "
+            "end), then press again.",
+        )
+    else:
+        text = tr(language, "Done: your results, chips and profile are deleted.")
+    await query.answer(text, show_alert=True)
+
+
+def privacy_handlers() -> list[BaseHandler[Update, ContextTypes.DEFAULT_TYPE, None]]:
+    """For ``bot.glue.app`` (before its catch-all button handler)."""
+    return [
+        CommandHandler("privacy", privacy_command),
+        CommandHandler("forgetme", forgetme_command),
+        CallbackQueryHandler(forget_button, pattern=rf"^{FORGET_DATA}:"),
+    ]

@@ -1,0 +1,219 @@
+"""Blackjack's own actions: opening a table, and sitting down at or leaving a
+running one (the routes of ``j``, ``l`` and ``o:top`` on a running game in
+``bot.glue.app``).
+
+The table goes straight to betting (no lobby): ``/blackjack`` seats the person
+who sent it (in a private chat: a table for one), and people sit down or leave
+with the table's own buttons, also between the rounds of a running table.
+Everything else a table's buttons do takes the shared actions (``bot.pipeline.play``:
+``m`` an engine action, ``h`` the hint) with the adapter's hooks; every save is
+``bot.pipeline.timers.commit``; deadlines are ``bot.deadlines.timeouts`` with the adapter's
+``time_out``.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import Message, Update, User
+from telegram.constants import ChatType
+from telegram.ext import ContextTypes
+
+from bot.adapter import Seat, set_seats
+from bot.i18n import ntr, tr
+from bot.language import reply_language, user_language
+from bot.messaging import reply
+from bot.people import is_member, remember, topic_of
+from bot.personal import tell_person
+from bot.pipeline.blackjack_stop import LEAVING, leave_now, play_leavers
+from bot.pipeline.chips import top_up_seated
+from bot.pipeline.flow import load_state, store_state
+from bot.pipeline.lobby import point_to_running
+from bot.pipeline.press import Press, stale
+from bot.pipeline.timers import Seating, commit, wake
+from bot.presenters.blackjack_table import (
+    KIND,
+    clear_box,
+    first_free_box,
+    mark_changes,
+    seat_person,
+    table_of,
+)
+from bot.presenters.blackjack_text import changed, elsewhere
+from bot.presenters.reasons import refusal_text
+from bot.services import services
+from bot.sync.marks import marks_for
+from bot.ui import Rendered
+from games.base import IllegalAction
+from games.blackjack import ENGINE, LeftTable, Phase, Table, close, leave, sit
+from storage import chips as bank
+from storage.chips import MINIMUM_BET, ChipChange, ChipConflict
+from storage.records import GameRecord
+from storage.seats import SeatTaken
+
+log = logging.getLogger(__name__)
+
+
+async def open_table(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """``/blackjack``: a table in betting, with the sender in the first box."""
+    svc = services(context)
+    message, user = update.effective_message, update.effective_user
+    if message is None or user is None:
+        return
+    chat = message.chat
+    await remember(svc.db, user, reachable=chat.type == ChatType.PRIVATE)
+    if await svc.db.active_game(chat.id, topic_of(message)) is not None:
+        await point_to_running(update, context, svc)
+        return
+    language = await user_language(svc.db, user)
+    if message.sender_chat is not None:  # an anonymous admin or a channel: nobody to seat
+        text = tr(await reply_language(svc.db, chat.id, user),
+                  "Write as yourself to sit down at a blackjack table.")  # fmt: skip
+        reply(services(context), chat.id, Rendered(text), topic_of(message))
+        return
+    if await table_of(svc, chat.id, user.id) is not None:
+        await tell_person(svc, message, user, elsewhere(language))  # for that person only
+        return
+    await _open(update, context, message, user, language)
+
+
+async def _open(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, message: Message, user: User, language: str
+) -> None:
+    """The table itself: created with its opener seated, if their seat and chips allow."""
+    svc = services(context)
+    chat = message.chat
+    balance = await bank.balance(svc.db, chat.id, user.id)
+    state = ENGINE.new_game(1, {"chips": balance, "min_bet": MINIMUM_BET}, svc.rng)
+    game = GameRecord(
+        chat_id=chat.id, thread_id=topic_of(message), kind=KIND, created_by=user.id,
+        status="running", meta={"lang": language, "bot": context.bot.username,
+                                "chat_title": chat.title or ""},
+    )  # fmt: skip
+    set_seats(game, [Seat(user.first_name, user.id)])
+    store_state(svc.adapters[KIND], game, state)
+    mark_changes(game, None, state, 0)
+    game.deadline_at = svc.clock() + svc.lobby_seconds
+    marks = marks_for(svc.adapters[KIND], game, 0)
+    try:
+        created = await svc.db.create_game(
+            game, seat=[user.id], chips=[ChipChange(user.id, expect=balance)], marks=marks
+        )
+    except (SeatTaken, ChipConflict) as refused:
+        text = elsewhere(language) if isinstance(refused, SeatTaken) else changed(language)
+        await tell_person(svc, message, user, text)
+        return
+    if created is None:
+        await point_to_running(update, context, svc)
+        return
+    wake(svc, marks)
+    log.info("table opened", extra={"chat_id": chat.id, "game_id": game.id, "kind": KIND})
+
+
+async def join_table(press: Press) -> None:
+    """Join table: the first free box, with the person's balance (checked in the save)."""
+    game, svc, user, language = press.game, press.svc, press.query.from_user, press.language
+    if not press.adapter.open_seating:
+        await stale(press)
+        return
+    if press.seat is not None:
+        await press.refuse(tr(language, "You are already at the table."))
+        return
+    if not await is_member(press.context.bot, game.chat_id, user.id):
+        await press.refuse(tr(language, "Only members of this group can sit down."))
+        return
+    state = load_state(press.adapter, game)
+    box = first_free_box(state)
+    if box is None:
+        await press.refuse(tr(language, "The table is full."))
+        return
+    if await table_of(svc, game.chat_id, user.id) is not None:
+        await press.refuse(elsewhere(language))
+        return
+    await remember(svc.db, user)
+    balance = await bank.balance(svc.db, game.chat_id, user.id)
+    seat_person(game, box, user.first_name, user.id)
+    seating = Seating(chips=[ChipChange(user.id, expect=balance)], seat=[user.id])
+    welcome = ntr(language, "You sit down with {n} chip.", "You sit down with {n} chips.", balance)
+    await _save(press, state, sit(state, box, balance), seating, welcome)
+
+
+async def leave_table(press: Press) -> None:
+    """Leave table: the seat's chips go back to the balance (a bet not yet dealt
+    too). Mid-round, basic strategy plays the hand and the player leaves with the
+    chips once the round is settled (``bot.pipeline.blackjack_stop``)."""
+    game, user_id, language = press.game, press.query.from_user.id, press.language
+    box = press.seat
+    if not press.adapter.open_seating:
+        await stale(press)
+        return
+    if box is None:
+        await press.refuse(tr(language, "You are not at this table."))
+        return
+    state = load_state(press.adapter, game)
+    if state.phase in (Phase.INSURANCE, Phase.PLAYERS) and state.seat(box).hands:
+        await _leave_mid_round(press, state, box)
+        return
+    try:
+        after = leave(state, box)
+    except IllegalAction as refused:
+        await press.refuse(refusal_text(language, refused.reason))
+        return
+    left = after.log[-1]
+    taken = left.chips if isinstance(left, LeftTable) else 0
+    clear_box(game, box)
+    if all(seat is None for seat in after.seats):
+        after = close(after)
+        game.meta["closed"] = "everybody_left"
+    seating = Seating(unseat=[user_id], results=[(user_id, taken > state.seat(box).bought_in)])
+    goodbye = ntr(language, "You leave with {n} chip.", "You leave with {n} chips.", taken)
+    await _save(press, state, after, seating, goodbye)
+
+
+async def _leave_mid_round(press: Press, state: Table, box: int) -> None:
+    """The hand in play is left to basic strategy (now, if the table waits on it);
+    the seat goes once the round is settled. The person is free to sit elsewhere
+    at once; the round's chips still come to their balance."""
+    game, language = press.game, press.language
+    leaving: list[int] = game.meta.setdefault(LEAVING, [])
+    if box in leaving:
+        await press.refuse(tr(language, "You leave this table once the round is settled."))
+        return
+    leaving.append(box)
+    after = play_leavers(game, state)
+    results: list[tuple[int, bool]] = []
+    staying = [b for b, seat in enumerate(after.seats) if seat is not None and b not in leaving]
+    if after.phase is Phase.SETTLED and staying:  # this press finished the round
+        after, results = leave_now(game, after)
+    store_state(press.adapter, game, after)
+    seating = Seating(unseat=[press.query.from_user.id], results=results)
+    text = tr(language, "Basic strategy plays your hand; you leave with your chips once "
+                        "the round is settled.")  # fmt: skip
+    await _save(press, state, after, seating, text)
+
+
+async def _save(press: Press, before: Table, after: Table, seating: Seating, answer: str) -> None:
+    """The shared save (``bot.pipeline.timers.commit``) of a seating change, then the answer."""
+    game, adapter = press.game, press.adapter
+    store_state(adapter, game, after)
+    try:
+        saved = await commit(press.context.application, adapter, game, after, press.update_id,
+                             before=before, seating=seating)  # fmt: skip
+    except (SeatTaken, ChipConflict) as refused:  # a join at another table, or a top-up
+        text = elsewhere(press.language) if isinstance(refused, SeatTaken) else None
+        await press.refuse(text or changed(press.language))
+        return
+    if saved is None:
+        await press.quicker()
+        return
+    await press.query.answer(answer)
+
+
+async def top_up(press: Press) -> None:
+    """The table's daily top-up button (bot.pipeline.chips)."""
+    if not press.adapter.open_seating:
+        await stale(press)
+        return
+    user = press.query.from_user
+    text = await top_up_seated(press.context, press.game, user, press.language, press.update_id)
+    await press.refuse(text)

@@ -1,0 +1,165 @@
+"""/chips (your balance in this chat), /top (the chat's richest), the daily top-up.
+
+A player who cannot cover the minimum bet may take a top-up back to the
+starting balance once a day per chat: with the /chips message's button, or the
+table's while bets are taken. Someone seated at a table gets it through the
+table (their seat and their balance change in one save); anyone else straight
+in their account.
+"""
+
+from __future__ import annotations
+
+from telegram import InlineKeyboardButton, Update, User
+from telegram.ext import ContextTypes
+
+from bot.adapter import seat_of_user
+from bot.i18n import ntr, tr
+from bot.language import reply_language, user_language
+from bot.messaging import reply
+from bot.people import remember, topic_of
+from bot.pipeline.flow import load_state, store_state
+from bot.pipeline.timers import Seating, commit
+from bot.presenters.blackjack_table import table_of
+from bot.presenters.blackjack_text import changed, chips_disclaimer, wait_text
+from bot.services import services
+from bot.ui import Rendered, escape
+from games.blackjack import Phase, leave, sit
+from storage import chips as bank
+from storage.chips import MINIMUM_BET, STARTING_BALANCE, ChipAccount, ChipChange, ChipConflict
+from storage.records import GameRecord
+
+TOP_UP_DATA = "chips:top"
+LEADERS = 10
+
+
+async def chips_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    message, user = update.effective_message, update.effective_user
+    if message is None or user is None:
+        return
+    svc = services(context)
+    await remember(svc.db, user)
+    language = await reply_language(svc.db, message.chat.id, user)
+    account = await bank.account(svc.db, message.chat.id, user.id)
+    name = escape(user.first_name)
+    lines = [ntr(language, "🪙 {name}: {n} chip in this chat.",
+                 "🪙 {name}: {n} chips in this chat.", account.balance, name=name)]  # fmt: skip
+    keyboard = None
+    now = svc.clock()
+    if account.balance < MINIMUM_BET and account.can_top_up(now):
+        lines.append(
+            ntr(
+                language,
+                "Not enough for the minimum bet: take the daily top-up of {n} chip.",
+                "Not enough for the minimum bet: take the daily top-up of {n} chips.",
+                STARTING_BALANCE,
+            )
+        )
+        label = "🎁 " + tr(language, "Daily top-up")
+        keyboard = [[InlineKeyboardButton(label, callback_data=TOP_UP_DATA)]]
+    elif account.balance < MINIMUM_BET:
+        wait = wait_text(language, account.next_top_up(now) - now)
+        lines.append(tr(language, "Your next daily top-up: in {wait}.", wait=wait))
+    lines.append(chips_disclaimer(language))
+    reply(services(context), message.chat.id, Rendered("\n".join(lines), keyboard),
+               topic_of(message))  # fmt: skip
+
+
+async def top_up_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The /chips message's top-up button: for whoever presses it, in this chat."""
+    query = update.callback_query
+    if query is None or query.message is None:
+        return
+    svc = services(context)
+    await remember(svc.db, query.from_user)
+    language = await user_language(svc.db, query.from_user)
+    if query.data != TOP_UP_DATA:
+        await query.answer(tr(language, "This button is not from a game I know."), True)
+        return
+    text = await take_top_up(
+        context, query.message.chat.id, query.from_user, language, update.update_id
+    )
+    await query.answer(text, show_alert=True)
+
+
+async def top_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    message = update.effective_message
+    if message is None:
+        return
+    svc = services(context)
+    language = await reply_language(svc.db, message.chat.id, update.effective_user)
+    leaders = await bank.leaderboard(svc.db, message.chat.id, LEADERS)
+    if not leaders:
+        text = tr(language, "Nobody has played blackjack here yet.")
+    else:
+        lines = [tr(language, "🏆 <b>Chips in this chat</b>")]
+        lines += [
+            f"{place}. {escape(name)} — {balance}"
+            for place, (_user, name, balance) in enumerate(leaders, start=1)
+        ]
+        text = "\n".join(lines)
+    text += "\n" + chips_disclaimer(language)
+    reply(services(context), message.chat.id, Rendered(text), topic_of(message))
+
+
+async def take_top_up(
+    context: ContextTypes.DEFAULT_TYPE, chat_id: int, user: User, language: str, update_id: int
+) -> str:
+    """The daily top-up, for /chips: at the person's table if they sit at one."""
+    svc = services(context)
+    for _ in range(2):  # again if the person sat down meanwhile
+        game_id = await table_of(svc, chat_id, user.id)
+        game = await svc.db.get_game(game_id) if game_id is not None else None
+        if game is not None and game.status == "running":
+            return await top_up_seated(context, game, user, language, update_id)
+        now = svc.clock()
+        if await bank.top_up(svc.db, chat_id, user.id, now) is not None:
+            return topped_up(language)
+    return no_top_up(await bank.account(svc.db, chat_id, user.id), now, language)
+
+
+def topped_up(language: str) -> str:
+    return ntr(language, "Daily top-up: you have {n} chip again.",
+               "Daily top-up: you have {n} chips again.", STARTING_BALANCE)  # fmt: skip
+
+
+def no_top_up(account: ChipAccount, now: float, language: str) -> str:
+    if account.balance >= MINIMUM_BET:
+        return ntr(language,
+                   "You still have {n} chip; the top-up is for those who cannot bet the minimum.",
+                   "You still have {n} chips; the top-up is for those who cannot bet the minimum.",
+                   account.balance)  # fmt: skip
+    return tr(language, "You already took today's top-up; the next one in {wait}.",
+              wait=wait_text(language, account.next_top_up(now) - now))  # fmt: skip
+
+
+async def top_up_seated(
+    context: ContextTypes.DEFAULT_TYPE, game: GameRecord, user: User, language: str,
+    update_id: int,
+) -> str:  # fmt: skip
+    """The top-up of a seated player: their seat gets the chips with their balance."""
+    svc = services(context)
+    box = seat_of_user(game, user.id)
+    if box is None:
+        return tr(language, "You are not at this table.")
+    state = load_state(svc.adapters[game.kind], game)
+    seat = state.seat(box)
+    now = svc.clock()
+    account = await bank.account(svc.db, game.chat_id, user.id)
+    if seat.chips + seat.bet >= state.rules.min_bet:
+        return no_top_up(ChipAccount(seat.chips + seat.bet), now, language)
+    if not account.can_top_up(now):
+        return no_top_up(account, now, language)
+    if state.phase is not Phase.BETTING:
+        return tr(language, "The top-up is handed out while bets are taken.")
+    after = sit(leave(state, box), box, STARTING_BALANCE)
+    change = ChipChange(user.id, expect=account.balance, top_up=True)
+    adapter = svc.adapters[game.kind]
+    store_state(adapter, game, after)
+    try:
+        saved = await commit(context.application, adapter, game, after, update_id,
+                             before=state, seating=Seating(chips=[change]))  # fmt: skip
+    except ChipConflict:  # another top-up (the /chips button) came first
+        return changed(language)
+    if saved is None:
+        return tr(language, "Someone was quicker; please try again.")
+    return topped_up(language)

@@ -1,0 +1,262 @@
+"""Opening a game, the lobby's buttons, rematches."""
+
+from __future__ import annotations
+
+import hmac
+import logging
+import secrets
+
+from telegram import CallbackQuery, Update
+from telegram.constants import ChatType
+from telegram.ext import ContextTypes
+
+from bot.adapter import GameAdapter, Seat, seat_of_user, seats_of, set_seats
+from bot.callbacks import ForgedCallback, from36
+from bot.i18n import ntr, tr
+from bot.language import user_language
+from bot.messaging import reply
+from bot.people import is_member, message_link, remember, topic_of
+from bot.personal import tell_person
+from bot.pipeline.flow import start_game
+from bot.pipeline.press import Press
+from bot.pipeline.rematch import rematch, start_in_order
+from bot.pipeline.timers import commit, create
+from bot.presenters.lobby_view import INVITE_KEY, rematch_waiting
+from bot.services import Services, services
+from bot.ui import Rendered, escape
+from storage.records import GameRecord
+
+log = logging.getLogger(__name__)
+
+
+async def open_game(update: Update, context: ContextTypes.DEFAULT_TYPE, kind: str) -> None:
+    """``/reversi`` and friends: a lobby in a group, a game against the computer in private."""
+    svc = services(context)
+    message, user = update.effective_message, update.effective_user
+    if message is None or user is None:
+        return
+    chat = message.chat
+    private = chat.type == ChatType.PRIVATE
+    await remember(svc.db, user, reachable=private)
+    adapter = svc.adapters[kind]
+    language = await user_language(svc.db, user)
+    game = GameRecord(
+        chat_id=chat.id, thread_id=topic_of(message), kind=kind, created_by=user.id,
+        meta={"lang": language, "bot": context.bot.username,
+              "chat_title": chat.title or "", INVITE_KEY: secrets.token_urlsafe(16)},
+    )  # fmt: skip
+    # an anonymous admin (or someone speaking as a channel) is nobody to seat
+    person = message.sender_chat is None and await _reachable(svc, adapter, user.id)
+    seats = [Seat(user.first_name, user.id)] if person else []
+    if private:
+        seats.append(Seat("", level=_level_argument(adapter, context.args)))
+    set_seats(game, seats)
+    if private:
+        await start_game(adapter, game, svc.rng)
+    created = await create(context.application, adapter, game)
+    if created is None:
+        await point_to_running(update, context, svc)
+        return
+    log.info("game opened", extra={"chat_id": chat.id, "game_id": game.id, "kind": kind})
+
+
+async def _reachable(svc: Services, adapter: GameAdapter, user_id: int) -> bool:
+    """Whether this person may sit at this table: games with private hands need
+    a person who started the bot (the bot cannot deliver their hand otherwise)."""
+    if not adapter.private_hands:
+        return True
+    user = await svc.db.get_user(user_id)
+    return user is not None and user.can_message
+
+
+def _level_argument(adapter: GameAdapter, args: list[str] | None) -> str:
+    wanted = (args or [""])[0].lower()
+    if wanted in adapter.computer_levels:
+        return wanted
+    return adapter.computer_levels[-1] if adapter.computer_levels else "normal"
+
+
+async def point_to_running(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, svc: Services
+) -> None:
+    """Answer a second game command with a pointer to the game already running: for
+    the person who sent it (their private chat; else a reply to the table)."""
+    message, user = update.effective_message, update.effective_user
+    if message is None or user is None:
+        return
+    running = await svc.db.active_game(message.chat.id, topic_of(message))
+    language = await user_language(svc.db, user)
+    if running is None:
+        return
+    title = svc.adapters[running.kind].title(language)
+    text = tr(language, "A game of {game} is already running here.", game=escape(title))
+    link = message_link(message.chat, running.table_message_id or 0, running.thread_id)
+    if link and running.table_message_id:
+        text += " " + tr(language, '<a href="{link}">Go to the game</a>.', link=link)
+    await tell_person(svc, message, user, text, reply_to=running.table_message_id)
+
+
+async def lobby_button(press: Press) -> None:
+    """Join, Leave, Play the computer, Start, an option: a lobby's buttons."""
+    button = press.button
+    await lobby_press(press.query, press.context, press.game, button.verb, button.argument,
+                      press.update_id)  # fmt: skip
+
+
+async def rematch_button(press: Press) -> None:
+    await rematch(press.query, press.context, press.game, press.update_id)
+
+
+async def lobby_press(
+    query: CallbackQuery,
+    context: ContextTypes.DEFAULT_TYPE,
+    game: GameRecord,
+    verb: str,
+    argument: str,
+    update_id: int,
+) -> None:
+    """Join, Leave, Play the computer, Start."""
+    svc = services(context)
+    adapter = svc.adapters[game.kind]
+    user = query.from_user
+    await remember(svc.db, user)
+    language = await user_language(svc.db, user)
+    if verb in "jc" and seat_of_user(game, user.id) is None:  # sitting down
+        if not await is_member(context.bot, game.chat_id, user.id):
+            await query.answer(tr(language, "Only members of this group can sit down."), True)
+            return
+        if not await _reachable(svc, adapter, user.id):
+            await query.answer(_unreachable(language), show_alert=True)
+            return
+    refusal = _lobby_change(adapter, game, user.id, user.first_name, verb, argument, language)
+    if refusal:
+        await query.answer(refusal, show_alert=True)
+        return
+    seats = seats_of(game)
+    if not any(not s.is_computer for s in seats):
+        game.status = "stopped"
+    elif verb == "s" or (verb in "jc" and ready_to_start(adapter, game)):
+        await start_in_order(adapter, game, svc)
+    if not await commit(context.application, adapter, game, update_id=update_id):
+        await query.answer(tr(language, "Someone was quicker; please try again."), True)
+        return
+    await query.answer()
+
+
+def _unreachable(language: str) -> str:
+    """Why someone who never started the bot is not seated, and how to sit down (an
+    alert: at most 200 characters)."""
+    return tr(language, "Your cards come by private message, and I cannot write to you yet. "
+                        "Press ✉️ Open private chat under this lobby, then Start there: "
+                        "that seats you.")  # fmt: skip
+
+
+def ready_to_start(adapter: GameAdapter, game: GameRecord) -> bool:
+    """A lobby starts by itself once its last seat is taken, or (a rematch) once
+    every player of the previous game sat down again."""
+    seats = seats_of(game)
+    if len(seats) >= adapter.max_seats:
+        return True
+    wanted = game.meta.get("rematch_of", {}).get("people", [])
+    return bool(wanted) and not rematch_waiting(game) and len(seats) >= adapter.min_seats
+
+
+def _lobby_change(
+    adapter: GameAdapter, game: GameRecord, user_id: int, name: str,
+    verb: str, argument: str, language: str,
+) -> str | None:  # fmt: skip
+    """Apply a lobby press to ``game.meta``; return a refusal to show instead."""
+    seats = seats_of(game)
+    seated = seat_of_user(game, user_id) is not None
+    if verb == "o":
+        if not seated:
+            return tr(language, "Join the table first.")
+        if not adapter.toggle_option(game, argument):
+            return tr(language, "That button is not valid.")
+        return None
+    if verb == "l":
+        if not seated:
+            return tr(language, "You are not at this table.")
+        set_seats(game, [s for s in seats if s.user != user_id])
+        return None
+    if verb == "s":
+        if not seated:
+            return tr(language, "Join the table first.")
+        if len(seats) < adapter.min_seats:
+            return ntr(
+                language,
+                "At least {n} player is needed.",
+                "At least {n} players are needed.",
+                adapter.min_seats,
+            )
+        return None
+    if verb == "j" and seated:
+        return tr(language, "You are already at the table.")
+    if verb == "c" and argument not in adapter.computer_levels:
+        return tr(language, "That button is not valid.")
+    needed = (0 if seated else 1) + (1 if verb == "c" else 0)
+    if len(seats) + needed > adapter.max_seats:
+        return tr(language, "The table is full.")
+    if not seated:
+        seats.append(Seat(name, user_id))
+    if verb == "c":
+        seats.append(Seat("", level=argument))
+    set_seats(game, seats)
+    return None
+
+
+async def join_via_link(update: Update, context: ContextTypes.DEFAULT_TYPE, payload: str) -> None:
+    """``/start j<game>_<secret>`` from the lobby's deep link: the person can now be
+    messaged, so they sit down and the group lobby updates. Whoever cannot (no such
+    game, a wrong secret, not in the game's group) gets one answer that says nothing
+    about any group or game."""
+    svc = services(context)
+    message, user = update.effective_message, update.effective_user
+    if message is None or user is None:
+        return
+    language = await user_language(svc.db, user)
+    game = await _invited_game(svc, payload)
+    if game is None or not await is_member(context.bot, game.chat_id, user.id):
+        text = tr(language, "This link does not seat you at a table. Only members of a "
+                            "group can sit down at its games, from the group's lobby.")  # fmt: skip
+    elif game.status != "lobby":
+        text = tr(language, "That table is no longer taking players.")
+    else:
+        text = await _sit_by_link(update, context, game, language)
+    reply(services(context), message.chat.id, Rendered(text))
+
+
+async def _invited_game(svc: Services, payload: str) -> GameRecord | None:
+    """The game a deep-link payload ``<game id>_<secret>`` names, if the secret is its own."""
+    number, _, secret = payload.partition("_")
+    try:
+        game_id = from36(number)
+    except ForgedCallback:
+        return None
+    game = await svc.db.get_game(game_id)
+    if game is None or not secret:
+        return None
+    expected = str(game.meta.get(INVITE_KEY, ""))
+    if not expected or not hmac.compare_digest(secret.encode(), expected.encode()):
+        return None
+    return game
+
+
+async def _sit_by_link(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, game: GameRecord, language: str
+) -> str:
+    """Seat the person who followed the link; the answer to send them."""
+    svc = services(context)
+    user = update.effective_user
+    assert user is not None
+    adapter = svc.adapters[game.kind]
+    refusal = _lobby_change(adapter, game, user.id, user.first_name, "j", "", language)
+    if refusal is not None:
+        return refusal
+    if ready_to_start(adapter, game):
+        await start_in_order(adapter, game, svc)
+    if not await commit(context.application, adapter, game, update_id=update.update_id):
+        return tr(language, "Someone was quicker; please try again.")
+    title = escape(str(game.meta.get("chat_title") or ""))
+    return tr(language, "You joined the {game} table in {chat}.",
+              game=escape(adapter.title(language)), chat=title)  # fmt: skip

@@ -1,0 +1,188 @@
+"""A running game's buttons, one action per kind (routed in ``bot.glue.app``): a move,
+hints, "I'm back", "My hand", and a two-step choice (a pick, then Back).
+
+Each action takes a press that passed the shared checks (``bot.pipeline.press``), checks
+the presser, applies, saves with ``bot.pipeline.timers.commit`` (which marks the game's
+messages and wakes the sender) and answers. What differs between games is in
+the adapter's hooks.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from telegram import InlineKeyboardMarkup
+from telegram.error import BadRequest
+
+from bot.i18n import tr
+from bot.pipeline.flow import PRESS_CLEARS, advance_computers, load_state, show_pick, store_state
+from bot.pipeline.press import Press, stale
+from bot.pipeline.press_origin import Origin, shows_a_pick
+from bot.pipeline.timers import commit
+from bot.presenters.reasons import refusal_text
+from bot.ui import Buttons
+from games.base import IllegalAction
+from storage.display import Pick as TablePick
+
+log = logging.getLogger(__name__)
+
+
+async def move(press: Press) -> None:
+    """An engine action: the button's argument, applied to the state the press finds."""
+    game, adapter, seat = press.game, press.adapter, press.seat
+    if not adapter.fresh(game, press.button.version, seat):
+        await stale(press)
+        return
+    state = load_state(adapter, game)
+    if seat is None:
+        await press.outsider(state)
+        return
+    try:
+        action = adapter.action_of(state, seat, press.button.argument)
+        after, _events = adapter.engine.apply(state, seat, action)
+    except IllegalAction as refused:
+        await _refuse(press, state, seat, refused.reason)
+        return
+    after, _more = await advance_computers(adapter, game, after, press.svc.rng)
+    store_state(adapter, game, after)
+    for note in PRESS_CLEARS:
+        game.meta.pop(note, None)
+    game.meta.get("timeouts", {}).pop(str(seat), None)
+    if not await commit(press.context.application, adapter, game, after, press.update_id,
+                        before=state):  # fmt: skip
+        await press.quicker()
+        return
+    log.info("move", extra={"chat_id": game.chat_id, "game_id": game.id, "seat": seat})
+    await press.query.answer()
+
+
+async def _refuse(press: Press, state: Any, seat: int, reason: str) -> None:
+    """An alert to the presser. The player to move refused the second choice of a
+    pick on the group table (a rank they do not hold): the table goes back to the
+    first choice. Someone else's refused press leaves the mover's pick as it is."""
+    game, adapter = press.game, press.adapter
+    text = adapter.refusal(game, state, seat, reason, press.language)
+    await press.refuse(text or refusal_text(press.language, reason))
+    on_table = press.origin is Origin.TABLE and shows_a_pick(press.query)
+    if on_table and seat in adapter.engine.to_move(state):
+        await show_pick(press.svc, game, None)
+
+
+async def hint(press: Press) -> None:
+    """The game's hint in an alert, or the table's hints shown or hidden."""
+    game, adapter, seat = press.game, press.adapter, press.seat
+    state = load_state(adapter, game)
+    if seat is None:
+        await press.outsider(state)
+        return
+    text = adapter.hint(game, state, seat, press.language)
+    if text is not None:
+        await press.refuse(text)  # an alert only the presser sees
+        return
+    off = set(game.meta.get("hints_off", [])) ^ {seat}  # the presser's own hints
+    game.meta["hints_off"] = sorted(off)
+    if not await commit(press.context.application, adapter, game, state, press.update_id):
+        await press.quicker()
+        return
+    await press.query.answer()
+
+
+async def my_hand(press: Press) -> None:
+    """Show the presser their own hand in an alert only they see."""
+    game, adapter, seat = press.game, press.adapter, press.seat
+    if not adapter.private_hands:  # every hand is on the table: no such button
+        await stale(press)
+        return
+    if seat is None:
+        await press.outsider()
+        return
+    await press.refuse(adapter.hand_alert(game, load_state(adapter, game), seat, press.language))
+
+
+async def back(press: Press) -> None:
+    """ "I'm back": the computer gives the seat back to its player."""
+    game, seat = press.game, press.seat
+    auto: list[int] = game.meta.get("auto", [])
+    if seat is None or seat not in auto:
+        await press.refuse(tr(press.language, "The computer is not playing for you."))
+        return
+    auto.remove(seat)
+    game.meta.get("timeouts", {}).pop(str(seat), None)
+    if not await commit(press.context.application, press.adapter, game,
+                        update_id=press.update_id):  # fmt: skip
+        await press.quicker()
+        return
+    await press.query.answer(tr(press.language, "Welcome back: it is your seat again."))
+
+
+async def _picker(press: Press) -> tuple[Any, int] | None:
+    """The state and the presser's seat when they may make a two-step choice now
+    (games with private hands have them)."""
+    game, adapter, seat = press.game, press.adapter, press.seat
+    if not adapter.private_hands or not adapter.fresh(game, press.button.version, seat):
+        await stale(press)
+        return None
+    state = load_state(adapter, game)
+    if seat is None:
+        await press.outsider(state)
+        return None
+    if seat not in adapter.engine.to_move(state):
+        await press.refuse(refusal_text(press.language, "not_your_turn"))
+        return None
+    return state, seat
+
+
+async def pick(press: Press) -> None:
+    """A first choice (a rank to ask for): the second (whom to ask) is drawn on the
+    same message; nothing is saved. On the group table (a player the bot cannot
+    message) the pick is kept for the sender to draw, and the second choice must
+    not depend on the hand."""
+    found = await _picker(press)
+    if found is None:
+        return
+    state, seat = found
+    game, adapter, language = press.game, press.adapter, press.language
+    buttons, choice = Buttons(game.id, game.version), press.button.argument
+    on_table = press.origin is Origin.TABLE
+    draw = adapter.table_pick_keyboard if on_table else adapter.pick_keyboard
+    try:
+        keyboard = draw(game, state, seat, choice, language, buttons)
+    except IllegalAction as refusal:  # the adapter says why there is nothing to pick
+        await press.refuse(refusal_text(language, refusal.reason))
+        return
+    if keyboard is None:
+        await press.refuse(refusal_text(language, "rank_not_in_hand"))
+        return
+    await press.query.answer()
+    if on_table:
+        await show_pick(press.svc, game, TablePick(seat, choice, game.version))
+    else:
+        await _set_hand_keyboard(press, InlineKeyboardMarkup(keyboard))
+
+
+async def unpick(press: Press) -> None:
+    """Back: the table or the hand message as it is drawn without a pick."""
+    found = await _picker(press)
+    if found is None:
+        return
+    state, seat = found
+    game, adapter = press.game, press.adapter
+    await press.query.answer()
+    if press.origin is Origin.TABLE:
+        await show_pick(press.svc, game, None)
+        return
+    buttons = Buttons(game.id, game.version)
+    hand = adapter.render_hand(game, state, seat, press.language, buttons)
+    if hand is not None:
+        await _set_hand_keyboard(press, hand.markup)
+
+
+async def _set_hand_keyboard(press: Press, markup: InlineKeyboardMarkup | None) -> None:
+    """Edit the presser's own private hand message (never a group's); a double tap
+    that changes nothing is fine."""
+    try:
+        await press.query.edit_message_reply_markup(markup)
+    except BadRequest as error:
+        if "not modified" not in str(error).lower():
+            raise

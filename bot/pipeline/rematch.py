@@ -1,0 +1,86 @@
+"""Rematch: a finished game's 🔁 Rematch asks the other players. It opens a lobby
+for the same table with the presser (and the computers) seated; the game starts
+once every other player of the finished game sat down again (Join, or the deep
+link), or as any lobby does (its last seat taken, or Start). Nobody to ask (a game
+against the computer): it starts at once. It closes as any lobby does."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from telegram import CallbackQuery
+from telegram.ext import ContextTypes
+
+from bot.adapter import GameAdapter, seat_of_user, seats_of, set_seats
+from bot.i18n import tr
+from bot.language import table_language, user_language
+from bot.pipeline.flow import start_game
+from bot.pipeline.timers import commit, create
+from bot.presenters.lobby_view import INVITE_KEY, rematch_waiting
+from bot.services import Services, services
+from storage.records import GameRecord
+
+
+async def rematch(
+    query: CallbackQuery, context: ContextTypes.DEFAULT_TYPE, game: GameRecord, update_id: int
+) -> None:
+    """A finished game's Rematch button: a lobby for the same table, the presser and
+    the computers seated. It starts when the other players sit down again (Join, or
+    the deep link), or as any lobby does (full, or Start); it closes as a lobby does."""
+    svc = services(context)
+    adapter = svc.adapters[game.kind]
+    language = await user_language(svc.db, query.from_user)
+    if seat_of_user(game, query.from_user.id) is None:
+        await query.answer(tr(language, "Only the players can ask for a rematch."), True)
+        return
+    if game.meta.get("rematched"):
+        await query.answer(tr(language, "The rematch has already started."), True)
+        return
+    new = await _rematch_lobby(svc, adapter, game, query.from_user.id)
+    if not rematch_waiting(new):  # nobody to ask (against the computer): at once
+        await start_in_order(adapter, new, svc)
+    if await create(context.application, adapter, new) is None:
+        await query.answer(tr(language, "Another game is already running here."), True)
+        return
+    game.meta["rematched"] = True
+    await commit(context.application, adapter, game, update_id=update_id)
+    await query.answer()
+
+
+async def _rematch_lobby(
+    svc: Services, adapter: GameAdapter, game: GameRecord, presser: int
+) -> GameRecord:
+    """The rematch's lobby: the lobby's choices carried over, the presser and the
+    computers seated, the other people awaited, the seats' order for the start."""
+    meta: dict[str, Any] = {
+        "lang": await table_language(svc.db, game),
+        INVITE_KEY: secrets.token_urlsafe(16),
+    }
+    for kept in ("options", "chat_title", "bot"):  # the lobby's choices carry over
+        if kept in game.meta:
+            meta[kept] = game.meta[kept]
+    before = adapter.rematch_seats(seats_of(game))
+    meta["rematch_of"] = {
+        "order": [s.user for s in before],
+        "people": [{"user": s.user, "name": s.name} for s in before
+                   if s.user is not None and s.user != presser],
+    }  # fmt: skip
+    new = GameRecord(chat_id=game.chat_id, thread_id=game.thread_id, kind=game.kind,
+                     created_by=presser, meta=meta)  # fmt: skip
+    set_seats(new, [s for s in before if s.user == presser or s.is_computer])
+    return new
+
+
+async def start_in_order(adapter: GameAdapter, game: GameRecord, svc: Services) -> None:
+    """Start the game; a rematch seats its players in the order it was asked for
+    (Reversi swaps the colours), newcomers after them."""
+    order = game.meta.get("rematch_of", {}).get("order") or []
+    people = {user: i for i, user in enumerate(order) if user is not None}
+    computers = iter(i for i, user in enumerate(order) if user is None)
+    keyed = []
+    for extra, seat in enumerate(seats_of(game), start=len(order)):
+        where = people.get(seat.user, extra) if seat.user is not None else next(computers, extra)
+        keyed.append((where, seat))
+    set_seats(game, [seat for _, seat in sorted(keyed, key=lambda pair: pair[0])])
+    await start_game(adapter, game, svc.rng)

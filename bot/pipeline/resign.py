@@ -1,0 +1,80 @@
+"""🏳️ Resign: a way out of a running game, with a confirmation (a second press).
+
+The first press answers with an alert that says what resigning does and asks for
+a second press within ``CONFIRM_SECONDS``; only the second press resigns, so a
+slip does nothing. What resigning does is the game's rule (the adapter's
+``resign`` hook): Reversi is won by the other player; a Go Fish player is out
+(their cards go to the bottom of the stock, their books stay); in Durak the
+computer takes the seat (the game needs every hand played to its end to find
+the durak). The resigner's loss is recorded in the same save.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.i18n import tr
+from bot.pipeline.flow import advance_computers, load_state, store_state
+from bot.pipeline.press import Press
+from bot.pipeline.timers import Seating, commit
+from games.base import IllegalAction
+
+CONFIRM_SECONDS = 30.0
+PENDING = "resign_pending"  # bot_data: (game id, user id) -> when the first press came
+
+
+def consequence(language: str, kind: str) -> str:
+    """What resigning does in this game (the alert of the first press)."""
+    if kind == "reversi":
+        return tr(language, "The other player wins.")
+    if kind == "durak":
+        return tr(language, "The computer plays your cards to the end.")
+    return tr(language, "Your cards go to the bottom of the stock, your books stay, "
+                        "and you cannot win.")  # fmt: skip
+
+
+async def resign(press: Press) -> None:
+    """A press on 🏳️ Resign: the first asks for a second; the second resigns."""
+    game, adapter, seat = press.game, press.adapter, press.seat
+    if seat is None:
+        await press.outsider()
+        return
+    state = load_state(adapter, game)
+    if not _confirmed(press):
+        text = tr(press.language, "Press 🏳️ Resign again to resign. {what}",
+                  what=consequence(press.language, game.kind))  # fmt: skip
+        await press.refuse(text)
+        return
+    try:
+        after, results = adapter.resign(game, state, seat)
+    except IllegalAction:
+        await press.refuse(tr(press.language, "You are not playing in this game."))
+        return
+    await _save(press, state, after, results)
+
+
+def _confirmed(press: Press) -> bool:
+    """Whether this press is the second within the time to confirm (else it is
+    remembered as the first). In memory: after a restart the first press counts again."""
+    pending: dict[tuple[int, int], float] = press.context.application.bot_data.setdefault(
+        PENDING, {}
+    )
+    key, now = (press.game.id or 0, press.query.from_user.id), press.svc.clock()
+    first = pending.pop(key, None)
+    if first is not None and now - first <= CONFIRM_SECONDS:
+        return True
+    pending[key] = now
+    return False
+
+
+async def _save(press: Press, before: Any, after: Any, results: list[tuple[int, bool]]) -> None:
+    game, adapter = press.game, press.adapter
+    if game.status == "running":
+        after, _events = await advance_computers(adapter, game, after, press.svc.rng)
+        store_state(adapter, game, after)
+    saved = await commit(press.context.application, adapter, game, after, press.update_id,
+                         before=before, seating=Seating(results=results))  # fmt: skip
+    if saved is None:
+        await press.quicker()
+        return
+    await press.query.answer(tr(press.language, "You resigned."))

@@ -1,0 +1,181 @@
+"""Deadlines: turn timers with a halfway warning, the computer standing in for an
+absent player, lobby expiry. Deadlines are columns of the game, saved with
+each move and found by one sweep (``bot.deadlines.sweep``), so a restart neither
+resets nor loses a timer. Saving a game here also marks its messages in the
+outbox, in the same transaction, and wakes the sender."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from telegram.ext import Application
+
+from bot.adapter import GameAdapter, Ledger, Timing, seats_of
+from bot.language import table_language
+from bot.pipeline.broken import playable_games
+from bot.presenters.clock_line import late_seats
+from bot.services import Services
+from bot.sync.marks import SUMMARY, chats_of, marks_for
+from storage import chips
+from storage.chips import ChipChange, ChipConflict
+from storage.outbox import Mark
+from storage.records import GameRecord
+
+log = logging.getLogger(__name__)
+TAKEOVER_AFTER = 2  # timeouts in a row before the computer keeps the seat
+
+
+def arm(adapter: GameAdapter, game: GameRecord, state: Any, timing: Timing) -> None:
+    """Set ``game.deadline_at`` (and a turn's ``warning_at``, halfway) for what the
+    game waits for now; a warning shown for the last deadline goes."""
+    game.meta.pop("warning", None)
+    game.warning_at = None
+    if game.status == "lobby":
+        game.deadline_at = timing.now + timing.idle
+    elif game.status == "running" and state is not None and late_seats(adapter, game, state):
+        game.deadline_at = timing.now + timing.turn
+        game.warning_at = timing.now + timing.turn / 2
+    else:
+        game.deadline_at = None
+
+
+async def timing(svc: Services, game: GameRecord) -> Timing:
+    """The clock, and the chat's turn time for a running game (one read)."""
+    turn = await turn_seconds(svc, game.chat_id) if game.status == "running" else svc.turn_seconds
+    return Timing(svc.clock(), turn, svc.lobby_seconds)
+
+
+async def turn_seconds(svc: Services, chat_id: int) -> float:
+    return await svc.db.turn_seconds(chat_id) or svc.turn_seconds
+
+
+def wake(svc: Services, marks: list[Mark]) -> None:
+    """After a save: the sender for the marked chats, the sweep for the new deadline."""
+    svc.wake_chats(chats_of(marks))
+    svc.sweep.wake()
+
+
+@dataclass(frozen=True)
+class Seating:
+    """What a press changes besides the game, in the same transaction: chips (with
+    their checks), people sitting down or leaving (``storage.seats``), results."""
+
+    chips: Sequence[ChipChange] = ()
+    seat: Sequence[int] = ()
+    unseat: Sequence[int] = ()
+    results: Sequence[tuple[int, bool]] = ()
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A save that went through; ``settled``: it settled a round (summary posted)."""
+
+    settled: bool = False
+
+
+async def commit(
+    application: Application,  # type: ignore[type-arg]
+    adapter: GameAdapter,
+    game: GameRecord,
+    state: Any = None,
+    update_id: int | None = None,
+    *,
+    before: Any = None,
+    seating: Seating = Seating(),
+) -> Saved | None:
+    """The save of every game: its deadline, the game's own bookkeeping (chips of a
+    settled round), results, ``seating`` and the outbox marks of its messages in one
+    transaction (optimistic); then wake the sender and the sweep. None: someone
+    saved first (nothing is written). ChipConflict and SeatTaken from ``seating``
+    propagate (nothing is written)."""
+    svc: Services = application.bot_data["services"]
+    if state is None and game.state is not None:
+        state = adapter.engine.from_dict(game.state)
+    when = await timing(svc, game)
+    ledger = adapter.bookkeep(game, before, state, game.version + 1, when)
+    if ledger is None:
+        arm(adapter, game, state, when)
+        ledger = Ledger(results=results_of(adapter, game, state) or ())
+    marks = marks_for(adapter, game, game.version + 1)
+    summary = await table_language(svc.db, game) if ledger.settled else None
+    if summary is not None:  # a settled round's summary replaces the last one (bot.sync.nudges)
+        marks.append(Mark(game.id, SUMMARY, game.chat_id, game.version + 1))
+    if not await _save(svc, adapter, game, state, update_id, seating, ledger, marks, summary):
+        return None
+    wake(svc, marks)
+    return Saved(ledger.settled)
+
+
+async def _save(
+    svc: Services, adapter: GameAdapter, game: GameRecord, state: Any, update_id: int | None,
+    seating: Seating, ledger: Ledger, marks: list[Mark], summary: str | None = None,
+) -> bool:  # fmt: skip
+    """One transaction; chips a balance cannot cover are covered as the game says.
+    With ``summary`` (a language), the settled round's summary of the state saved (a
+    loss may have been covered) is kept in the meta for the sender to post."""
+    results = [*seating.results, *ledger.results] or None
+
+    async def save(chips: Sequence[ChipChange]) -> bool:
+        if summary is not None:
+            game.meta["summary"] = adapter.summary(game, state, summary)
+        return await svc.db.save_game(
+            game, update_id, results, [*seating.chips, *chips], seat=seating.seat,
+            unseat=seating.unseat, marks=marks,
+        )  # fmt: skip
+
+    try:
+        return await save(ledger.chips)
+    except ChipConflict:
+        if not ledger.chips:
+            raise
+        state, chips = adapter.cover(game, state, ledger.chips, await _held(svc, game, ledger))
+        game.state = adapter.engine.to_dict(state)
+        return await save(chips)
+
+
+async def _held(svc: Services, game: GameRecord, ledger: Ledger) -> dict[int, int]:
+    return {c.user_id: await chips.balance(svc.db, game.chat_id, c.user_id) for c in ledger.chips}
+
+
+def results_of(adapter: GameAdapter, game: GameRecord, state: Any) -> list[tuple[int, bool]] | None:
+    """Who played and who won, once, when a game has just finished."""
+    if game.status != "finished" or state is None or game.meta.get("recorded"):
+        return None
+    outcome = adapter.engine.outcome(state)
+    if outcome is None:
+        return None
+    game.meta["recorded"] = True
+    return [
+        (seat.user, index in outcome.winners)
+        for index, seat in enumerate(seats_of(game))
+        if seat.user is not None
+    ]
+
+
+async def create(
+    application: Application,  # type: ignore[type-arg]
+    adapter: GameAdapter,
+    game: GameRecord,
+) -> GameRecord | None:
+    """Arm and insert a new game with the marks of its first messages (the sender
+    posts them); None when its chat (topic) already has one."""
+    svc: Services = application.bot_data["services"]
+    state = adapter.engine.from_dict(game.state) if game.state is not None else None
+    arm(adapter, game, state, await timing(svc, game))
+    marks = marks_for(adapter, game, 0)
+    created = await svc.db.create_game(game, marks=marks)
+    if created is not None:
+        wake(svc, marks)
+    return created
+
+
+async def set_aside_unreadable(application: Application) -> int:  # type: ignore[type-arg]
+    """At start-up: a game that cannot be read is set aside (``bot.pipeline.broken``); the
+    others run. Their deadlines need nothing: the sweep finds them in the table."""
+    svc: Services = application.bot_data["services"]
+    playable = await playable_games(svc)
+    log.info("%d active games", playable)
+    return playable

@@ -1,0 +1,107 @@
+"""A vote to stop a game, for when the person who opened it is gone.
+
+``/stop`` by a seated player who did not open the game (and is no admin: they
+stop it at once) is a vote to stop. The game stops as soon as more than half of
+the people seated at it have sent ``/stop``. A vote lasts ``VOTE_SECONDS`` from
+its first ``/stop``; a ``/stop`` after that starts a new vote. The votes are kept
+in the game's meta, saved with the game.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import Update
+from telegram.ext import ContextTypes
+
+from bot.adapter import seats_of
+from bot.i18n import ntr, tr
+from bot.messaging import reply
+from bot.people import topic_of
+from bot.pipeline.timers import commit
+from bot.services import services
+from bot.ui import Rendered, escape
+from storage.records import GameRecord
+
+log = logging.getLogger(__name__)
+VOTE_SECONDS = 300.0
+ATTEMPTS = 3
+VOTE = "stop_vote"  # game meta: {"yes": [user ids], "until": epoch seconds}
+
+
+def _people(game: GameRecord) -> dict[int, str]:
+    """The people seated at the game (user id -> name)."""
+    return {s.user: s.name for s in seats_of(game) if s.user is not None}
+
+
+async def vote_to_stop(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, game: GameRecord, language: str
+) -> None:
+    """Count this person's ``/stop``: the game stops (its table says so), or the
+    group is told the count and how the vote ends."""
+    message = update.effective_message
+    assert message is not None
+    svc = services(context)
+    text: str | None = tr(language, "Someone was quicker; please try again.")
+    for _ in range(ATTEMPTS):  # a move or a deadline may save first: count again
+        saved, counted = await _count(update, context, game, language)
+        if saved:
+            text = counted
+            break
+        reloaded = await svc.db.get_game(game.id or 0)
+        if reloaded is None or not reloaded.active:
+            return
+        game = reloaded
+    if text:
+        reply(svc, message.chat.id, Rendered(text), topic_of(message))
+
+
+async def _count(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, game: GameRecord, language: str
+) -> tuple[bool, str | None]:
+    """Count the vote and save it: whether it was saved (False: someone saved the game
+    first, nothing was written), and the text to post (None: the game stopped)."""
+    user = update.effective_user
+    assert user is not None
+    svc = services(context)
+    people, now = _people(game), svc.clock()
+    vote = game.meta.get(VOTE) or {}
+    if vote and now > float(vote.get("until", 0)):
+        vote = {}  # expired: this /stop starts a new vote
+    yes = [u for u in vote.get("yes", []) if u in people]
+    if user.id in yes:
+        return True, tr(language, "You have already voted to stop this game.")
+    yes.append(user.id)
+    adapter = svc.adapters[game.kind]
+    if len(yes) * 2 > len(people):
+        game.meta.pop(VOTE, None)
+        game.status = "stopped"
+        game.meta["stopped_by"] = ", ".join(people[u] for u in yes)
+    else:
+        game.meta[VOTE] = {"yes": yes, "until": float(vote.get("until", now + VOTE_SECONDS))}
+    if not await commit(context.application, adapter, game, update_id=update.update_id):
+        return False, None
+    if game.status == "stopped":
+        log.info("game stopped by a vote", extra={"chat_id": game.chat_id, "game_id": game.id})
+        return True, None
+    return True, _tally(language, people[user.id], len(yes), len(people))
+
+
+def _tally(language: str, name: str, agree: int, seated: int) -> str:
+    minutes = round(VOTE_SECONDS / 60)
+    head = tr(
+        language,
+        "🗳 {name} votes to stop the game ({agree} of {seated}).",
+        name=escape(name),
+        agree=agree,
+        seated=seated,
+    )
+    tail = ntr(
+        language,
+        "It stops when more than half agree: the other players send /stop within "
+        "{n} minute, or the vote expires.",
+        "It stops when more than half agree: the other players send /stop within "
+        "{n} minutes, or the vote expires.",
+        minutes,
+    )
+    return f"{head} {tail}"

@@ -1,0 +1,249 @@
+"""Blackjack in a chat: a continuing table on one message, edited in place.
+
+Every hand lies face up at the table, so there are no private hands: the group
+message shows the dealer (hole card down until the engine turns it), each seat
+and its hands, and the buttons for what can be done now. The table has no
+lobby and no end of its own: people sit down and leave between rounds, and it
+closes when the last person leaves or nobody plays for the idle time.
+
+Its presses, saves and deadlines take the shared path (``bot.pipeline.press``,
+``bot.pipeline.play``, ``bot.pipeline.timers.commit``, ``bot.deadlines.timeouts``); what
+differs is in the
+adapter's hooks: freshness per seat, all-in and insurance buttons, refusals
+that name the hand's owner, the hint alert, what a deadline does, and the
+bookkeeping of a save (deadline, chips, results: bot.presenters.blackjack_table). Join,
+Leave and the top-up at a running table are bot.pipeline.blackjack_play; ``stop_table``
+(``/stop``: who may, and how a table ends) is bot.pipeline.blackjack_stop.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from telegram import Update
+from telegram.ext import ContextTypes
+
+from bot.adapter import GameRules, Ledger, Seat, TableView, Timing, seats_of
+from bot.i18n import tr
+from bot.pipeline import blackjack_stop
+from bot.presenters import blackjack_table
+from bot.presenters.blackjack_table import box_names
+from bot.presenters.blackjack_text import (
+    chips_disclaimer,
+    dealer_line,
+    hint_text,
+    refusal,
+    seat_lines,
+    status_line,
+    title_line,
+)
+from bot.ui import Buttons, Keyboard, Rendered, escape
+from games.base import IllegalAction
+from games.blackjack import (
+    BOXES,
+    ENGINE,
+    Action,
+    Bet,
+    Double,
+    Hit,
+    Insurance,
+    Phase,
+    Split,
+    Stand,
+    Surrender,
+    Table,
+)
+from games.blackjack import TableView as BlackjackView
+from storage.chips import MINIMUM_BET, ChipChange
+from storage.records import GameRecord
+
+BET_BUTTONS = (10, 25, 50, 100)
+
+
+class BlackjackAdapter(GameRules):
+    kind = "blackjack"
+    engine = ENGINE
+    min_seats = 1
+    max_seats = BOXES
+    computer_levels: tuple[str, ...] = ()
+    strict_versions = False  # presses are checked per seat: see bot.presenters.blackjack_table
+    private_hands = False
+    open_seating = True  # people sit down and leave between rounds
+
+    def title(self, language: str) -> str:
+        return tr(language, "Blackjack")
+
+    def computer_button(self, language: str, level: str) -> str:
+        return ""
+
+    def options(self, game: GameRecord) -> dict[str, Any]:
+        return {"min_bet": MINIMUM_BET}
+
+    def option_rows(self, game: GameRecord, language: str, buttons: Buttons) -> Keyboard:
+        return []
+
+    def toggle_option(self, game: GameRecord, name: str) -> bool:
+        return False
+
+    def rematch_seats(self, seats: list[Seat]) -> list[Seat]:
+        return seats
+
+    def render_hand(
+        self, game: GameRecord, state: Table, seat: int, language: str, buttons: Buttons
+    ) -> Rendered | None:
+        return None  # every hand is public at the table
+
+    def hand_alert(self, game: GameRecord, state: Table, seat: int, language: str) -> str:
+        return ""
+
+    def pick_keyboard(
+        self, game: GameRecord, state: Table, seat: int, choice: str, language: str,
+        buttons: Buttons,
+    ) -> Keyboard | None:  # fmt: skip
+        return None
+
+    def render_table(self, game: GameRecord, state: Table, table: TableView) -> Rendered:
+        language = table.language
+        view = ENGINE.view(state, None)
+        names = box_names(game, language)
+        lines = [
+            title_line(self.title(language), view, language),
+            dealer_line(view.dealer, language),
+        ]
+        for seat in view.seats:
+            if seat is not None:
+                lines += seat_lines(view, seat, names.get(seat.seat, "?"), language)
+        if game.meta.get("bets_closed"):
+            lines.append(tr(language, "⏰ Betting time ran out: the ready bets were dealt."))
+        lines.append(_status(game, view, names, language))
+        lines.append(chips_disclaimer(language))  # a chips screen (Telegram's terms)
+        return Rendered("\n".join(lines), _keyboard(game, state, view, table))
+
+    def fresh(self, game: GameRecord, version: int, seat: int | None) -> bool:
+        return blackjack_table.fresh(game, version, seat)
+
+    def action_of(self, state: Table, seat: int, argument: str) -> Action:
+        """All-in and insurance depend on the presser; the rest is the engine's code."""
+        if argument == "all":
+            return Bet(state.seat(seat).chips)
+        if argument == "ins":
+            offered = [a for a in ENGINE.legal_actions(state, seat) if isinstance(a, Insurance)]
+            if not offered:
+                raise IllegalAction("no_insurance", "nothing to insure now")
+            return offered[0]
+        return ENGINE.decode_action(argument)
+
+    def refusal(
+        self, game: GameRecord, state: Table, seat: int | None, reason: str, language: str
+    ) -> str | None:
+        if seat is None:
+            return tr(language, "You are not at this table: press Join table.")
+        if reason == "not_your_turn" and state.phase is Phase.PLAYERS and state.active:
+            owner = seats_of(game)[state.active[0]].name
+            return tr(language, "Only {name} can play this hand.", name=owner)
+        return refusal(reason, ENGINE.view(state, seat).seat_view(), state.rules.min_bet, language)
+
+    def hint(self, game: GameRecord, state: Table, seat: int, language: str) -> str | None:
+        return hint_text(ENGINE.view(state, seat), language)[:200]
+
+    def time_out(self, game: GameRecord, state: Table, rng: random.Random) -> Table:
+        return blackjack_table.time_out(game, state, rng)
+
+    def bookkeep(
+        self, game: GameRecord, before: Table | None, state: Table, version: int, timing: Timing
+    ) -> Ledger:
+        state, gone = blackjack_stop.leaving_bookkeep(game, state, timing.now)  # left mid-round
+        ledger = blackjack_table.bookkeep(game, before, state, version, timing)
+        blackjack_stop.hurry_leavers(game, state, timing.now)
+        return Ledger(ledger.chips, [*ledger.results, *gone], ledger.settled)
+
+    def cover(
+        self, game: GameRecord, state: Table, chips: Sequence[ChipChange], held: dict[int, int]
+    ) -> tuple[Table, list[ChipChange]]:
+        return blackjack_table.cover(game, state, chips, held)
+
+    def summary(self, game: GameRecord, state: Table, language: str) -> str:
+        return blackjack_table.summary(game, state, self.title(language), language)
+
+    async def stop_table(
+        self, update: Update, context: ContextTypes.DEFAULT_TYPE, game: GameRecord, language: str
+    ) -> None:
+        await blackjack_stop.stop_table(update, context, game, language)
+
+
+def _status(game: GameRecord, view: BlackjackView, names: dict[int, str], language: str) -> str:
+    if game.status == "stopped":
+        text = tr(language, "The game was stopped by {name}.",
+                  name=escape(str(game.meta.get("stopped_by", "?"))))  # fmt: skip
+        played = [names[box] for box in game.meta.get("played_out", []) if box in names]
+        if played:
+            text += "\n" + tr(language, "The computer finished the round for {names}.",
+                              names=", ".join(played))  # fmt: skip
+        return text
+    closed = game.meta.get("closed")
+    if game.status == "finished" and closed == "idle":
+        return tr(language, "Nobody played for a while: the table is closed.")
+    if game.status == "finished" and closed == "everybody_left":
+        return tr(language, "Everybody left: the table is closed.")
+    return status_line(view, names, language)
+
+
+def _keyboard(game: GameRecord, state: Table, view: BlackjackView, table: TableView) -> Keyboard:
+    if game.status != "running" or view.phase is Phase.CLOSED:
+        return []
+    language, buttons = table.language, table.buttons
+    rows: Keyboard = []
+    if view.phase is Phase.BETTING:
+        rows += _betting_rows(view, language, buttons)
+    elif view.phase is Phase.INSURANCE:
+        rows.append([
+            buttons.button("🛡 " + tr(language, "Insurance"), "m", "ins"),
+            buttons.button(tr(language, "No insurance"), "m", "n"),
+        ])  # fmt: skip
+        rows.append([buttons.button("💡 " + tr(language, "Hint"), "h")])
+    elif view.phase is Phase.PLAYERS and view.active is not None:
+        legal = ENGINE.legal_actions(state, view.active[0])
+        rows.append([buttons.button(_label(a, language), "m", ENGINE.encode_action(a))
+                     for a in legal])  # fmt: skip
+        rows.append([buttons.button("💡 " + tr(language, "Hint"), "h")])
+    elif view.phase is Phase.SETTLED:
+        rows.append([buttons.button("▶️ " + tr(language, "Next round"), "m", "x")])
+    seating = []
+    if game.chat_id < 0 and any(seat is None for seat in view.seats):
+        seating.append(buttons.button("🪑 " + tr(language, "Join table"), "j"))
+    seating.append(buttons.button("🚪 " + tr(language, "Leave table"), "l"))
+    rows.append(seating)
+    return rows
+
+
+def _betting_rows(view: BlackjackView, language: str, buttons: Buttons) -> Keyboard:
+    rows: Keyboard = [
+        [buttons.button(f"+{amount}", "m", f"b{amount}") for amount in BET_BUTTONS]
+        + [buttons.button(tr(language, "All-in"), "m", "all")],
+        [
+            buttons.button(tr(language, "Clear"), "m", "c"),
+            buttons.button("✅ " + tr(language, "Ready"), "m", "r"),
+        ],
+    ]
+    broke = any(
+        seat is not None and not seat.bet and seat.chips < view.rules.min_bet for seat in view.seats
+    )
+    if broke:
+        rows.append([buttons.button("🎁 " + tr(language, "Daily top-up"), "o", "top")])
+    return rows
+
+
+def _label(action: object, language: str) -> str:
+    if isinstance(action, Hit):
+        return tr(language, "Hit")
+    if isinstance(action, Stand):
+        return tr(language, "Stand")
+    if isinstance(action, Double):
+        return tr(language, "Double")
+    if isinstance(action, Split):
+        return tr(language, "Split")
+    if isinstance(action, Surrender):
+        return tr(language, "Surrender")
+    return "?"

@@ -1,0 +1,233 @@
+"""A blackjack table's bookkeeping around the engine.
+
+Who sits in which box (``meta["seats"]`` is indexed by box, with empty
+placeholders), which presses are still fresh, what the deadline is and does,
+and what a save adds (the adapter's hooks for the shared pipeline): every
+blackjack save is the shared ``bot.pipeline.timers.commit``, which writes the game, who
+sits at it (``storage.seats``: one table per person per chat, held by the
+database) and the chip balances of a settled round (:func:`bookkeep`) in one
+transaction.
+
+Freshness: the table is shared by up to seven people who may press at once
+(bets, insurance), so a press is not tied to the game's version as a whole. A
+button drawn at version ``v`` is fresh while the phase, round and active hand
+have not changed since ``v`` (``phase_at``) and the presser's own seat has not
+changed since ``v`` (``touched``). A double tap touches the seat, so its second
+press is stale; a bet by one player does not make another's buttons stale.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Sequence
+
+from bot.adapter import Ledger, Seat, Timing, seats_of, set_seats
+from bot.presenters.blackjack_text import summary_text
+from bot.presenters.lobby_view import seat_label
+from bot.services import Services
+from games.blackjack import BOXES, ENGINE, ClearBet, Phase, Table, close, deal
+from games.blackjack.state import evolve, with_seat
+from storage import seats
+from storage.chips import ChipChange
+from storage.records import GameRecord
+
+log = logging.getLogger(__name__)
+KIND = "blackjack"
+EMPTY = Seat("")  # a box nobody sits in
+MOST_DECISIONS = 32  # more than one seat's hands can ever need
+
+
+def box_names(game: GameRecord, language: str) -> dict[int, str]:
+    """The HTML-escaped name of the person in each occupied box."""
+    return {
+        box: seat_label(seat, language)
+        for box, seat in enumerate(seats_of(game))
+        if seat.user is not None
+    }
+
+
+def seat_person(game: GameRecord, box: int, name: str, user_id: int) -> None:
+    seats = seats_of(game)
+    seats += [EMPTY] * (box + 1 - len(seats))
+    seats[box] = Seat(name, user_id)
+    set_seats(game, seats)
+
+
+def clear_box(game: GameRecord, box: int) -> None:
+    seats = seats_of(game)
+    seats[box] = EMPTY
+    while seats and seats[-1].user is None:
+        seats.pop()
+    set_seats(game, seats)
+
+
+def fresh(game: GameRecord, version: int, box: int | None) -> bool:
+    """Whether a button drawn at ``version`` still shows what ``box`` would act on."""
+    touched = game.meta.get("touched", {})
+    return version >= int(game.meta.get("phase_at", 0)) and version >= int(touched.get(str(box), 0))
+
+
+def mark_changes(game: GameRecord, before: Table | None, state: Table, version: int) -> set[int]:
+    """Record at ``version`` what changed from ``before``: the phase key, the seats.
+    Returns the boxes changed (-1 stands for the phase key)."""
+    changed: set[int] = set()
+    key = [state.phase.value, state.round_no, None if state.active is None else [*state.active]]
+    if game.meta.get("phase_key") != key:
+        game.meta["phase_key"] = key
+        game.meta["phase_at"] = version
+        changed.add(-1)
+    touched: dict[str, int] = game.meta.setdefault("touched", {})
+    for box in range(BOXES):
+        if before is None or before.seats[box] != state.seats[box]:
+            touched[str(box)] = version
+            changed.add(box)
+    return changed
+
+
+def deadline(
+    game: GameRecord, state: Table, changed: set[int], now: float, turn: float, idle: float
+) -> float | None:
+    """Betting: the turn time from the first Ready (idle time while nobody is
+    ready); a decision: the turn time, restarted when the hand to play changes
+    or acts; a settled round: idle time, then the table closes."""
+    meta = game.meta
+    ready = any(s is not None and s.ready for s in state.seats)
+    if game.status != "running" or state.phase is not Phase.BETTING or not ready:
+        meta.pop("betting_ends", None)
+    if game.status != "running":
+        return None
+    if state.phase is Phase.BETTING:
+        return float(meta.setdefault("betting_ends", now + turn)) if ready else now + idle
+    if state.phase is Phase.SETTLED:
+        return now + idle
+    acted = state.phase is Phase.PLAYERS and state.active is not None and state.active[0] in changed
+    if -1 in changed or acted or game.deadline_at is None:
+        return now + turn
+    return game.deadline_at
+
+
+def bank(game: GameRecord, state: Table) -> tuple[bool, list[ChipChange]]:
+    """A round that has just settled, once: each person's net goes to their balance."""
+    if state.phase is not Phase.SETTLED or game.meta.get("banked") == state.round_no:
+        return False, []
+    game.meta["banked"] = state.round_no
+    seats = seats_of(game)
+    changes = [
+        ChipChange(user, result.net)
+        for result in state.results
+        if result.net and result.seat < len(seats) and (user := seats[result.seat].user) is not None
+    ]
+    return True, changes
+
+
+def final_results(game: GameRecord, state: Table) -> list[tuple[int, bool]]:
+    """When the table closes: each person still seated, and whether they won chips."""
+    outcome = ENGINE.outcome(state)
+    if game.status != "finished" or outcome is None or game.meta.get("recorded"):
+        return []
+    game.meta["recorded"] = True
+    return [
+        (seat.user, box in outcome.winners)
+        for box, seat in enumerate(seats_of(game))
+        if seat.user is not None and state.seats[box] is not None
+    ]
+
+
+def bookkeep(game: GameRecord, before: Table | None, state: Table, version: int,
+             timing: Timing) -> Ledger:  # fmt: skip
+    """Before a save at ``version``: what changed, the deadline (and a decision's
+    halfway warning), a settled round's chips, the results of a closing table."""
+    changed = mark_changes(game, before, state, version)
+    game.deadline_at = deadline(game, state, changed, timing.now, timing.turn, timing.idle)
+    warn(game, state, timing)
+    settled, banked = bank(game, state)
+    return Ledger(banked, final_results(game, state), settled)
+
+
+def warn(game: GameRecord, state: Table, timing: Timing) -> None:
+    """A decision's halfway warning (and nudge), and the betting clock's: halfway to
+    the close of bets, those not ready are nudged; that warning stays until the bets
+    close (a bet by someone else does not start it again)."""
+    shown = game.meta.pop("warning", None)
+    halfway = None if game.deadline_at is None else game.deadline_at - timing.turn / 2
+    game.warning_at = None
+    if state.phase in (Phase.INSURANCE, Phase.PLAYERS):
+        game.warning_at = halfway
+    elif state.phase is Phase.BETTING and "betting_ends" in game.meta and halfway is not None:
+        if halfway > timing.now:
+            game.warning_at = halfway
+        elif shown:
+            game.meta["warning"] = shown
+
+
+def cover(
+    game: GameRecord, state: Table, changes: Sequence[ChipChange], held: dict[int, int]
+) -> tuple[Table, list[ChipChange]]:
+    """A settlement some balance cannot cover: the account holds less than the seat
+    played with (a seat taken before one table per person was enforced). So that
+    the table never stalls, that loss takes the whole balance and no more, and the
+    seat keeps what the account holds: nothing. Logged."""
+    people = seats_of(game)
+    short: list[ChipChange] = []
+    for change in changes:
+        balance = held.get(change.user_id, 0)
+        if balance + change.delta >= 0:
+            short.append(change)
+            continue
+        log.warning("a loss the balance cannot cover", extra={"game_id": game.id})
+        short.append(ChipChange(change.user_id, -balance))
+        box = next(b for b, p in enumerate(people) if p.user == change.user_id)
+        state = with_seat(state, box, evolve(state.seat(box), chips=0))
+    return state, short
+
+
+def time_out(game: GameRecord, state: Table, rng: random.Random) -> Table:
+    """Time ran out. Betting: deal the ready bets (others are returned), or close an
+    idle table; a decision: basic strategy plays for the late; settled: close."""
+    ready = any(s is not None and s.ready for s in state.seats)
+    if state.phase is Phase.BETTING and ready:
+        for box, seat in enumerate(state.seats):
+            if seat is not None and seat.bet and not seat.ready:
+                state = ENGINE.apply(state, box, ClearBet())[0]
+        game.meta["bets_closed"] = True
+        return deal(state)[0]
+    if state.phase in (Phase.BETTING, Phase.SETTLED):
+        game.meta["closed"] = "idle"
+        return close(state)
+    if state.phase in (Phase.INSURANCE, Phase.PLAYERS):
+        return _stand_in(game, state, rng)
+    return state
+
+
+def _stand_in(game: GameRecord, state: Table, rng: random.Random) -> Table:
+    """Basic strategy decides for every person the table waits for, in this phase."""
+    people = seats_of(game)
+    phase = state.phase
+    late = sorted(
+        box for box in ENGINE.to_move(state) if box < len(people) and people[box].user is not None
+    )
+    for box in late:
+        for _ in range(MOST_DECISIONS):
+            if state.phase is not phase or box not in ENGINE.to_move(state):
+                break
+            legal = ENGINE.legal_actions(state, box)
+            action = ENGINE.choose(ENGINE.view(state, box), legal, rng, "normal")
+            state = ENGINE.apply(state, box, action)[0]
+    game.meta["stood_in"] = late
+    return state
+
+
+def summary(game: GameRecord, state: Table, title: str, language: str) -> str:
+    """The settled round in words (posted after the table's edit)."""
+    view = ENGINE.view(state, None)
+    return summary_text(title, view, box_names(game, language), language)
+
+
+def first_free_box(state: Table) -> int | None:
+    return next((box for box, seat in enumerate(state.seats) if seat is None), None)
+
+
+async def table_of(svc: Services, chat_id: int, user_id: int) -> int | None:
+    """The chat's open blackjack table (in any forum topic) where this person sits."""
+    return await seats.table_of(svc.db, chat_id, user_id)

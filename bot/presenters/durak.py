@@ -1,0 +1,257 @@
+"""Durak in a chat: a public table in the group, each hand by direct message.
+
+Several players may act at once (the defender and every attacker who can throw
+in), so presses are not tied to the version they were drawn at: each is applied
+to the game as it finds it, and one that is no longer legal gets the engine's
+reason in an alert.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from telegram import InlineKeyboardButton
+
+from bot.adapter import GameRules, Seat, TableView, seats_of
+from bot.i18n import ntr, tr
+from bot.presenters.cards_text import card_text, cards_text
+from bot.presenters.durak_text import (
+    recent_lines,
+    result_line,
+    roles_line,
+    table_lines,
+    trump_line,
+    waiting_line,
+)
+from bot.presenters.lobby_view import seat_label
+from bot.presenters.notices import resign_button, resigned_line
+from bot.presenters.standings import out_order_standings
+from bot.ui import Buttons, Keyboard, Rendered, escape
+from games.base import IllegalAction
+from games.cards import Card, parse_card
+from games.durak import ENGINE, Attack, Beat, Done, DurakState, DurakView, Take, Transfer
+from storage.records import GameRecord
+
+PASSING = "passing"
+CARDS_PER_ROW = 4
+
+
+class DurakAdapter(GameRules):
+    kind = "durak"
+    engine = ENGINE
+    min_seats = ENGINE.min_seats
+    max_seats = ENGINE.max_seats
+    computer_levels = ("normal",)
+    strict_versions = False
+    private_hands = True
+
+    def title(self, language: str) -> str:
+        return tr(language, "Durak")
+
+    def computer_button(self, language: str, level: str) -> str:
+        return "🤖 " + tr(language, "Add computer")
+
+    def options(self, game: GameRecord) -> dict[str, Any]:
+        chosen = game.meta.get("options") or {}
+        return {PASSING: bool(chosen.get(PASSING, False))}
+
+    def option_rows(self, game: GameRecord, language: str, buttons: Buttons) -> Keyboard:
+        state = tr(language, "on") if self.options(game)[PASSING] else tr(language, "off")
+        label = "↪️ " + tr(language, "Passing the attack on: {state}", state=state)
+        return [[buttons.button(label, "o", PASSING)]]
+
+    def toggle_option(self, game: GameRecord, name: str) -> bool:
+        if name != PASSING:
+            return False
+        game.meta["options"] = {PASSING: not self.options(game)[PASSING]}
+        return True
+
+    def rematch_seats(self, seats: list[Seat]) -> list[Seat]:
+        return seats[1:] + seats[:1]
+
+    def render_table(self, game: GameRecord, state: DurakState, table: TableView) -> Rendered:
+        language, view = table.language, ENGINE.view(state, None)
+        names = _names(game, language)
+        lines = [_title_line(self.title(language), view, language), trump_line(view, language)]
+        lines += [_seat_line(view, seat, names[seat], language) for seat in range(view.seats)]
+        lines += table_lines(view, language)
+        lines += [f"<i>{line}</i>" for line in recent_lines(view, names, language)]
+        lines.append(_status(game, view, names, language))
+        lines += [resigned_line(language, name) for name in game.meta.get("resigned", [])]
+        return Rendered("\n".join(line for line in lines if line), _table_keyboard(game, table))
+
+    def render_hand(
+        self, game: GameRecord, state: DurakState, seat: int, language: str, buttons: Buttons
+    ) -> Rendered:
+        view = ENGINE.view(state, seat)
+        names = _names(game, language)
+        chat = escape(str(game.meta.get("chat_title") or ""))
+        title = _title_line(self.title(language), view, language)
+        lines = [title + (f" · {chat}" if chat else ""), trump_line(view, language)]
+        if not view.finished and game.status == "running":
+            lines.append(roles_line(view, names, language))
+        lines += table_lines(view, language)
+        lines.append(_hand_line(view, language))
+        lines.append(_your_part(game, view, names, language))
+        keyboard = hand_keyboard(view, language, buttons) if game.status == "running" else []
+        return Rendered("\n".join(line for line in lines if line), keyboard)
+
+    def hand_alert(self, game: GameRecord, state: DurakState, seat: int, language: str) -> str:
+        view = ENGINE.view(state, seat)
+        return f"{_hand_line(view, language)} · {trump_line(view, language)}"[:200]
+
+    def pick_keyboard(
+        self, game: GameRecord, state: DurakState, seat: int, choice: str, language: str,
+        buttons: Buttons,
+    ) -> Keyboard:  # fmt: skip
+        """After a card that beats several attacking cards: which one it beats.
+
+        Raises ``IllegalAction`` (shown as an alert) when the card beats nothing now.
+        """
+        try:
+            card = parse_card(choice)
+        except ValueError:
+            raise IllegalAction("forged", choice[:40]) from None
+        view = ENGINE.view(state, seat)
+        beats = [a for a in view.legal if isinstance(a, Beat) and a.card == card]
+        if not beats:
+            raise IllegalAction(_no_beat_reason(state, seat, card))
+        rows = [[_beat_button(view, beat, language, buttons)] for beat in beats]
+        rows.append([buttons.button("← " + tr(language, "Back"), "b")])
+        return rows
+
+
+def _names(game: GameRecord, language: str) -> list[str]:
+    return [seat_label(seat, language) for seat in seats_of(game)]
+
+
+def _title_line(title: str, view: DurakView, language: str) -> str:
+    line = f"<b>{escape(title)}</b>"
+    return line + " · " + tr(language, "passing the attack on") if view.passing else line
+
+
+def _seat_line(view: DurakView, seat: int, name: str, language: str) -> str:
+    if seat in view.out:
+        return f"🏁 {name} — " + tr(language, "out")
+    line = f"{name} — " + ntr(language, "{n} card", "{n} cards", view.hand_sizes[seat])
+    if view.finished:
+        return line
+    if seat == view.attacker:
+        return f"⚔️ {line} · " + tr(language, "attacks")
+    if seat == view.defender:
+        role = tr(language, "takes") if view.taking else tr(language, "defends")
+        return f"🛡 {line} · {role}"
+    return f"▫️ {line}"
+
+
+def _status(game: GameRecord, view: DurakView, names: list[str], language: str) -> str:
+    if game.status == "stopped":
+        return tr(language, "The game was stopped by {name}.",
+                  name=escape(str(game.meta.get("stopped_by", "?"))))  # fmt: skip
+    if view.finished:
+        standings = out_order_standings(language, view.out, view.durak, view.seats, names)
+        return result_line(view, names, language) + "\n" + standings
+    return waiting_line(view, names, language)
+
+
+def _table_keyboard(game: GameRecord, table: TableView) -> Keyboard:
+    language, buttons = table.language, table.buttons
+    if game.status != "running":
+        if game.meta.get("rematched"):
+            return []
+        return [[buttons.button("🔁 " + tr(language, "Rematch"), "r")]]
+    return [
+        [buttons.button("🃏 " + tr(language, "My hand"), "y"), resign_button(language, buttons)]
+    ]
+
+
+def _hand_line(view: DurakView, language: str) -> str:
+    if not view.hand:
+        return tr(language, "Your hand is empty.")
+    return tr(language, "Your hand: {words}", words=cards_text(language, view.hand))
+
+
+def _your_part(game: GameRecord, view: DurakView, names: list[str], language: str) -> str:
+    """What the reader of this hand may do now."""
+    if game.status != "running" or view.finished:
+        return _status(game, view, names, language)
+    seat = view.seat
+    if seat in view.out:
+        return "🏁 " + tr(language, "You have no cards left: you are out of the game.")
+    if seat == view.defender and view.taking:
+        return tr(language, "You take the cards once the attackers are done.")
+    if seat == view.defender and view.legal:
+        if any(isinstance(action, Transfer) for action in view.legal):
+            return "🛡 " + tr(language, "Beat each card, pass the attack on, or take.")
+        return "🛡 " + tr(language, "Beat each card, or take.")
+    if view.legal and not view.table:
+        return "⚔️ " + tr(language, "Your attack on {name}: lead a card.",
+                          name=names[view.defender])  # fmt: skip
+    if view.legal:
+        return tr(language, "Throw in a card of a rank on the table, or say Done.")
+    return waiting_line(view, names, language)
+
+
+def hand_keyboard(view: DurakView, language: str, buttons: Buttons) -> Keyboard:
+    """The moves this hand may make now: cards to attack with or throw in, cards that
+    beat an unbeaten card (a choice follows when one beats several), pass on, take, done."""
+    encode = ENGINE.encode_action
+    attacks = [
+        buttons.button(card_text(language, a.card), "m", encode(a))
+        for a in view.legal
+        if isinstance(a, Attack)
+    ]
+    rows = _rows(attacks, CARDS_PER_ROW)
+    rows += _rows(_beat_buttons(view, language, buttons), 2)
+    passes = [
+        buttons.button(
+            "↪️ " + tr(language, "Pass on with {card}", card=card_text(language, a.card)),
+            "m",
+            encode(a),
+        )
+        for a in view.legal
+        if isinstance(a, Transfer)
+    ]  # fmt: skip
+    rows += _rows(passes, 2)
+    last: list[InlineKeyboardButton] = []
+    if Take() in view.legal:
+        last.append(buttons.button("🫳 " + tr(language, "Take"), "m", encode(Take())))
+    if Done() in view.legal:
+        last.append(buttons.button("✋ " + tr(language, "Done"), "m", encode(Done())))
+    return rows + ([last] if last else [])
+
+
+def _beat_buttons(view: DurakView, language: str, buttons: Buttons) -> list[InlineKeyboardButton]:
+    """One button per card that beats something: the beat itself when it beats one
+    card, else a first choice (verb ``k``) that asks which card it beats."""
+    found: list[InlineKeyboardButton] = []
+    for card in view.hand:
+        beats = [a for a in view.legal if isinstance(a, Beat) and a.card == card]
+        if len(beats) == 1:
+            found.append(_beat_button(view, beats[0], language, buttons))
+        elif beats:
+            found.append(buttons.button(f"{card_text(language, card)} …", "k", card.code))
+    return found
+
+
+def _beat_button(
+    view: DurakView, beat: Beat, language: str, buttons: Buttons
+) -> InlineKeyboardButton:
+    attack = view.table[beat.index][0]
+    label = tr(language, "{card} on {attack}", card=card_text(language, beat.card),
+               attack=card_text(language, attack))  # fmt: skip
+    return buttons.button(label, "m", ENGINE.encode_action(beat))
+
+
+def _rows(items: list[InlineKeyboardButton], width: int) -> Keyboard:
+    return [items[i : i + width] for i in range(0, len(items), width)]
+
+
+def _no_beat_reason(state: DurakState, seat: int, card: Card) -> str:
+    if seat != state.defender or not state.table:
+        return "not_your_turn"
+    if state.taking:
+        return "taking"
+    if card not in state.hands[seat]:
+        return "not_in_hand"
+    return "cannot_beat"

@@ -1,0 +1,253 @@
+"""Go Fish and Go Farm in a chat: a public table in the group, each hand by direct message."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.adapter import GameRules, Seat, TableView, seats_of
+from bot.i18n import ntr, tr
+from bot.presenters.cards_text import cards_text, hand_in_words, rank_label
+from bot.presenters.gofish_text import event_line, rank_plural, result_line
+from bot.presenters.lobby_view import seat_label
+from bot.presenters.notices import resign_button
+from bot.presenters.standings import book_standings
+from bot.ui import Buttons, Keyboard, Rendered, escape
+from games.base import IllegalAction
+from games.cards import RANKS
+from games.gofish import (
+    ENGINE,
+    GOFARM,
+    GOFISH,
+    Ask,
+    GoFishState,
+    GoFishView,
+    Resigned,
+    TurnPassed,
+    resigned_seats,
+)
+from games.gofish import resign as resign_seat
+from storage.records import GameRecord
+
+MAX_LOG_LINES = 8
+
+
+class GoFishAdapter(GameRules):
+    engine = ENGINE
+    computer_levels = ("normal",)
+    strict_versions = True
+    private_hands = True
+    min_seats = 2
+
+    def __init__(self, variant: str = GOFISH) -> None:
+        self.variant = variant
+        self.kind = "gofarm" if variant == GOFARM else "gofish"
+        self.max_seats = 2 if variant == GOFARM else 6
+
+    def title(self, language: str) -> str:
+        return tr(language, "Go Farm") if self.variant == GOFARM else tr(language, "Go Fish")
+
+    def computer_button(self, language: str, level: str) -> str:
+        return "🤖 " + tr(language, "Add computer")
+
+    def options(self, game: Any) -> dict[str, Any]:
+        return {"variant": self.variant}
+
+    def option_rows(self, game: GameRecord, language: str, buttons: Buttons) -> Keyboard:
+        return []
+
+    def toggle_option(self, game: GameRecord, name: str) -> bool:
+        return False
+
+    def rematch_seats(self, seats: list[Seat]) -> list[Seat]:
+        return seats[1:] + seats[:1]
+
+    def render_table(self, game: Any, state: GoFishState, table: TableView) -> Rendered:
+        language, view = table.language, ENGINE.view(state, None)
+        names = [seat_label(s, language) for s in seats_of(game)]
+        lines = [f"<b>{escape(self.title(language))}</b>"]
+        gone = resigned_seats(view.history)
+        lines += [_seat_line(view, i, names[i], language, i in gone) for i in range(view.seats)]
+        lines.append(ntr(language, "Stock: {n} card", "Stock: {n} cards", view.stock_size))
+        recent = [_event_line(e, names, language) for e in _recent(view)]
+        lines += [f"<i>{line}</i>" for line in recent if line][-MAX_LOG_LINES:]
+        lines.append(_status(game, view, names, language))
+        return Rendered("\n".join(lines), self._table_keyboard(game, view, table))
+
+    def _table_keyboard(self, game: Any, view: GoFishView, table: TableView) -> Keyboard:
+        language, buttons = table.language, table.buttons
+        if game.status != "running" or view.finished:
+            if game.meta.get("rematched"):
+                return []
+            return [[buttons.button("🔁 " + tr(language, "Rematch"), "r")]]
+        keyboard = [
+            [buttons.button("🃏 " + tr(language, "My hand"), "y"), resign_button(language, buttons)]
+        ]
+        if view.turn is not None and view.turn in table.away:
+            # the player to move cannot be messaged: every rank, so nothing is revealed
+            keyboard += _every_rank_keyboard(view, view.turn, buttons, language)
+        return keyboard
+
+    def render_hand(
+        self, game: Any, state: GoFishState, seat: int, language: str, buttons: Buttons
+    ) -> Rendered:
+        view = ENGINE.view(state, seat)
+        names = [seat_label(s, language) for s in seats_of(game)]
+        title = escape(str(game.meta.get("chat_title") or ""))
+        lines = [f"<b>{escape(self.title(language))}</b>" + (f" · {title}" if title else "")]
+        if view.hand:
+            lines.append(
+                tr(language, "Your hand: {words}", words=hand_in_words(language, view.hand))
+            )
+            lines.append(cards_text(language, view.hand))
+        else:
+            lines.append(tr(language, "Your hand is empty."))
+        mine = view.books[seat]
+        if mine:
+            books = ", ".join(rank_plural(language, r) for r in mine)
+            lines.append(tr(language, "Your books: {books}", books=books))
+        if view.last_draw and view.last_draw_at is not None:
+            lines.append(
+                tr(language, "You drew: {cards}", cards=cards_text(language, view.last_draw))
+            )
+        lines.append(_status(game, view, names, language, seat))
+        keyboard = (
+            _rank_keyboard(view, buttons, language) if view.turn == seat and view.legal else []
+        )
+        if game.status == "running" and not view.finished and seat in resigned_seats(view.history):
+            lines.append("🏳️ " + tr(language, "You resigned: you are out of this game."))
+        return Rendered("\n".join(lines), keyboard)
+
+    def resign(
+        self, game: GameRecord, state: GoFishState, seat: int
+    ) -> tuple[GoFishState, list[tuple[int, bool]]]:
+        """The player is out: their cards go to the bottom of the stock, their books
+        stay; they cannot win (their loss is recorded when the game ends)."""
+        if game.status != "running":
+            raise IllegalAction("game_over")
+        after, _events = resign_seat(state, seat)
+        return after, []
+
+    def hand_alert(self, game: Any, state: GoFishState, seat: int, language: str) -> str:
+        view = ENGINE.view(state, seat)
+        text = tr(language, "Your hand: {words}", words=cards_text(language, view.hand) or "—")
+        books = ntr(language, "{n} book", "{n} books", len(view.books[seat]))
+        return f"{text} · {books}"[:200]
+
+    def pick_keyboard(
+        self, game: Any, state: GoFishState, seat: int, choice: str, language: str,
+        buttons: Buttons,
+    ) -> Keyboard | None:  # fmt: skip
+        """After a rank is chosen on the private hand: whom to ask for it."""
+        rank = _rank_of(choice)
+        view = ENGINE.view(state, seat)
+        asks = [a for a in view.legal if a.rank == rank]
+        return _ask_rows(game, view, asks, language, buttons) if asks else None
+
+    def table_pick_keyboard(
+        self, game: Any, state: GoFishState, seat: int, choice: str, language: str,
+        buttons: Buttons,
+    ) -> Keyboard:  # fmt: skip
+        """After a rank is chosen on the group table (the player cannot be messaged):
+        whom to ask, the same for every rank, held or not, so the group learns nothing
+        of the hand; the ask itself refuses a rank not held, in an alert to the asker."""
+        rank = _rank_of(choice)
+        if rank is None:
+            raise IllegalAction("no_such_rank")
+        view = ENGINE.view(state, None)
+        targets = [s for s in range(view.seats) if s != seat and view.hand_counts[s] > 0]
+        return _ask_rows(game, view, [Ask(t, rank) for t in targets], language, buttons)
+
+
+def _rank_of(choice: str) -> int | None:
+    """The rank a button's argument names (ASCII digits only), None for anything else."""
+    if not (choice.isascii() and choice.isdigit()) or int(choice) not in RANKS:
+        return None
+    return int(choice)
+
+
+def _ask_rows(
+    game: Any, view: GoFishView, asks: list[Ask], language: str, buttons: Buttons
+) -> Keyboard:
+    """One "Ask <name> (<cards>)" button per ask, then Back."""
+    names = [seat_label(s, language) for s in seats_of(game)]
+    rows = [
+        [buttons.button(
+            tr(language, "Ask {name} ({n})", name=names[a.target],
+               n=view.hand_counts[a.target]),
+            "m", ENGINE.encode_action(a),
+        )]
+        for a in asks
+    ]  # fmt: skip
+    rows.append([buttons.button("← " + tr(language, "Back"), "b")])
+    return rows
+
+
+def _every_rank_keyboard(view: GoFishView, seat: int, buttons: Buttons, language: str) -> Keyboard:
+    """All 13 ranks; with one opponent to ask, a rank asks at once (the engine
+    refuses a rank the player does not hold, in an alert only they see)."""
+    targets = [s for s in range(view.seats) if s != seat and view.hand_counts[s] > 0]
+    labels = [
+        buttons.button(rank_label(r, language), "m", ENGINE.encode_action(Ask(targets[0], r)))
+        if len(targets) == 1
+        else buttons.button(rank_label(r, language), "k", str(r))
+        for r in RANKS
+    ]
+    return [labels[:7], labels[7:]]
+
+
+def _event_line(event: Any, names: list[str], language: str) -> str:
+    if isinstance(event, Resigned):
+        return ntr(language, "🏳️ {name} resigned: {n} card went to the bottom of the stock.",
+                   "🏳️ {name} resigned: {n} cards went to the bottom of the stock.",
+                   event.cards, name=names[event.seat])  # fmt: skip
+    return event_line(event, names, language)
+
+
+def _seat_line(view: GoFishView, seat: int, name: str, language: str, gone: bool) -> str:
+    marker = "🏳️ " if gone else "▶️ " if view.turn == seat else "▫️ "
+    cards = ntr(language, "{n} card", "{n} cards", view.hand_counts[seat])
+    ranks = ", ".join(rank_plural(language, r) for r in view.books[seat]) or "—"
+    books = tr(language, "Books: {ranks}", ranks=ranks)
+    return f"{marker}{name} — {cards} · 📚 {books}"
+
+
+def _recent(view: GoFishView) -> list[Any]:
+    """Table talk since the turn before the current one."""
+    history = list(view.history)
+    passes = [i for i, e in enumerate(history) if isinstance(e, TurnPassed)]
+    start = passes[-2] + 1 if len(passes) >= 2 else 0
+    return history[start:]
+
+
+def _status(game: Any, view: GoFishView, names: list[str], language: str,
+            seat: int | None = None) -> str:  # fmt: skip
+    if game.status == "stopped":
+        return tr(language, "The game was stopped by {name}.",
+                  name=escape(str(game.meta.get("stopped_by", "?"))))  # fmt: skip
+    if view.finished and view.outcome is not None:
+        gone = resigned_seats(view.history)  # a seat that resigned never sets the best
+        scores = tuple(0 if s in gone else n for s, n in enumerate(view.outcome.scores))
+        result = result_line(view.outcome.winners, scores, names, language)
+        return result + "\n" + book_standings(language, view.outcome.scores, names, gone)
+    if view.turn is None:
+        return ""
+    if seat is not None and view.turn == seat:
+        return tr(language, "Your turn: choose a rank to ask for.")
+    return tr(language, "Turn: {name}", name=names[view.turn])
+
+
+def _rank_keyboard(view: GoFishView, buttons: Buttons, language: str) -> Keyboard:
+    """The ranks this hand may ask for; with one possible target the button asks at once."""
+    by_rank: dict[int, list[Ask]] = {}
+    for ask in view.legal:
+        by_rank.setdefault(ask.rank, []).append(ask)
+    labels = []
+    for rank in sorted(by_rank):
+        asks = by_rank[rank]
+        if len(asks) == 1:
+            labels.append(
+                buttons.button(rank_label(rank, language), "m", ENGINE.encode_action(asks[0]))
+            )
+        else:
+            labels.append(buttons.button(rank_label(rank, language), "k", str(rank)))
+    return [labels[i : i + 7] for i in range(0, len(labels), 7)]

@@ -1,0 +1,48 @@
+"""Lines every game's table may carry: timers, the computer standing in, "I'm back",
+and the Resign button and a resigned seat's line."""
+
+from __future__ import annotations
+
+from telegram import InlineKeyboardButton
+
+from bot.adapter import seats_of
+from bot.i18n import ntr, tr
+from bot.presenters.lobby_view import seat_label
+from bot.ui import Buttons, Rendered, escape
+from storage.records import GameRecord
+
+
+def with_notices(rendered: Rendered, game: GameRecord, language: str, buttons: Buttons) -> Rendered:
+    """Add the timer and stand-in notices to a running table, and the "I'm back" button."""
+    if game.status != "running":
+        return rendered
+    names = [seat_label(s, language) for s in seats_of(game)]
+    lines = [rendered.text]
+    stood_in = [names[s] for s in game.meta.get("stood_in", []) if s < len(names)]
+    if stood_in:
+        lines.append(tr(language, "⏰ Time ran out: the computer played for {names}.",
+                        names=", ".join(stood_in)))  # fmt: skip
+    auto = [s for s in game.meta.get("auto", []) if s < len(names)]
+    if auto:
+        lines.append(tr(language, "🤖 The computer plays for {names} until they are back.",
+                        names=", ".join(names[s] for s in auto)))  # fmt: skip
+    warning = game.meta.get("warning")
+    if warning:
+        late = [names[s] for s in warning.get("seats", []) if s < len(names)]
+        lines.append(ntr(language, "⏳ {names}: {n} second left to play.",
+                         "⏳ {names}: {n} seconds left to play.", int(warning.get("left", 0)),
+                         names=", ".join(late)))  # fmt: skip
+    keyboard = list(rendered.keyboard or [])
+    if auto:
+        keyboard.append([buttons.button("🙋 " + tr(language, "I'm back"), "i")])
+    return Rendered("\n".join(lines), keyboard or None)
+
+
+def resign_button(language: str, buttons: Buttons) -> InlineKeyboardButton:
+    return buttons.button("🏳️ " + tr(language, "Resign"), "q")
+
+
+def resigned_line(language: str, name: str) -> str:
+    """The table's note of a seat the computer took over (Durak)."""
+    return "🏳️ " + tr(language, "{name} resigned: the computer plays their cards.",
+                      name=escape(name))  # fmt: skip

@@ -1,0 +1,130 @@
+"""Nudges: telling the people a game waits for that it is their turn.
+
+Edits do not notify anyone, so halfway through a turn (the warning the table
+already shows, ``bot.deadlines.timeouts.on_warning``) each late person gets a NEW message:
+in their private chat when they play from a private hand the bot can deliver,
+else one mention of all of them in the group. A quick player is never nudged:
+the halfway mark comes only after half the turn time without a move.
+
+A nudge is an outbox mark like the table (``bot.sync.marks``: ``GROUP_NUDGE`` or
+``-user id``); the sender posts it within the chat's budget and retires the
+nudge it replaces, and every later save of the game marks the nudges still
+shown, which the sender then deletes: a group never collects them. Their
+message ids (and a digest of their words) are kept with the hand messages under
+the negative target. A blackjack round's settlement summary (``SUMMARY``) is
+kept the same way: the new one replaces the last.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.adapter import GameAdapter, seats_of
+from bot.i18n import ntr
+from bot.language import table_language
+from bot.pipeline.flow import load_state
+from bot.presenters.clock_line import late_seats
+from bot.presenters.hands import digest, reader_language
+from bot.sync.marks import GROUP_NUDGE, SUMMARY, private_nudge
+from bot.sync.sender import Desired
+from bot.ui import Rendered, escape
+from storage.db import Database
+from storage.outbox import TABLE, Mark
+from storage.records import GameRecord
+
+
+@dataclass(frozen=True)
+class Late:
+    """The people a halfway warning names, split by where their nudge goes."""
+
+    in_group: list[int]  # seats mentioned in the group
+    in_private: dict[int, int]  # seat -> user id nudged in their private chat
+
+
+async def split_late(db: Database, adapter: GameAdapter, game: GameRecord, late: list[int]) -> Late:
+    seats = seats_of(game)
+    in_group: list[int] = []
+    in_private: dict[int, int] = {}
+    for seat in late:
+        user_id = seats[seat].user if seat < len(seats) else None
+        if user_id is None:
+            continue
+        person = await db.get_user(user_id) if adapter.private_hands else None
+        if person is not None and person.can_message and game.state is not None:
+            in_private[seat] = user_id
+        else:
+            in_group.append(seat)
+    return Late(in_group, in_private)
+
+
+async def nudge_marks(
+    db: Database, adapter: GameAdapter, game: GameRecord, late: list[int]
+) -> list[Mark]:
+    """The table (it shows the warning) and a nudge for each late person."""
+    split = await split_late(db, adapter, game, late)
+    marks = [Mark(game.id, TABLE, game.chat_id, game.version)]
+    if split.in_group:
+        marks.append(Mark(game.id, GROUP_NUDGE, game.chat_id, game.version))
+    for user_id in split.in_private.values():
+        marks.append(Mark(game.id, private_nudge(user_id), user_id, game.version))
+    return marks
+
+
+def shown_key(target: int, desired: Desired) -> str:
+    """What a nudge or summary message shows, as kept with its id. A nudge shown is
+    deleted by the next save, so the same words later are a new nudge; while a
+    warning holds (a blackjack betting clock), saves leave an unchanged nudge be."""
+    return "" if desired.rendered is None else digest(desired.rendered)
+
+
+async def desired_post(
+    db: Database, adapter: GameAdapter, game: GameRecord, mark: Mark
+) -> Desired | None:
+    """What a nudge or summary message must be now: posted anew (replacing the one
+    shown), deleted (nothing to say any more), or left as it is."""
+    if mark.target == SUMMARY:
+        text = game.meta.get("summary")
+        rendered = Rendered(text) if isinstance(text, str) and text else None
+    else:
+        rendered = await _nudge(db, adapter, game, mark)
+    version = game.version
+    known = game.hand_messages.get(str(mark.target), {})
+    shown_id = known.get("id") or None
+    thread = game.thread_id if mark.chat_id == game.chat_id else 0
+    wanted = Desired(rendered, None, version, thread, retire=shown_id)
+    if rendered is None and shown_id is None:
+        return None
+    if shown_id is not None and known.get("digest") == shown_key(mark.target, wanted):
+        return Desired(rendered, shown_id, version, thread, unchanged=True)
+    return wanted
+
+
+async def _nudge(
+    db: Database, adapter: GameAdapter, game: GameRecord, mark: Mark
+) -> Rendered | None:
+    warning = game.meta.get("warning")
+    if game.status != "running" or not isinstance(warning, dict):
+        return None
+    still = set(late_seats(adapter, game, load_state(adapter, game)))  # not those who moved
+    named = [int(s) for s in warning.get("seats", []) if int(s) in still]
+    split = await split_late(db, adapter, game, named)
+    left = int(warning.get("left", 0))
+    if mark.target == GROUP_NUDGE:
+        if not split.in_group:
+            return None
+        language = await table_language(db, game)
+        seats = seats_of(game)
+        names = ", ".join(_mention(seats[s].user or 0, seats[s].name) for s in split.in_group)
+        return Rendered(ntr(language, "⏰ {names}: your turn in {game}, {n} second left.",
+                            "⏰ {names}: your turn in {game}, {n} seconds left.", left,
+                            names=names, game=adapter.title(language)))  # fmt: skip
+    if mark.chat_id not in split.in_private.values():
+        return None
+    language = await reader_language(db, mark.chat_id)
+    return Rendered(ntr(language, "⏰ Your turn in {game}, {n} second left: your hand is above.",
+                        "⏰ Your turn in {game}, {n} seconds left: your hand is above.", left,
+                        game=adapter.title(language)))  # fmt: skip
+
+
+def _mention(user_id: int, name: str) -> str:
+    return f'<a href="tg://user?id={int(user_id)}">{escape(name)}</a>'
