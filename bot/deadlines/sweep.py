@@ -21,6 +21,7 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
+from bot.background import Loop
 from storage import deadlines, updates
 from storage.core import Core
 
@@ -47,17 +48,16 @@ class Sweep:
         self._on_deadline, self._on_warning = on_deadline, on_warning
         self._clock = clock
         self._woken = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
+        self._loop = Loop()
         self._pruned_at = float("-inf")
 
     def start(self) -> None:
-        self._task = asyncio.create_task(self._run(), name="deadline-sweep")
+        self._loop = Loop()
+        self._loop.task = asyncio.create_task(self._run(), name="deadline-sweep")
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-            self._task = None
+        """At once while it naps; else after the due games in hand (a few seconds)."""
+        await self._loop.stop()
 
     def wake(self) -> None:
         """A save set a deadline: look again (it may be earlier than the one awaited)."""
@@ -99,16 +99,19 @@ class Sweep:
             log.info("%d processed update ids pruned", dropped)
 
     async def _run(self) -> None:
-        while True:
+        while not self._loop.stopping:
             self._woken.clear()
             try:
-                await self.run_due()
-                await self._prune()
-                upcoming = await deadlines.next_due(self._db)
+                with self._loop.busy():
+                    await self.run_due()
+                    await self._prune()
+                    upcoming = await deadlines.next_due(self._db)
             except Exception:  # the database is busy or gone: look again soon
                 log.exception("the deadline sweep failed")
                 upcoming = self._clock() + 1.0
             nap = self._longest_nap if upcoming is None else upcoming - self._clock()
+            if self._loop.stopping:
+                break
             if nap <= 0:
                 continue
             with contextlib.suppress(TimeoutError):

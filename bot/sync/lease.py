@@ -25,6 +25,7 @@ import socket
 import time
 from collections.abc import Awaitable, Callable
 
+from bot.background import Loop
 from bot.sync.limits import Budget
 from storage import leases
 from storage.core import Core
@@ -42,7 +43,7 @@ class ChatLeases:
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
         self._held: set[int] = set()
         self.orphans: set[int] = set()  # chats with replies waiting for another's lease
-        self._heartbeat: asyncio.Task[None] | None = None
+        self._heartbeat = Loop()
 
     async def take(self, chat_id: int) -> bool:
         """Hold the chat's lease (its budget adopted); False: another worker has it."""
@@ -52,8 +53,8 @@ class ChatLeases:
             return False
         self._held.add(chat_id)
         self._budget.adopt(chat_id, await leases.budget_of(self._db, chat_id), self._offset())
-        if self._heartbeat is None or self._heartbeat.done():
-            self._heartbeat = asyncio.create_task(self._beat(), name="sync-leases")
+        if self._heartbeat.task is None or self._heartbeat.task.done():
+            self._heartbeat.task = asyncio.create_task(self._beat(), name="sync-leases")
         return True
 
     async def keep(self, chat_id: int) -> bool:
@@ -83,31 +84,32 @@ class ChatLeases:
         self,
         wake: Callable[[int], None],
         sleep: Callable[[float], Awaitable[object]],
-        stopping: Callable[[], bool],
+        loop: Loop,
     ) -> None:
         """Several workers: chats with marks and no sender are woken here (their
-        holder finished or died), every ``WATCH`` seconds."""
-        while not stopping():
+        holder finished or died), every ``WATCH`` seconds, until ``loop`` stops."""
+        while not loop.stopping:
             await sleep(WATCH)
             try:
-                for chat_id in {*await self.unheld(), *self.orphans}:
-                    self.orphans.discard(chat_id)
-                    wake(chat_id)
+                with loop.busy():
+                    unheld = await self.unheld()
             except Exception:  # the database is busy or gone: look again later
                 log.exception("looking for chats without a sender failed")
+                continue
+            for chat_id in {*unheld, *self.orphans}:
+                self.orphans.discard(chat_id)
+                wake(chat_id)
 
     async def stop(self) -> None:
-        if self._heartbeat is not None:
-            self._heartbeat.cancel()
-            await asyncio.gather(self._heartbeat, return_exceptions=True)
-            self._heartbeat = None
+        await self._heartbeat.stop()
+        self._heartbeat = Loop()
 
     def _offset(self) -> float:
         """Wall-clock time minus the budget's clock (budgets are stored in wall time)."""
         return self._wall() - self._budget.now()
 
     async def _beat(self) -> None:
-        while self._held:
+        while self._held and not self._heartbeat.stopping:
             await asyncio.sleep(HEARTBEAT)
-            with contextlib.suppress(Exception):  # the next beat tries again
+            with contextlib.suppress(Exception), self._heartbeat.busy():  # next beat tries again
                 await leases.renew_all(self._db, self.holder, self._wall(), TTL)

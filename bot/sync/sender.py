@@ -30,6 +30,7 @@ from typing import Protocol
 from telegram import Bot
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
 
+from bot.background import Loop
 from bot.sync.delivery import MAX_BACKOFF, Delivery, Post, Sleep, seconds
 from bot.sync.lease import ChatLeases
 from bot.sync.limits import Budget, is_group
@@ -88,7 +89,7 @@ class Sender:
         self._out = Delivery(bot, budget, clock, sleep, retry_base)
         self._budget, self._sleep = budget, sleep
         self._leases = leases or ChatLeases(db, budget)
-        self._watcher: asyncio.Task[None] | None = None
+        self._watcher = Loop()
         self._retry_base = retry_base
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
@@ -125,9 +126,9 @@ class Sender:
     async def flush(self) -> int:
         """At start-up: every chat with pending marks is brought up to date (and with
         several workers, the watch for chats without a sender starts)."""
-        if self._leases.shared and self._watcher is None:
-            watch = self._leases.watch(self.wake, self._sleep, lambda: self._stopping)
-            self._watcher = asyncio.create_task(watch, name="sync-watch")
+        if self._leases.shared and self._watcher.task is None:
+            watch = self._leases.watch(self.wake, self._sleep, self._watcher)
+            self._watcher.task = asyncio.create_task(watch, name="sync-watch")
         chats = await outbox.pending_chats(self._db)
         for chat_id in chats:
             self.wake(chat_id)
@@ -142,9 +143,7 @@ class Sender:
         gets ``grace`` seconds to record what it showed (else the next start would
         send it again); pending marks stay in the database for the next start."""
         self._stopping = True
-        if self._watcher is not None:
-            self._watcher.cancel()
-            await asyncio.gather(self._watcher, return_exceptions=True)
+        await self._watcher.stop()
         tasks = {chat_id: t for chat_id, t in self._tasks.items() if not t.done()}
         for chat_id, task in tasks.items():
             if chat_id not in self._in_flight:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from bot.deadlines.sweep import Sweep
@@ -110,5 +111,39 @@ async def test_the_sweep_forgets_update_ids_telegram_can_no_longer_redeliver(
             await tx.execute("UPDATE processed_updates SET processed_at = 0")
         await sweep._prune()
         assert len(await db.fetchall("SELECT update_id FROM processed_updates")) == 2
+    finally:
+        await db.close()
+
+
+async def test_stopping_the_sweep_lets_the_deadline_in_hand_finish(tmp_path: Path) -> None:
+    """A stop while a deadline is being handled waits for it (a statement cut in half
+    can leave a connection torn down under it); a stop while it naps is at once."""
+    clock = Clock()
+    db = await Database.open(str(tmp_path / "bot.db"), clock)
+    try:
+        game_id = await _game(db, -1, 990.0, None)
+        started, release = asyncio.Event(), asyncio.Event()
+        finished: list[int] = []
+
+        async def on_deadline(game_id: int) -> None:
+            started.set()
+            await release.wait()  # a save under way
+            async with db.transaction() as tx:
+                await tx.execute("UPDATE games SET deadline_at = NULL WHERE id = ?", (game_id,))
+            finished.append(game_id)
+
+        async def on_warning(game_id: int) -> None:
+            raise AssertionError("no warning is due")
+
+        sweep = Sweep(db, on_deadline, on_warning, clock)
+        sweep.start()
+        await asyncio.wait_for(started.wait(), 10)
+        stopping = asyncio.create_task(sweep.stop())
+        await asyncio.sleep(0)  # the stop has begun
+        release.set()
+        await asyncio.wait_for(stopping, 10)
+        assert finished == [game_id]
+        sweep.start()  # napping now (nothing is due): stopped at once
+        await asyncio.wait_for(sweep.stop(), 1)
     finally:
         await db.close()
