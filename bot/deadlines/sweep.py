@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 from bot.background import Loop
 from storage import deadlines, updates
@@ -68,7 +68,8 @@ class Sweep:
         after its handler ran (it could not save) is not handled twice in one sweep:
         its deadline is dropped rather than retried in a loop."""
         handled: set[int] = set()
-        while batch := await deadlines.claim_due(self._db, self._clock(), CLAIM_SECONDS):
+        shared = self._db.locks.shared
+        while batch := await self._due(shared):
             for item in batch:
                 if item.game_id in handled:
                     log.warning("a deadline did not move; dropped", extra={"game_id": item.game_id})
@@ -76,10 +77,21 @@ class Sweep:
                 else:
                     handled.add(item.game_id)
                     await self._handle(item)
-                await deadlines.release_claim(self._db, item.game_id)
+                if shared:
+                    await deadlines.release_claim(self._db, item.game_id)
         return len(handled)
 
-    async def _handle(self, item: deadlines.Claim) -> None:
+    async def _due(self, shared: bool) -> Sequence[deadlines.Due | deadlines.Claim]:
+        """What is due now. With several workers, claimed (a write) only when a read
+        found something due: a save wakes the sweep, so most looks find nothing."""
+        now = self._clock()
+        if not shared:
+            return await deadlines.due(self._db, now)
+        if not await deadlines.due(self._db, now, limit=1):
+            return []
+        return await deadlines.claim_due(self._db, now, CLAIM_SECONDS)
+
+    async def _handle(self, item: deadlines.Due | deadlines.Claim) -> None:
         try:
             if item.deadline:
                 await self._on_deadline(item.game_id)
