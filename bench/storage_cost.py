@@ -19,6 +19,7 @@ from pathlib import Path
 
 from storage import outbox
 from storage.db import Database
+from storage.meta import GameMeta
 from storage.outbox import TABLE, Mark
 from storage.records import GameRecord
 
@@ -47,7 +48,9 @@ async def _move(db: Database, game_id: int, update_id: int) -> None:
 async def run(url: str, moves: int) -> tuple[float, float]:
     db = await Database.open(url)
     try:
-        meta = {"seats": [{"user": 7, "name": "A", "level": None}] * 2, "lang": "en"}
+        meta = GameMeta.from_json(
+            {"seats": [{"user": 7, "name": "A", "level": None}] * 2, "lang": "en"}
+        )
         created = await db.create_game(
             GameRecord(chat_id=CHAT, kind="reversi", created_by=7, status="running",
                        state={"schema": 1, "moves": 0, "board": "." * 64}, meta=meta)

@@ -72,7 +72,7 @@ class Database(ChatStore):
                     " RETURNING id",
                     (game.chat_id, game.thread_id, game.kind, game.status,
                      json.dumps(game.state) if game.state is not None else None,
-                     json.dumps(game.meta), game.table_message_id,
+                     json.dumps(game.meta.to_json()), game.table_message_id,
                      json.dumps(game.hand_messages), game.deadline_at, game.warning_at,
                      game.created_by, now, now),
                 )  # fmt: skip

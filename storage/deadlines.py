@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from storage.meta import GameMeta, WarningJson
 
 if TYPE_CHECKING:
     from storage.core import Core
@@ -106,7 +108,7 @@ async def clear_deadline(db: Core, game_id: int) -> None:
         )
 
 
-async def show_warning(db: Core, game_id: int, warning: dict[str, Any]) -> None:
+async def show_warning(db: Core, game_id: int, warning: WarningJson) -> None:
     """Keep the halfway warning with the game for the table to show; not a move, so
     the version (and every button drawn) stays. The next save replaces the meta."""
     async with db.transaction() as tx:
@@ -117,7 +119,9 @@ async def show_warning(db: Core, game_id: int, warning: dict[str, Any]) -> None:
             meta = None
         if not isinstance(meta, dict):
             return  # no such game, or unreadable: set aside when it is next loaded
-        meta["warning"] = warning
+        typed = GameMeta.from_json(meta)
+        typed.warning = warning
         await tx.execute(
-            "UPDATE games SET meta = ?, warning_at = NULL WHERE id = ?", (json.dumps(meta), game_id)
+            "UPDATE games SET meta = ?, warning_at = NULL WHERE id = ?",
+            (json.dumps(typed.to_json()), game_id),
         )

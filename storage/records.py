@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from storage.meta import GameMeta
+
 ACTIVE_STATUSES = ("lobby", "running")
 # A game that could not be read is set aside (storage.broken): it is stopped and its
 # meta carries this key (the reason), so it is never loaded or re-armed again.
@@ -27,7 +29,7 @@ class GameRecord:
     thread_id: int = 0
     status: str = "lobby"
     state: dict[str, Any] | None = None
-    meta: dict[str, Any] = field(default_factory=dict)
+    meta: GameMeta = field(default_factory=GameMeta)
     version: int = 0
     table_message_id: int | None = None
     hand_messages: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -75,6 +77,4 @@ class UnreadableGame(Exception):
 
     @classmethod
     def of(cls, game: GameRecord, reason: str) -> UnreadableGame:
-        language = game.meta.get("lang")
-        return cls(game.id, game.chat_id, game.thread_id, game.kind, reason,
-                   language if isinstance(language, str) else None)  # fmt: skip
+        return cls(game.id, game.chat_id, game.thread_id, game.kind, reason, game.meta.lang)

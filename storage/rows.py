@@ -7,6 +7,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from storage.meta import GameMeta
 from storage.records import BROKEN_KEY, GameRecord, UnreadableGame
 
 GAME_COLUMNS = (
@@ -30,9 +31,9 @@ def game_from_row(row: Sequence[Any]) -> GameRecord:
         raise UnreadableGame(gid, chat_id, thread_id, kind, str(error)) from None
     return GameRecord(
         id=gid, chat_id=chat_id, thread_id=thread_id, kind=kind, status=status,
-        state=state_value, meta=meta_value, version=version, table_message_id=table_id,
-        hand_messages=hands_value, deadline_at=deadline, warning_at=warning,
-        created_by=created_by, created_at=created_at, updated_at=updated_at,
+        state=state_value, meta=GameMeta.from_json(meta_value), version=version,
+        table_message_id=table_id, hand_messages=hands_value, deadline_at=deadline,
+        warning_at=warning, created_by=created_by, created_at=created_at, updated_at=updated_at,
     )  # fmt: skip
 
 

@@ -40,7 +40,7 @@ async def write_save(
         " deadline_at = ?, warning_at = ?, updated_at = ?, claimed_until = NULL WHERE id = ?"
         " AND version = ?",
         (game.status, json.dumps(game.state) if game.state is not None else None,
-         json.dumps(game.meta), game.deadline_at, game.warning_at, now, game.id,
+         json.dumps(game.meta.to_json()), game.deadline_at, game.warning_at, now, game.id,
          game.version),
     )  # fmt: skip
     if cursor.rowcount != 1:

@@ -48,6 +48,7 @@ from games.base import IllegalAction
 from games.blackjack import ENGINE, LeftTable, Phase, Table, close, leave, sit
 from storage import chips as bank
 from storage.chips import MINIMUM_BET, ChipChange, ChipConflict
+from storage.meta import GameMeta
 from storage.records import GameRecord
 from storage.seats import SeatTaken
 
@@ -87,8 +88,8 @@ async def _open(
     state = ENGINE.new_game(1, {"chips": balance, "min_bet": MINIMUM_BET}, svc.rng)
     game = GameRecord(
         chat_id=chat.id, thread_id=topic_of(message), kind=KIND, created_by=user.id,
-        status="running", meta={"lang": language, "bot": context.bot.username,
-                                "chat_title": chat.title or ""},
+        status="running", meta=GameMeta(lang=language, bot=context.bot.username,
+                                     chat_title=chat.title or ""),
     )  # fmt: skip
     set_seats(game, [Seat(user.first_name, user.id)])
     store_state(svc.adapters[KIND], game, state)

@@ -24,6 +24,7 @@ from bot.pipeline.timers import commit, create
 from bot.presenters.lobby_view import INVITE_KEY, rematch_waiting
 from bot.services import Services, services
 from bot.ui import Rendered, escape
+from storage.meta import GameMeta
 from storage.records import GameRecord
 
 log = logging.getLogger(__name__)
@@ -42,8 +43,8 @@ async def open_game(update: Update, context: ContextTypes.DEFAULT_TYPE, kind: st
     language = await user_language(svc.db, user)
     game = GameRecord(
         chat_id=chat.id, thread_id=topic_of(message), kind=kind, created_by=user.id,
-        meta={"lang": language, "bot": context.bot.username,
-              "chat_title": chat.title or "", INVITE_KEY: secrets.token_urlsafe(16)},
+        meta=GameMeta(lang=language, bot=context.bot.username, chat_title=chat.title or "",
+                      invite=secrets.token_urlsafe(16)),
     )  # fmt: skip
     # an anonymous admin (or someone speaking as a channel) is nobody to seat
     person = message.sender_chat is None and await _reachable(svc, adapter, user.id)

@@ -7,7 +7,6 @@ against the computer): it starts at once. It closes as any lobby does."""
 from __future__ import annotations
 
 import secrets
-from typing import Any
 
 from telegram import CallbackQuery
 from telegram.ext import ContextTypes
@@ -17,8 +16,9 @@ from bot.i18n import tr
 from bot.language import table_language, user_language
 from bot.pipeline.flow import start_game
 from bot.pipeline.timers import commit, create
-from bot.presenters.lobby_view import INVITE_KEY, rematch_waiting
+from bot.presenters.lobby_view import rematch_waiting
 from bot.services import Services, services
+from storage.meta import GameMeta
 from storage.records import GameRecord
 
 
@@ -53,15 +53,16 @@ async def _rematch_lobby(
 ) -> GameRecord:
     """The rematch's lobby: the lobby's choices carried over, the presser and the
     computers seated, the other people awaited, the seats' order for the start."""
-    meta: dict[str, Any] = {
-        "lang": await table_language(svc.db, game),
-        INVITE_KEY: secrets.token_urlsafe(16),
-    }
-    for kept in ("options", "chat_title", "bot"):  # the lobby's choices carry over
-        if kept in game.meta:
-            meta[kept] = game.meta[kept]
+    kept = game.meta  # the lobby's choices carry over
+    meta = GameMeta(
+        lang=await table_language(svc.db, game),
+        invite=secrets.token_urlsafe(16),
+        options=kept.options,
+        chat_title=kept.chat_title,
+        bot=kept.bot,
+    )
     before = adapter.rematch_seats(seats_of(game))
-    meta["rematch_of"] = {
+    meta.rematch_of = {
         "order": [s.user for s in before],
         "people": [{"user": s.user, "name": s.name} for s in before
                    if s.user is not None and s.user != presser],

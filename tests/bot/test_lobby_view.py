@@ -18,7 +18,7 @@ def _labels(game: GameRecord, adapter) -> list[str]:
 
 
 def test_a_full_lobby_shows_start_and_hides_join_and_the_computers() -> None:
-    game = GameRecord(chat_id=-1, kind="reversi", created_by=1, meta={})
+    game = GameRecord(chat_id=-1, kind="reversi", created_by=1)
     set_seats(game, [Seat("Ann", 1)])
     assert _labels(game, ReversiAdapter()) == [
         "Join", "Leave", "🤖 Easy", "🤖 Normal", "Start", "📖 Rules",
@@ -37,7 +37,7 @@ def test_seat_counts_agree_with_the_seats() -> None:
 
 
 def test_a_rematch_lobby_names_whom_it_waits_for() -> None:
-    game = GameRecord(chat_id=-1, kind="durak", created_by=2, meta={})
+    game = GameRecord(chat_id=-1, kind="durak", created_by=2)
     game.meta["rematch_of"] = {"order": [1, 2], "people": [{"user": 1, "name": "Ann"}]}
     set_seats(game, [Seat("Ben", 2)])
     text = render_lobby(DurakAdapter(), game, "en", Buttons(1, 0)).text

@@ -10,6 +10,7 @@ from games.blackjack import ENGINE, Phase, Table, next_round
 from storage import chips
 from storage.chips import STARTING_BALANCE, TOP_UP_EVERY, ChipChange, ChipConflict
 from storage.db import Database
+from storage.meta import GameMeta, SeatJson
 from storage.records import GameRecord, UserRecord
 
 CHAT = -100
@@ -36,9 +37,9 @@ async def db(url: str, clock: Clock):
 
 
 async def _table_game(db: Database, users: list[int]) -> GameRecord:
-    seats = [{"name": f"P{u}", "user": u, "level": None} for u in users]
+    seats: list[SeatJson] = [{"name": f"P{u}", "user": u, "level": None} for u in users]
     game = await db.create_game(
-        GameRecord(chat_id=CHAT, kind="blackjack", created_by=users[0], meta={"seats": seats})
+        GameRecord(chat_id=CHAT, kind="blackjack", created_by=users[0], meta=GameMeta(seats=seats))
     )
     assert game is not None
     return game

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from storage.db import Database, database_path
+from storage.meta import GameMeta
 from storage.records import GameRecord, UserRecord
 
 
@@ -19,7 +20,8 @@ async def db(url: str):
 
 def _game(chat_id: int = -100, thread_id: int = 0) -> GameRecord:
     return GameRecord(chat_id=chat_id, thread_id=thread_id, kind="reversi", created_by=1,
-                      meta={"seats": [{"name": "Alice", "user": 1, "level": None}]})  # fmt: skip
+                      meta=GameMeta(seats=[{"name": "Alice", "user": 1, "level": None}]),
+                      )  # fmt: skip
 
 
 def test_database_urls() -> None:

@@ -12,6 +12,7 @@ import pytest
 from storage import chips, seats
 from storage.chips import ChipChange, ChipConflict
 from storage.db import Database
+from storage.meta import GameMeta
 from storage.migrations import MIGRATIONS
 from storage.records import GameRecord
 from storage.seats import SeatTaken
@@ -29,7 +30,7 @@ async def db(url: str) -> AsyncIterator[Database]:
 def _table(topic: int, users: list[int], chat_id: int = CHAT) -> GameRecord:
     people = [{"name": f"P{u}", "user": u, "level": None} for u in users]
     return GameRecord(chat_id=chat_id, thread_id=topic, kind="blackjack", created_by=users[0],
-                      status="running", meta={"seats": people})  # fmt: skip
+                      status="running", meta=GameMeta.from_json({"seats": people}))  # fmt: skip
 
 
 async def _open(db: Database, topic: int, user: int, chat_id: int = CHAT) -> GameRecord:

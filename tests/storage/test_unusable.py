@@ -12,6 +12,7 @@ import pytest
 
 from storage.broken import set_aside
 from storage.db import Database, UnusableDatabase
+from storage.meta import GameMeta
 from storage.migrations import MIGRATIONS
 from storage.records import GameRecord
 
@@ -53,7 +54,7 @@ async def test_a_path_under_a_file_is_refused(tmp_path: Path) -> None:
 
 
 def _game(chat_id: int) -> GameRecord:
-    return GameRecord(chat_id=chat_id, kind="reversi", created_by=1, meta={"seats": []})
+    return GameRecord(chat_id=chat_id, kind="reversi", created_by=1, meta=GameMeta(seats=[]))
 
 
 async def test_unreadable_rows_are_kept_apart_and_set_aside_once(url: str) -> None:

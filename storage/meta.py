@@ -1,0 +1,168 @@
+"""A game's meta (the ``games.meta`` JSON column) as a typed record.
+
+Every key the bot writes is a field; ``None`` stands for "absent" (no field is ever
+stored as JSON null), so ``to_json`` writes exactly the keys that were set.
+``from_json`` keeps what it does not know in ``extra``: a key another version of the
+bot wrote, or a known key holding a value of an unexpected type (kept as it was, not
+read as the field). So a row read and saved again loses nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any, TypedDict
+
+
+class SeatJson(TypedDict):
+    """One seat: a person (``user``) or a computer (``level``)."""
+
+    name: str
+    user: int | None
+    level: str | None
+
+
+class WarningJson(TypedDict):
+    """The halfway warning the table shows: the late seats, the seconds left."""
+
+    seats: list[int]
+    left: int
+
+
+class RematchPerson(TypedDict):
+    user: int
+    name: str
+
+
+class RematchJson(TypedDict):
+    """A rematch's lobby: the seats' order before, the people still awaited."""
+
+    order: list[int | None]
+    people: list[RematchPerson]
+
+
+class VoteJson(TypedDict):
+    """A vote to stop the game: who said yes, until when (epoch seconds)."""
+
+    yes: list[int]
+    until: float
+
+
+# the JSON type a field's value must have to be read as that field
+_JSON_TYPE: dict[str, type | tuple[type, ...]] = {
+    "lang": str, "bot": str, "chat_title": str, "invite": str, "seats": list,
+    "options": dict, "stopped_by": str, "warning": dict, "auto": list,
+    "stood_in": list, "rematched": bool, "recorded": bool, "timeouts": dict,
+    "rematch_of": dict, "closed": str, "hints_off": list, "touched": dict,
+    "banked": int, "summary": str, "resigned_seat": int, "resigned": list,
+    "played_out": list, "phase_key": list, "phase_at": int, "expired": bool,
+    "betting_ends": (int, float), "bets_closed": bool, "broken": str,
+    "stop_vote": dict, "leaving": list,
+}  # fmt: skip
+
+
+@dataclass
+class GameMeta:
+    """What the bot keeps around a game's engine state; see the module docstring."""
+
+    lang: str | None = None  # the table's language
+    bot: str | None = None  # the bot's username, for the lobby's deep link
+    chat_title: str | None = None
+    invite: str | None = None  # the secret of the lobby's deep link
+    seats: list[SeatJson] | None = None
+    options: dict[str, bool] | None = None  # the lobby's choices
+    stopped_by: str | None = None  # the name(s) of who stopped the game
+    warning: WarningJson | None = None  # the halfway warning the table shows
+    auto: list[int] | None = None  # seats the computer keeps after timeouts
+    stood_in: list[int] | None = None  # seats the computer just played for
+    rematched: bool | None = None
+    recorded: bool | None = None  # the results are written
+    timeouts: dict[str, int] | None = None  # seat (as text) -> timeouts in a row
+    rematch_of: RematchJson | None = None
+    closed: str | None = None  # why a blackjack table closed
+    hints_off: list[int] | None = None  # users who turned hints off
+    touched: dict[str, int] | None = None  # blackjack box (as text) -> version changed
+    banked: int | None = None  # the blackjack round last banked
+    summary: str | None = None  # the settled round's summary, for the sender to post
+    resigned_seat: int | None = None
+    resigned: list[str] | None = None  # names of those who resigned
+    played_out: list[int] | None = None  # boxes the computer played out at a stop
+    phase_key: list[Any] | None = None  # blackjack [phase, round, active]
+    phase_at: int | None = None  # the version at which phase_key changed
+    expired: bool | None = None
+    betting_ends: float | None = None
+    bets_closed: bool | None = None
+    broken: str | None = None  # why the game was set aside (storage.broken)
+    stop_vote: VoteJson | None = None
+    leaving: list[int] | None = None  # blackjack boxes whose players left mid-round
+    extra: dict[str, Any] = field(default_factory=dict)  # keys this bot does not know
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameMeta:
+        meta = cls()
+        for key, value in data.items():
+            expected = _JSON_TYPE.get(key)
+            if expected is not None and _fits(value, expected):
+                setattr(meta, key, value)
+            else:
+                meta.extra[key] = value
+        return meta
+
+    def to_json(self) -> dict[str, Any]:
+        out = dict(self.extra)
+        for key in _JSON_TYPE:
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        return out
+
+    # --- temporary dict-style access (issue 12 item 6), for the modules not yet
+    # moved to attributes; remove once no caller uses them.
+
+    def get(self, key: str, default: Any = None) -> Any:
+        value = self._value(key)
+        return default if value is None else value
+
+    def __getitem__(self, key: str) -> Any:
+        if key not in self:
+            raise KeyError(key)
+        return self._value(key)
+
+    def __contains__(self, key: object) -> bool:
+        if key in _JSON_TYPE:
+            return getattr(self, str(key)) is not None
+        return key in self.extra
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        if key in _JSON_TYPE:
+            setattr(self, key, value)
+        else:
+            self.extra[key] = value
+
+    def setdefault(self, key: str, default: Any) -> Any:
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+    def pop(self, key: str, *default: Any) -> Any:
+        if key not in self:
+            if default:
+                return default[0]
+            raise KeyError(key)
+        value = self[key]
+        if key in _JSON_TYPE:
+            setattr(self, key, None)
+        else:
+            del self.extra[key]
+        return value
+
+    def _value(self, key: str) -> Any:
+        return getattr(self, key) if key in _JSON_TYPE else self.extra.get(key)
+
+
+def _fits(value: Any, expected: type | tuple[type, ...]) -> bool:
+    if isinstance(value, bool) and expected is not bool:
+        return False  # JSON true is no number
+    return isinstance(value, expected)
+
+
+assert set(_JSON_TYPE) == {f.name for f in fields(GameMeta)} - {"extra"}

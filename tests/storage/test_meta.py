@@ -1,0 +1,96 @@
+"""GameMeta (storage.meta): today's meta JSON reads into typed fields and writes back
+unchanged, keys it does not know included; an old row loads and saves identically."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from storage.db import Database
+from storage.meta import GameMeta
+
+# every key the bot writes, with a value as today's code writes it
+EVERY_KEY: dict[str, Any] = {
+    "lang": "es", "bot": "games_bot", "chat_title": "Friday", "invite": "s3cret",
+    "seats": [{"name": "Ann", "user": 1, "level": None}, {"name": "", "user": None,
+                                                          "level": "easy"}],
+    "options": {"passing": True}, "stopped_by": "Ann, Ben",
+    "warning": {"seats": [0], "left": 30}, "auto": [1], "stood_in": [0, 1],
+    "rematched": True, "recorded": False, "timeouts": {"1": 2},
+    "rematch_of": {"order": [1, None], "people": [{"user": 1, "name": "Ann"}]},
+    "closed": "idle", "hints_off": [1, 2], "touched": {"0": 3}, "banked": 0,
+    "summary": "Dealer: 20", "resigned_seat": 1, "resigned": ["Ben"],
+    "played_out": [2], "phase_key": ["players", 1, [0, 0]], "phase_at": 4,
+    "expired": True, "betting_ends": 1234.5, "bets_closed": True,
+    "broken": "bad state", "stop_vote": {"yes": [1], "until": 99.0}, "leaving": [3],
+}  # fmt: skip
+
+
+def test_every_key_reads_into_its_field_and_writes_back_the_same() -> None:
+    meta = GameMeta.from_json(json.loads(json.dumps(EVERY_KEY)))
+    assert meta.extra == {}  # each key has its field
+    assert meta.warning == {"seats": [0], "left": 30} and meta.banked == 0
+    assert meta.to_json() == EVERY_KEY
+    assert json.loads(json.dumps(meta.to_json())) == EVERY_KEY
+
+
+def test_unset_fields_are_absent() -> None:
+    assert GameMeta().to_json() == {}
+    meta = GameMeta(lang="en")
+    meta.stood_in = [0]
+    meta.stood_in = None
+    assert meta.to_json() == {"lang": "en"}
+
+
+def test_unknown_keys_and_values_of_another_type_are_kept() -> None:
+    stored = {"lang": "en", "newer_key": {"a": [1]}, "bot": None, "banked": True, "x": None}
+    meta = GameMeta.from_json(dict(stored))
+    assert meta.lang == "en" and meta.bot is None and meta.banked is None
+    assert meta.extra == {"newer_key": {"a": [1]}, "bot": None, "banked": True, "x": None}
+    assert meta.to_json() == stored
+    meta.bot = "games_bot"  # a field set later wins over the raw value kept
+    assert meta.to_json()["bot"] == "games_bot"
+
+
+def test_the_temporary_dict_style_access_matches_a_dict() -> None:
+    meta = GameMeta()
+    assert "auto" not in meta and meta.get("auto", []) == [] and meta.pop("auto", None) is None
+    meta.setdefault("auto", []).append(2)
+    assert meta.auto == [2] and meta["auto"] == [2] and "auto" in meta
+    meta["moved"] = True
+    assert meta.extra == {"moved": True} and meta.pop("moved") is True and meta.extra == {}
+    with pytest.raises(KeyError):
+        meta.pop("moved")
+    with pytest.raises(KeyError):
+        meta["warning"]
+
+
+@pytest.fixture
+async def db(url: str):
+    database = await Database.open(url, clock=lambda: 1000.0)
+    yield database
+    await database.close()
+
+
+async def test_a_row_as_written_before_loads_and_saves_unchanged(db: Database) -> None:
+    """A games row as the old code wrote it (meta JSON with every key and one from
+    another version) reads into the typed meta and saves back to the same JSON."""
+    stored = {**EVERY_KEY, "from_a_newer_bot": [1, 2]}
+    stored.pop("broken")  # a broken game is never loaded
+    async with db.transaction() as tx:
+        await tx.execute(
+            "INSERT INTO games (chat_id, thread_id, kind, status, state, meta, version,"
+            " table_message_id, hand_messages, created_by, created_at, updated_at)"
+            " VALUES (-5, 0, 'reversi', 'lobby', NULL, ?, 0, NULL, '{}', 1, 1.0, 1.0)",
+            (json.dumps(stored),),
+        )
+    row = await db.fetchone("SELECT id FROM games WHERE chat_id = -5")
+    game = await db.get_game(int(row[0]))
+    assert game is not None and game.meta.lang == "es" and game.meta.seats is not None
+    assert game.meta.seats[1]["level"] == "easy" and game.meta.extra == {"from_a_newer_bot": [1, 2]}
+    assert game.meta.to_json() == stored
+    assert await db.save_game(game)
+    row = await db.fetchone("SELECT meta FROM games WHERE id = ?", (game.id,))
+    assert json.loads(row[0]) == stored
