@@ -114,18 +114,30 @@ async def test_a_due_deadline_is_handled_once_by_two_workers(
     game.status, game.state, game.deadline_at = "running", {"n": 0}, 100.0
     assert await a.save_game(game)
     handled: list[str] = []
+    finished: set[str] = set()
     both_in = asyncio.Barrier(2)
 
     def handler(name: str) -> Callable[[int], Awaitable[object]]:
+        db, other = (a, "b") if name == "a" else (b, "a")
+
         async def on_deadline(game_id: int) -> None:
             handled.append(name)
-            await asyncio.sleep(0)  # the other worker's sweep runs meanwhile
+
+            async def other_had_its_chance() -> bool:  # it handled the game too, or is done
+                return len(handled) > 1 or other in finished
+
+            await _until(other_had_its_chance, "the other worker's sweep")
+            async with db.transaction() as tx:  # what a handler's save does: it moves on
+                await tx.execute("UPDATE games SET deadline_at = NULL WHERE id = ?", (game_id,))
 
         return on_deadline
 
     async def sweep(name: str, db: Database) -> int:
         await both_in.wait()
-        return await Sweep(db, handler(name), handler(name), lambda: 200.0).run_due()
+        try:
+            return await Sweep(db, handler(name), handler(name), lambda: 200.0).run_due()
+        finally:
+            finished.add(name)
 
     await asyncio.wait_for(asyncio.gather(sweep("a", a), sweep("b", b)), BOUND)
     assert len(handled) == 1, handled
