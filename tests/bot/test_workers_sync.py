@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 import pytest
@@ -154,17 +155,36 @@ class Worker:
     leases: ChatLeases
 
 
+@dataclass
+class OneGroup:
+    """The stand-in with one group, a clock the test moves, a bot, pretend games."""
+
+    tg: StandIn
+    group: int
+    time: FakeTime
+    bot: Bot
+    games: Games
+
+
+@asynccontextmanager
+async def one_group(db: Database) -> AsyncIterator[OneGroup]:
+    async with StandIn(token=TOKEN) as tg:
+        alice = tg.add_user("Alice")
+        group = tg.add_group("One", members=[alice]).id
+        bot = Bot(TOKEN, base_url=tg.base_url)
+        await bot.initialize()
+        try:
+            yield OneGroup(tg, group, FakeTime(), bot, Games(db))
+        finally:
+            await bot.shutdown()
+
+
 async def test_one_worker_sends_to_a_chat_and_the_next_keeps_its_budget(
     two: tuple[Database, Database],
 ) -> None:
     a, b = two
-    async with StandIn(token=TOKEN) as tg:
-        alice = tg.add_user("Alice")
-        group = tg.add_group("One", members=[alice]).id
-        time = FakeTime()
-        bot = Bot(TOKEN, base_url=tg.base_url)
-        await bot.initialize()
-        games = Games(a)  # pretend games both workers draw
+    async with one_group(a) as scene:  # pretend games both workers draw
+        tg, group, time, bot, games = scene.tg, scene.group, scene.time, scene.bot, scene.games
 
         def worker(db: Database) -> Worker:
             budget = Budget(Rates(), time)
@@ -210,7 +230,6 @@ async def test_one_worker_sends_to_a_chat_and_the_next_keeps_its_budget(
         finally:
             await first.sender.stop()
             await second.sender.stop()
-            await bot.shutdown()
 
 
 class SlowToLetGo(ChatLeases):
@@ -230,16 +249,11 @@ async def test_a_reply_queued_while_the_chat_is_let_go_is_still_sent(
     two: tuple[Database, Database],
 ) -> None:
     a, _ = two
-    async with StandIn(token=TOKEN) as tg:
-        alice = tg.add_user("Alice")
-        group = tg.add_group("One", members=[alice]).id
-        time = FakeTime()
-        bot = Bot(TOKEN, base_url=tg.base_url)
-        await bot.initialize()
-        games = Games(a)
+    async with one_group(a) as scene:
+        tg, group, time, games = scene.tg, scene.group, scene.time, scene.games
         budget = Budget(Rates(), time)
         slow = SlowToLetGo(a, budget, time)
-        sender = Sender(bot, a, games, budget, time, time.sleep, leases=slow)
+        sender = Sender(scene.bot, a, games, budget, time, time.sleep, leases=slow)
         try:
             await games.move(1, group)
             sender.wake(group)
@@ -254,4 +268,3 @@ async def test_a_reply_queued_while_the_chat_is_let_go_is_still_sent(
         finally:
             slow.let_go.set()
             await sender.stop()
-            await bot.shutdown()
