@@ -5,12 +5,17 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.ui import Buttons, Keyboard, Rendered
 from games.base import Engine, IllegalAction
 from storage.chips import ChipChange
+from storage.meta import SeatJson
 from storage.records import GameRecord
+
+if TYPE_CHECKING:
+    from telegram import Update
+    from telegram.ext import ContextTypes
 
 
 @dataclass(frozen=True)
@@ -25,20 +30,20 @@ class Seat:
     def is_computer(self) -> bool:
         return self.user is None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> SeatJson:
         return {"name": self.name, "user": self.user, "level": self.level}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Seat:
+    def from_dict(cls, data: SeatJson) -> Seat:
         return cls(str(data["name"]), data.get("user"), data.get("level"))
 
 
 def seats_of(game: GameRecord) -> list[Seat]:
-    return [Seat.from_dict(s) for s in game.meta.get("seats", [])]
+    return [Seat.from_dict(s) for s in game.meta.seats or []]
 
 
 def set_seats(game: GameRecord, seats: list[Seat]) -> None:
-    game.meta["seats"] = [s.to_dict() for s in seats]
+    game.meta.seats = [s.to_dict() for s in seats]
 
 
 def seat_of_user(game: GameRecord, user_id: int) -> int | None:
@@ -196,6 +201,13 @@ class GameAdapter(Protocol):
         record now (user id, won). IllegalAction: the seat cannot resign now."""
         ...
 
+    async def stop_table(
+        self, update: Update, context: ContextTypes.DEFAULT_TYPE, game: GameRecord, language: str
+    ) -> bool:
+        """``/stop`` by the game's own rule (who may stop it, how it ends); False: not
+        handled, the shared rule (``bot.glue.commands.stop``) applies."""
+        ...
+
 
 class GameRules:
     """The shared behaviour of the adapter hooks: games inherit it and override
@@ -257,9 +269,17 @@ class GameRules:
             raise IllegalAction("not_seated")
         seats[seat] = Seat(person.name, level=self.resign_level)
         set_seats(game, seats)
-        auto = game.meta.get("auto", [])
-        if seat in auto:
-            auto.remove(seat)
-        game.meta.get("timeouts", {}).pop(str(seat), None)
-        game.meta.setdefault("resigned", []).append(person.name)
+        meta = game.meta
+        if meta.auto is not None and seat in meta.auto:
+            meta.auto.remove(seat)
+        if meta.timeouts is not None:
+            meta.timeouts.pop(str(seat), None)
+        if meta.resigned is None:
+            meta.resigned = []
+        meta.resigned.append(person.name)
         return state, [(person.user, False)]
+
+    async def stop_table(
+        self, update: Update, context: ContextTypes.DEFAULT_TYPE, game: GameRecord, language: str
+    ) -> bool:
+        return False

@@ -29,4 +29,4 @@ async def reply_language(db: Database, chat_id: int, user: User | None) -> str:
 
 
 async def table_language(db: Database, game: GameRecord) -> str:
-    return await chat_language(db, game.chat_id, game.meta.get("lang"))
+    return await chat_language(db, game.chat_id, game.meta.lang)

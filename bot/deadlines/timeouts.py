@@ -35,7 +35,7 @@ async def on_deadline(application: Application, game_id: int) -> None:  # type: 
         adapter = svc.adapters[game.kind]
         if game.status == "lobby":
             game.status = "stopped"
-            game.meta["expired"] = True
+            game.meta.expired = True
             saved = await commit(application, adapter, game)
         else:
             saved = await _time_ran_out(application, svc, adapter, game)
@@ -64,15 +64,18 @@ async def _play_for_the_late(
 ) -> Any:
     engine = adapter.engine
     late = late_seats(adapter, game, state)
-    timeouts: dict[str, int] = game.meta.setdefault("timeouts", {})
-    auto: list[int] = game.meta.setdefault("auto", [])
+    if game.meta.timeouts is None:
+        game.meta.timeouts = {}
+    if game.meta.auto is None:
+        game.meta.auto = []
+    timeouts, auto = game.meta.timeouts, game.meta.auto
     for seat in late:
         timeouts[str(seat)] = timeouts.get(str(seat), 0) + 1
         if timeouts[str(seat)] >= TAKEOVER_AFTER and seat not in auto:
             auto.append(seat)
         if seat in engine.to_move(state) and engine.outcome(state) is None:
             state = await _stand_in(adapter, state, seat, svc)
-    game.meta["stood_in"] = late
+    game.meta.stood_in = late
     state, _events = await advance_computers(adapter, game, state, svc.rng)
     return state
 

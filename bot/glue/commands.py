@@ -135,12 +135,10 @@ async def stop(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     svc = services(context)
     language = await user_language(svc.db, user)
     game = await svc.db.active_game(message.chat.id, topic_of(message))
-    own = None if game is None else getattr(svc.adapters[game.kind], "stop_table", None)
     if game is None:
         text = tr(language, "No game is running here.")
-    elif own is not None:  # the game's own rule for who may stop it, and its own ending
-        await own(update, context, game, language)
-        return
+    elif await svc.adapters[game.kind].stop_table(update, context, game, language):
+        return  # the game's own rule for who may stop it, and its own ending
     elif user.id != game.created_by and not await is_admin(
         context.bot, message.chat, user.id, message.sender_chat
     ):
@@ -151,7 +149,7 @@ async def stop(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             return
     else:
         game.status = "stopped"
-        game.meta["stopped_by"] = user.first_name
+        game.meta.stopped_by = user.first_name
         adapter = svc.adapters[game.kind]
         if not await commit(context.application, adapter, game, update_id=update.update_id):
             return

@@ -182,7 +182,7 @@ async def rules_button(press: Press) -> None:
         reply(svc, user.id, Rendered(rules_text(press.language, kind)))
         await press.query.answer(tr(press.language, "The rules are in our private chat."))
         return
-    bot = str(press.game.meta.get("bot") or press.context.bot.username)
+    bot = str(press.game.meta.bot or press.context.bot.username)
     await press.query.answer(url=f"https://t.me/{bot}?start=rules_{kind}")
 
 

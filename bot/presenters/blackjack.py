@@ -169,8 +169,9 @@ class BlackjackAdapter(GameRules):
 
     async def stop_table(
         self, update: Update, context: ContextTypes.DEFAULT_TYPE, game: GameRecord, language: str
-    ) -> None:
+    ) -> bool:
         await blackjack_stop.stop_table(update, context, game, language)
+        return True
 
 
 def _status(game: GameRecord, view: BlackjackView, names: dict[int, str], language: str) -> str:

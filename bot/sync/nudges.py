@@ -83,7 +83,7 @@ async def desired_post(
     """What a nudge or summary message must be now: posted anew (replacing the one
     shown), deleted (nothing to say any more), or left as it is."""
     if mark.target == SUMMARY:
-        text = game.meta.get("summary")
+        text = game.meta.summary
         rendered = Rendered(text) if isinstance(text, str) and text else None
     else:
         rendered = await _nudge(db, adapter, game, mark)
@@ -102,8 +102,8 @@ async def desired_post(
 async def _nudge(
     db: Database, adapter: GameAdapter, game: GameRecord, mark: Mark
 ) -> Rendered | None:
-    warning = game.meta.get("warning")
-    if game.status != "running" or not isinstance(warning, dict):
+    warning = game.meta.warning
+    if game.status != "running" or warning is None:
         return None
     still = set(late_seats(adapter, game, load_state(adapter, game)))  # not those who moved
     named = [int(s) for s in warning.get("seats", []) if int(s) in still]
