@@ -25,7 +25,7 @@ from bot.language import reply_language, user_language
 from bot.messaging import reply
 from bot.people import is_member, remember, topic_of
 from bot.personal import tell_person
-from bot.pipeline.blackjack_stop import LEAVING, leave_now, play_leavers
+from bot.pipeline.blackjack_stop import leave_now, play_leavers
 from bot.pipeline.chips import top_up_seated
 from bot.pipeline.flow import load_state, store_state
 from bot.pipeline.lobby import point_to_running
@@ -165,7 +165,7 @@ async def leave_table(press: Press) -> None:
     clear_box(game, box)
     if all(seat is None for seat in after.seats):
         after = close(after)
-        game.meta["closed"] = "everybody_left"
+        game.meta.closed = "everybody_left"
     seating = Seating(unseat=[user_id], results=[(user_id, taken > state.seat(box).bought_in)])
     goodbye = ntr(language, "You leave with {n} chip.", "You leave with {n} chips.", taken)
     await _save(press, state, after, seating, goodbye)
@@ -176,7 +176,9 @@ async def _leave_mid_round(press: Press, state: Table, box: int) -> None:
     the seat goes once the round is settled. The person is free to sit elsewhere
     at once; the round's chips still come to their balance."""
     game, language = press.game, press.language
-    leaving: list[int] = game.meta.setdefault(LEAVING, [])
+    if game.meta.leaving is None:
+        game.meta.leaving = []
+    leaving = game.meta.leaving
     if box in leaving:
         await press.refuse(tr(language, "You leave this table once the round is settled."))
         return

@@ -19,7 +19,7 @@ from bot.adapter import Seat, seat_of_user, seats_of, set_seats
 from bot.i18n import tr
 from bot.people import is_admin
 from bot.personal import tell_person
-from bot.pipeline.flow import load_state, store_state
+from bot.pipeline.flow import clear_press_notes, load_state, store_state
 from bot.pipeline.timers import Saved, commit
 from bot.services import Services, services
 from games.blackjack import BOXES, ENGINE, LeftTable, Phase, Table, close, leave
@@ -78,12 +78,11 @@ async def _stop(
     state = before = load_state(adapter, game)
     if state.phase in (Phase.INSURANCE, Phase.PLAYERS):
         state, played = play_out(state, svc)
-        game.meta["played_out"] = played
+        game.meta.played_out = played
     elif state.phase is Phase.BETTING:
         state = close(state)
-    for note in ("stood_in", "bets_closed"):
-        game.meta.pop(note, None)
-    game.meta["stopped_by"] = name
+    clear_press_notes(game)
+    game.meta.stopped_by = name
     store_state(adapter, game, state)
     game.status = "stopped"
     return await commit(application, adapter, game, state, update_id, before=before)
@@ -107,13 +106,11 @@ def play_out(state: Table, svc: Services) -> tuple[Table, list[int]]:
 
 # ---- leaving mid-round (Leave table while the player's hand is in play) -----------
 
-LEAVING = "leaving"  # game meta: boxes whose players left mid-round
-
 
 def play_leavers(game: GameRecord, state: Table) -> Table:
     """Basic strategy takes the decisions of the boxes whose players left mid-round
     while the table waits on them (insurance is declined)."""
-    leaving = set(game.meta.get(LEAVING, []))
+    leaving = set(game.meta.leaving or [])
     rng = random.Random(game.version)  # basic strategy decides: no chance involved
     for _ in range(MOST_DECISIONS):
         waiting = sorted(ENGINE.to_move(state) & leaving)
@@ -131,7 +128,7 @@ def leave_now(game: GameRecord, state: Table) -> tuple[Table, list[tuple[int, bo
     banking and summary); the results to record. With nobody left the table closes
     (a round settled in the same save is banked first: see ``_leave_mid_round``)."""
     seats, results = seats_of(game), []
-    for box in game.meta.get(LEAVING, []):
+    for box in game.meta.leaving or []:
         seat = state.seats[box]
         user = seats[box].user if box < len(seats) else None
         if seat is None or user is None:
@@ -142,7 +139,7 @@ def leave_now(game: GameRecord, state: Table) -> tuple[Table, list[tuple[int, bo
         results.append((user, taken > seat.bought_in))
     if all(seat is None for seat in state.seats) and state.phase is not Phase.CLOSED:
         state = close(state)
-        game.meta["closed"] = "everybody_left"
+        game.meta.closed = "everybody_left"
     return state, results
 
 
@@ -154,12 +151,12 @@ def leaving_bookkeep(
     left it are gone from the table (the state to save is also written to ``game``);
     the results to record. While the table waits only on them, the deadline is due
     at once: the stand-in plays their hands by basic strategy."""
-    leaving = set(game.meta.get(LEAVING, []))
+    leaving = set(game.meta.leaving or [])
     if not leaving:
         return state, []
-    if set(game.meta.get("stood_in", [])) <= leaving:
-        game.meta.pop("stood_in", None)  # no one was late: they left
-    banked = state.phase is Phase.SETTLED and game.meta.get("banked") == state.round_no
+    if set(game.meta.stood_in or []) <= leaving:
+        game.meta.stood_in = None  # no one was late: they left
+    banked = state.phase is Phase.SETTLED and game.meta.banked == state.round_no
     if not banked and state.phase is not Phase.BETTING:
         return state, []
     after, results = leave_now(game, state)
@@ -167,7 +164,7 @@ def leaving_bookkeep(
     while seats and seats[-1].user is None:
         seats.pop()
     set_seats(game, seats)
-    game.meta.pop(LEAVING)
+    game.meta.leaving = None
     game.state = ENGINE.to_dict(after)
     if ENGINE.outcome(after) is not None:
         game.status = "finished"
@@ -176,7 +173,7 @@ def leaving_bookkeep(
 
 def hurry_leavers(game: GameRecord, state: Table, now: float) -> None:
     """A decision the table waits for only from players who left: due at once."""
-    leaving = set(game.meta.get(LEAVING, []))
+    leaving = set(game.meta.leaving or [])
     waiting = ENGINE.to_move(state)
     if state.phase in (Phase.INSURANCE, Phase.PLAYERS) and waiting and waiting <= leaving:
         game.deadline_at, game.warning_at = now, None

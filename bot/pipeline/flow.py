@@ -36,7 +36,10 @@ def store_state(adapter: GameAdapter, game: GameRecord, state: Any) -> None:
         game.status = "finished"
 
 
-PRESS_CLEARS = ("stood_in", "bets_closed")  # notes a table shows until the next press
+def clear_press_notes(game: GameRecord) -> None:
+    """Drop the notes a table shows until the next press."""
+    game.meta.stood_in = None
+    game.meta.bets_closed = None
 
 
 async def advance_computers(
@@ -46,7 +49,7 @@ async def advance_computers(
     or the game is over. All their moves end up in one edit of the table."""
     engine = adapter.engine
     seats = seats_of(game)
-    auto = set(game.meta.get("auto", []))
+    auto = set(game.meta.auto or [])
     events: list[Any] = []
     for _ in range(MAX_COMPUTER_STEPS):
         if engine.outcome(state) is not None:

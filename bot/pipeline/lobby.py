@@ -21,7 +21,7 @@ from bot.pipeline.flow import start_game
 from bot.pipeline.press import Press
 from bot.pipeline.rematch import rematch, start_in_order
 from bot.pipeline.timers import commit, create
-from bot.presenters.lobby_view import INVITE_KEY, rematch_waiting
+from bot.presenters.lobby_view import rematch_waiting
 from bot.services import Services, services
 from bot.ui import Rendered, escape
 from storage.meta import GameMeta
@@ -158,7 +158,8 @@ def ready_to_start(adapter: GameAdapter, game: GameRecord) -> bool:
     seats = seats_of(game)
     if len(seats) >= adapter.max_seats:
         return True
-    wanted = game.meta.get("rematch_of", {}).get("people", [])
+    asked = game.meta.rematch_of
+    wanted = asked.get("people", []) if asked else []
     return bool(wanted) and not rematch_waiting(game) and len(seats) >= adapter.min_seats
 
 
@@ -237,7 +238,7 @@ async def _invited_game(svc: Services, payload: str) -> GameRecord | None:
     game = await svc.db.get_game(game_id)
     if game is None or not secret:
         return None
-    expected = str(game.meta.get(INVITE_KEY, ""))
+    expected = game.meta.invite or ""
     if not expected or not hmac.compare_digest(secret.encode(), expected.encode()):
         return None
     return game
@@ -258,6 +259,6 @@ async def _sit_by_link(
         await start_in_order(adapter, game, svc)
     if not await commit(context.application, adapter, game, update_id=update.update_id):
         return tr(language, "Someone was quicker; please try again.")
-    title = escape(str(game.meta.get("chat_title") or ""))
+    title = escape(game.meta.chat_title or "")
     return tr(language, "You joined the {game} table in {chat}.",
               game=escape(adapter.title(language)), chat=title)  # fmt: skip

@@ -16,7 +16,13 @@ from telegram import InlineKeyboardMarkup
 from telegram.error import BadRequest
 
 from bot.i18n import tr
-from bot.pipeline.flow import PRESS_CLEARS, advance_computers, load_state, show_pick, store_state
+from bot.pipeline.flow import (
+    advance_computers,
+    clear_press_notes,
+    load_state,
+    show_pick,
+    store_state,
+)
 from bot.pipeline.press import Press, stale
 from bot.pipeline.press_origin import Origin, shows_a_pick
 from bot.pipeline.timers import commit
@@ -46,9 +52,9 @@ async def move(press: Press) -> None:
         return
     after, _more = await advance_computers(adapter, game, after, press.svc.rng)
     store_state(adapter, game, after)
-    for note in PRESS_CLEARS:
-        game.meta.pop(note, None)
-    game.meta.get("timeouts", {}).pop(str(seat), None)
+    clear_press_notes(game)
+    if game.meta.timeouts is not None:
+        game.meta.timeouts.pop(str(seat), None)
     if not await commit(press.context.application, adapter, game, after, press.update_id,
                         before=state):  # fmt: skip
         await press.quicker()
@@ -80,8 +86,8 @@ async def hint(press: Press) -> None:
     if text is not None:
         await press.refuse(text)  # an alert only the presser sees
         return
-    off = set(game.meta.get("hints_off", [])) ^ {seat}  # the presser's own hints
-    game.meta["hints_off"] = sorted(off)
+    off = set(game.meta.hints_off or []) ^ {seat}  # the presser's own hints
+    game.meta.hints_off = sorted(off)
     if not await commit(press.context.application, adapter, game, state, press.update_id):
         await press.quicker()
         return
@@ -103,12 +109,13 @@ async def my_hand(press: Press) -> None:
 async def back(press: Press) -> None:
     """ "I'm back": the computer gives the seat back to its player."""
     game, seat = press.game, press.seat
-    auto: list[int] = game.meta.get("auto", [])
+    auto = game.meta.auto or []
     if seat is None or seat not in auto:
         await press.refuse(tr(press.language, "The computer is not playing for you."))
         return
     auto.remove(seat)
-    game.meta.get("timeouts", {}).pop(str(seat), None)
+    if game.meta.timeouts is not None:
+        game.meta.timeouts.pop(str(seat), None)
     if not await commit(press.context.application, press.adapter, game,
                         update_id=press.update_id):  # fmt: skip
         await press.quicker()

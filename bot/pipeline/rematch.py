@@ -34,7 +34,7 @@ async def rematch(
     if seat_of_user(game, query.from_user.id) is None:
         await query.answer(tr(language, "Only the players can ask for a rematch."), True)
         return
-    if game.meta.get("rematched"):
+    if game.meta.rematched:
         await query.answer(tr(language, "The rematch has already started."), True)
         return
     new = await _rematch_lobby(svc, adapter, game, query.from_user.id)
@@ -43,7 +43,7 @@ async def rematch(
     if await create(context.application, adapter, new) is None:
         await query.answer(tr(language, "Another game is already running here."), True)
         return
-    game.meta["rematched"] = True
+    game.meta.rematched = True
     await commit(context.application, adapter, game, update_id=update_id)
     await query.answer()
 
@@ -76,7 +76,8 @@ async def _rematch_lobby(
 async def start_in_order(adapter: GameAdapter, game: GameRecord, svc: Services) -> None:
     """Start the game; a rematch seats its players in the order it was asked for
     (Reversi swaps the colours), newcomers after them."""
-    order = game.meta.get("rematch_of", {}).get("order") or []
+    asked = game.meta.rematch_of
+    order = (asked.get("order") if asked else None) or []
     people = {user: i for i, user in enumerate(order) if user is not None}
     computers = iter(i for i, user in enumerate(order) if user is None)
     keyed = []

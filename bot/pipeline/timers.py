@@ -31,7 +31,7 @@ TAKEOVER_AFTER = 2  # timeouts in a row before the computer keeps the seat
 def arm(adapter: GameAdapter, game: GameRecord, state: Any, timing: Timing) -> None:
     """Set ``game.deadline_at`` (and a turn's ``warning_at``, halfway) for what the
     game waits for now; a warning shown for the last deadline goes."""
-    game.meta.pop("warning", None)
+    game.meta.warning = None
     game.warning_at = None
     if game.status == "lobby":
         game.deadline_at = timing.now + timing.idle
@@ -120,7 +120,7 @@ async def _save(
 
     async def save(chips: Sequence[ChipChange]) -> bool:
         if summary is not None:
-            game.meta["summary"] = adapter.summary(game, state, summary)
+            game.meta.summary = adapter.summary(game, state, summary)
         return await svc.db.save_game(
             game, update_id, results, [*seating.chips, *chips], seat=seating.seat,
             unseat=seating.unseat, marks=marks,
@@ -142,12 +142,12 @@ async def _held(svc: Services, game: GameRecord, ledger: Ledger) -> dict[int, in
 
 def results_of(adapter: GameAdapter, game: GameRecord, state: Any) -> list[tuple[int, bool]] | None:
     """Who played and who won, once, when a game has just finished."""
-    if game.status != "finished" or state is None or game.meta.get("recorded"):
+    if game.status != "finished" or state is None or game.meta.recorded:
         return None
     outcome = adapter.engine.outcome(state)
     if outcome is None:
         return None
-    game.meta["recorded"] = True
+    game.meta.recorded = True
     return [
         (seat.user, index in outcome.winners)
         for index, seat in enumerate(seats_of(game))

@@ -26,7 +26,6 @@ from storage.records import GameRecord
 log = logging.getLogger(__name__)
 VOTE_SECONDS = 300.0
 ATTEMPTS = 3
-VOTE = "stop_vote"  # game meta: {"yes": [user ids], "until": epoch seconds}
 
 
 def _people(game: GameRecord) -> dict[int, str]:
@@ -65,20 +64,21 @@ async def _count(
     assert user is not None
     svc = services(context)
     people, now = _people(game), svc.clock()
-    vote = game.meta.get(VOTE) or {}
+    vote = game.meta.stop_vote  # {"yes": [user ids], "until": epoch seconds}
     if vote and now > float(vote.get("until", 0)):
-        vote = {}  # expired: this /stop starts a new vote
-    yes = [u for u in vote.get("yes", []) if u in people]
+        vote = None  # expired: this /stop starts a new vote
+    yes = [u for u in (vote.get("yes", []) if vote else []) if u in people]
     if user.id in yes:
         return True, tr(language, "You have already voted to stop this game.")
     yes.append(user.id)
     adapter = svc.adapters[game.kind]
     if len(yes) * 2 > len(people):
-        game.meta.pop(VOTE, None)
+        game.meta.stop_vote = None
         game.status = "stopped"
-        game.meta["stopped_by"] = ", ".join(people[u] for u in yes)
+        game.meta.stopped_by = ", ".join(people[u] for u in yes)
     else:
-        game.meta[VOTE] = {"yes": yes, "until": float(vote.get("until", now + VOTE_SECONDS))}
+        until = vote.get("until", now + VOTE_SECONDS) if vote else now + VOTE_SECONDS
+        game.meta.stop_vote = {"yes": yes, "until": float(until)}
     if not await commit(context.application, adapter, game, update_id=update.update_id):
         return False, None
     if game.status == "stopped":
