@@ -39,6 +39,7 @@ from bot.presenters.blackjack_text import (
     status_line,
     title_line,
 )
+from bot.presenters.notices import stopper
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.base import IllegalAction
 from games.blackjack import (
@@ -115,7 +116,7 @@ class BlackjackAdapter(GameRules):
         for seat in view.seats:
             if seat is not None:
                 lines += seat_lines(view, seat, names.get(seat.seat, "?"), language)
-        if game.meta.get("bets_closed"):
+        if game.meta.bets_closed:
             lines.append(tr(language, "⏰ Betting time ran out: the ready bets were dealt."))
         lines.append(_status(game, view, names, language))
         lines.append(chips_disclaimer(language))  # a chips screen (Telegram's terms)
@@ -177,13 +178,13 @@ class BlackjackAdapter(GameRules):
 def _status(game: GameRecord, view: BlackjackView, names: dict[int, str], language: str) -> str:
     if game.status == "stopped":
         text = tr(language, "The game was stopped by {name}.",
-                  name=escape(str(game.meta.get("stopped_by", "?"))))  # fmt: skip
-        played = [names[box] for box in game.meta.get("played_out", []) if box in names]
+                  name=escape(stopper(game)))  # fmt: skip
+        played = [names[box] for box in game.meta.played_out or [] if box in names]
         if played:
             text += "\n" + tr(language, "The computer finished the round for {names}.",
                               names=", ".join(played))  # fmt: skip
         return text
-    closed = game.meta.get("closed")
+    closed = game.meta.closed
     if game.status == "finished" and closed == "idle":
         return tr(language, "Nobody played for a while: the table is closed.")
     if game.status == "finished" and closed == "everybody_left":

@@ -1,6 +1,6 @@
 """A blackjack table's bookkeeping around the engine.
 
-Who sits in which box (``meta["seats"]`` is indexed by box, with empty
+Who sits in which box (``meta.seats`` is indexed by box, with empty
 placeholders), which presses are still fresh, what the deadline is and does,
 and what a save adds (the adapter's hooks for the shared pipeline): every
 blackjack save is the shared ``bot.pipeline.timers.commit``, which writes the game, who
@@ -64,8 +64,8 @@ def clear_box(game: GameRecord, box: int) -> None:
 
 def fresh(game: GameRecord, version: int, box: int | None) -> bool:
     """Whether a button drawn at ``version`` still shows what ``box`` would act on."""
-    touched = game.meta.get("touched", {})
-    return version >= int(game.meta.get("phase_at", 0)) and version >= int(touched.get(str(box), 0))
+    touched = game.meta.touched or {}
+    return version >= int(game.meta.phase_at or 0) and version >= int(touched.get(str(box), 0))
 
 
 def mark_changes(game: GameRecord, before: Table | None, state: Table, version: int) -> set[int]:
@@ -73,11 +73,13 @@ def mark_changes(game: GameRecord, before: Table | None, state: Table, version: 
     Returns the boxes changed (-1 stands for the phase key)."""
     changed: set[int] = set()
     key = [state.phase.value, state.round_no, None if state.active is None else [*state.active]]
-    if game.meta.get("phase_key") != key:
-        game.meta["phase_key"] = key
-        game.meta["phase_at"] = version
+    if game.meta.phase_key != key:
+        game.meta.phase_key = key
+        game.meta.phase_at = version
         changed.add(-1)
-    touched: dict[str, int] = game.meta.setdefault("touched", {})
+    if game.meta.touched is None:
+        game.meta.touched = {}
+    touched = game.meta.touched
     for box in range(BOXES):
         if before is None or before.seats[box] != state.seats[box]:
             touched[str(box)] = version
@@ -94,11 +96,15 @@ def deadline(
     meta = game.meta
     ready = any(s is not None and s.ready for s in state.seats)
     if game.status != "running" or state.phase is not Phase.BETTING or not ready:
-        meta.pop("betting_ends", None)
+        meta.betting_ends = None
     if game.status != "running":
         return None
     if state.phase is Phase.BETTING:
-        return float(meta.setdefault("betting_ends", now + turn)) if ready else now + idle
+        if not ready:
+            return now + idle
+        if meta.betting_ends is None:
+            meta.betting_ends = now + turn
+        return float(meta.betting_ends)
     if state.phase is Phase.SETTLED:
         return now + idle
     acted = state.phase is Phase.PLAYERS and state.active is not None and state.active[0] in changed
@@ -109,9 +115,9 @@ def deadline(
 
 def bank(game: GameRecord, state: Table) -> tuple[bool, list[ChipChange]]:
     """A round that has just settled, once: each person's net goes to their balance."""
-    if state.phase is not Phase.SETTLED or game.meta.get("banked") == state.round_no:
+    if state.phase is not Phase.SETTLED or game.meta.banked == state.round_no:
         return False, []
-    game.meta["banked"] = state.round_no
+    game.meta.banked = state.round_no
     seats = seats_of(game)
     changes = [
         ChipChange(user, result.net)
@@ -124,9 +130,9 @@ def bank(game: GameRecord, state: Table) -> tuple[bool, list[ChipChange]]:
 def final_results(game: GameRecord, state: Table) -> list[tuple[int, bool]]:
     """When the table closes: each person still seated, and whether they won chips."""
     outcome = ENGINE.outcome(state)
-    if game.status != "finished" or outcome is None or game.meta.get("recorded"):
+    if game.status != "finished" or outcome is None or game.meta.recorded:
         return []
-    game.meta["recorded"] = True
+    game.meta.recorded = True
     return [
         (seat.user, box in outcome.winners)
         for box, seat in enumerate(seats_of(game))
@@ -149,16 +155,18 @@ def warn(game: GameRecord, state: Table, timing: Timing) -> None:
     """A decision's halfway warning (and nudge), and the betting clock's: halfway to
     the close of bets, those not ready are nudged; that warning stays until the bets
     close (a bet by someone else does not start it again)."""
-    shown = game.meta.pop("warning", None)
+    shown, game.meta.warning = game.meta.warning, None
     halfway = None if game.deadline_at is None else game.deadline_at - timing.turn / 2
     game.warning_at = None
     if state.phase in (Phase.INSURANCE, Phase.PLAYERS):
         game.warning_at = halfway
-    elif state.phase is Phase.BETTING and "betting_ends" in game.meta and halfway is not None:
+    elif (
+        state.phase is Phase.BETTING and game.meta.betting_ends is not None and halfway is not None
+    ):
         if halfway > timing.now:
             game.warning_at = halfway
         elif shown:
-            game.meta["warning"] = shown
+            game.meta.warning = shown
 
 
 def cover(
@@ -190,10 +198,10 @@ def time_out(game: GameRecord, state: Table, rng: random.Random) -> Table:
         for box, seat in enumerate(state.seats):
             if seat is not None and seat.bet and not seat.ready:
                 state = ENGINE.apply(state, box, ClearBet())[0]
-        game.meta["bets_closed"] = True
+        game.meta.bets_closed = True
         return deal(state)[0]
     if state.phase in (Phase.BETTING, Phase.SETTLED):
-        game.meta["closed"] = "idle"
+        game.meta.closed = "idle"
         return close(state)
     if state.phase in (Phase.INSURANCE, Phase.PLAYERS):
         return _stand_in(game, state, rng)
@@ -214,7 +222,7 @@ def _stand_in(game: GameRecord, state: Table, rng: random.Random) -> Table:
             legal = ENGINE.legal_actions(state, box)
             action = ENGINE.choose(ENGINE.view(state, box), legal, rng, "normal")
             state = ENGINE.apply(state, box, action)[0]
-    game.meta["stood_in"] = late
+    game.meta.stood_in = late
     return state
 
 

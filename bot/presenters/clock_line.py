@@ -20,7 +20,7 @@ from storage.records import GameRecord
 def late_seats(adapter: GameAdapter, game: GameRecord, state: Any) -> list[int]:
     """People (not computers, not seats the computer took over) the game waits for."""
     seats = seats_of(game)
-    auto = set(game.meta.get("auto", []))
+    auto = set(game.meta.auto or [])
     return sorted(
         s for s in adapter.engine.to_move(state) if not seats[s].is_computer and s not in auto
     )
@@ -32,7 +32,7 @@ def clock_line(adapter: GameAdapter, game: GameRecord, state: Any, language: str
     deadline = game.deadline_at
     if game.status != "running" or deadline is None or game.warning_at is None:
         return None
-    if game.meta.get("warning") or state is None:
+    if game.meta.warning or state is None:
         return None
     seats = seats_of(game)
     names = [seat_label(seats[s], language) for s in late_seats(adapter, game, state)]

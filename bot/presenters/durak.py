@@ -24,7 +24,7 @@ from bot.presenters.durak_text import (
     waiting_line,
 )
 from bot.presenters.lobby_view import seat_label
-from bot.presenters.notices import resign_button, resigned_line
+from bot.presenters.notices import resign_button, resigned_line, stopper
 from bot.presenters.standings import out_order_standings
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.base import IllegalAction
@@ -52,7 +52,7 @@ class DurakAdapter(GameRules):
         return "🤖 " + tr(language, "Add computer")
 
     def options(self, game: GameRecord) -> dict[str, Any]:
-        chosen = game.meta.get("options") or {}
+        chosen = game.meta.options or {}
         return {PASSING: bool(chosen.get(PASSING, False))}
 
     def option_rows(self, game: GameRecord, language: str, buttons: Buttons) -> Keyboard:
@@ -63,7 +63,7 @@ class DurakAdapter(GameRules):
     def toggle_option(self, game: GameRecord, name: str) -> bool:
         if name != PASSING:
             return False
-        game.meta["options"] = {PASSING: not self.options(game)[PASSING]}
+        game.meta.options = {PASSING: not self.options(game)[PASSING]}
         return True
 
     def rematch_seats(self, seats: list[Seat]) -> list[Seat]:
@@ -77,7 +77,7 @@ class DurakAdapter(GameRules):
         lines += table_lines(view, language)
         lines += [f"<i>{line}</i>" for line in recent_lines(view, names, language)]
         lines.append(_status(game, view, names, language))
-        lines += [resigned_line(language, name) for name in game.meta.get("resigned", [])]
+        lines += [resigned_line(language, name) for name in game.meta.resigned or []]
         return Rendered("\n".join(line for line in lines if line), _table_keyboard(game, table))
 
     def render_hand(
@@ -85,7 +85,7 @@ class DurakAdapter(GameRules):
     ) -> Rendered:
         view = ENGINE.view(state, seat)
         names = _names(game, language)
-        chat = escape(str(game.meta.get("chat_title") or ""))
+        chat = escape(game.meta.chat_title or "")
         title = _title_line(self.title(language), view, language)
         lines = [title + (f" · {chat}" if chat else ""), trump_line(view, language)]
         if not view.finished and game.status == "running":
@@ -147,7 +147,7 @@ def _seat_line(view: DurakView, seat: int, name: str, language: str) -> str:
 def _status(game: GameRecord, view: DurakView, names: list[str], language: str) -> str:
     if game.status == "stopped":
         return tr(language, "The game was stopped by {name}.",
-                  name=escape(str(game.meta.get("stopped_by", "?"))))  # fmt: skip
+                  name=escape(stopper(game)))  # fmt: skip
     if view.finished:
         standings = out_order_standings(language, view.out, view.durak, view.seats, names)
         return result_line(view, names, language) + "\n" + standings
@@ -157,7 +157,7 @@ def _status(game: GameRecord, view: DurakView, names: list[str], language: str) 
 def _table_keyboard(game: GameRecord, table: TableView) -> Keyboard:
     language, buttons = table.language, table.buttons
     if game.status != "running":
-        if game.meta.get("rematched"):
+        if game.meta.rematched:
             return []
         return [[buttons.button("🔁 " + tr(language, "Rematch"), "r")]]
     return [

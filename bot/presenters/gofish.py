@@ -9,7 +9,7 @@ from bot.i18n import ntr, tr
 from bot.presenters.cards_text import cards_text, hand_in_words, rank_label
 from bot.presenters.gofish_text import event_line, rank_plural, result_line
 from bot.presenters.lobby_view import seat_label
-from bot.presenters.notices import resign_button
+from bot.presenters.notices import resign_button, stopper
 from bot.presenters.standings import book_standings
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.base import IllegalAction
@@ -49,7 +49,7 @@ class GoFishAdapter(GameRules):
     def computer_button(self, language: str, level: str) -> str:
         return "🤖 " + tr(language, "Add computer")
 
-    def options(self, game: Any) -> dict[str, Any]:
+    def options(self, game: GameRecord) -> dict[str, Any]:
         return {"variant": self.variant}
 
     def option_rows(self, game: GameRecord, language: str, buttons: Buttons) -> Keyboard:
@@ -61,7 +61,7 @@ class GoFishAdapter(GameRules):
     def rematch_seats(self, seats: list[Seat]) -> list[Seat]:
         return seats[1:] + seats[:1]
 
-    def render_table(self, game: Any, state: GoFishState, table: TableView) -> Rendered:
+    def render_table(self, game: GameRecord, state: GoFishState, table: TableView) -> Rendered:
         language, view = table.language, ENGINE.view(state, None)
         names = [seat_label(s, language) for s in seats_of(game)]
         lines = [f"<b>{escape(self.title(language))}</b>"]
@@ -73,10 +73,10 @@ class GoFishAdapter(GameRules):
         lines.append(_status(game, view, names, language))
         return Rendered("\n".join(lines), self._table_keyboard(game, view, table))
 
-    def _table_keyboard(self, game: Any, view: GoFishView, table: TableView) -> Keyboard:
+    def _table_keyboard(self, game: GameRecord, view: GoFishView, table: TableView) -> Keyboard:
         language, buttons = table.language, table.buttons
         if game.status != "running" or view.finished:
-            if game.meta.get("rematched"):
+            if game.meta.rematched:
                 return []
             return [[buttons.button("🔁 " + tr(language, "Rematch"), "r")]]
         keyboard = [
@@ -88,11 +88,11 @@ class GoFishAdapter(GameRules):
         return keyboard
 
     def render_hand(
-        self, game: Any, state: GoFishState, seat: int, language: str, buttons: Buttons
+        self, game: GameRecord, state: GoFishState, seat: int, language: str, buttons: Buttons
     ) -> Rendered:
         view = ENGINE.view(state, seat)
         names = [seat_label(s, language) for s in seats_of(game)]
-        title = escape(str(game.meta.get("chat_title") or ""))
+        title = escape(game.meta.chat_title or "")
         lines = [f"<b>{escape(self.title(language))}</b>" + (f" · {title}" if title else "")]
         if view.hand:
             lines.append(
@@ -127,14 +127,14 @@ class GoFishAdapter(GameRules):
         after, _events = resign_seat(state, seat)
         return after, []
 
-    def hand_alert(self, game: Any, state: GoFishState, seat: int, language: str) -> str:
+    def hand_alert(self, game: GameRecord, state: GoFishState, seat: int, language: str) -> str:
         view = ENGINE.view(state, seat)
         text = tr(language, "Your hand: {words}", words=cards_text(language, view.hand) or "—")
         books = ntr(language, "{n} book", "{n} books", len(view.books[seat]))
         return f"{text} · {books}"[:200]
 
     def pick_keyboard(
-        self, game: Any, state: GoFishState, seat: int, choice: str, language: str,
+        self, game: GameRecord, state: GoFishState, seat: int, choice: str, language: str,
         buttons: Buttons,
     ) -> Keyboard | None:  # fmt: skip
         """After a rank is chosen on the private hand: whom to ask for it."""
@@ -144,7 +144,7 @@ class GoFishAdapter(GameRules):
         return _ask_rows(game, view, asks, language, buttons) if asks else None
 
     def table_pick_keyboard(
-        self, game: Any, state: GoFishState, seat: int, choice: str, language: str,
+        self, game: GameRecord, state: GoFishState, seat: int, choice: str, language: str,
         buttons: Buttons,
     ) -> Keyboard:  # fmt: skip
         """After a rank is chosen on the group table (the player cannot be messaged):
@@ -166,7 +166,7 @@ def _rank_of(choice: str) -> int | None:
 
 
 def _ask_rows(
-    game: Any, view: GoFishView, asks: list[Ask], language: str, buttons: Buttons
+    game: GameRecord, view: GoFishView, asks: list[Ask], language: str, buttons: Buttons
 ) -> Keyboard:
     """One "Ask <name> (<cards>)" button per ask, then Back."""
     names = [seat_label(s, language) for s in seats_of(game)]
@@ -219,11 +219,11 @@ def _recent(view: GoFishView) -> list[Any]:
     return history[start:]
 
 
-def _status(game: Any, view: GoFishView, names: list[str], language: str,
+def _status(game: GameRecord, view: GoFishView, names: list[str], language: str,
             seat: int | None = None) -> str:  # fmt: skip
     if game.status == "stopped":
         return tr(language, "The game was stopped by {name}.",
-                  name=escape(str(game.meta.get("stopped_by", "?"))))  # fmt: skip
+                  name=escape(stopper(game)))  # fmt: skip
     if view.finished and view.outcome is not None:
         gone = resigned_seats(view.history)  # a seat that resigned never sets the best
         scores = tuple(0 if s in gone else n for s, n in enumerate(view.outcome.scores))

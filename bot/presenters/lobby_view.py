@@ -10,14 +10,12 @@ from bot.i18n import ntr, tr
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from storage.records import GameRecord
 
-INVITE_KEY = "invite"  # the game meta's secret of the lobby's deep link
-
 
 def join_link(bot_username: str, game: GameRecord) -> str:
     """The deep link that opens the private chat and joins the lobby on Start:
     ``j<game id>_<the lobby's secret>`` (at most 64 characters of A-Za-z0-9_-),
     so nobody can guess the link of a lobby they have not seen."""
-    secret = str(game.meta.get(INVITE_KEY, ""))
+    secret = game.meta.invite or ""
     return f"https://t.me/{bot_username}?start=j{to36(game.id)}_{secret}"
 
 
@@ -109,8 +107,9 @@ def _lobby_keyboard(
             buttons.button("📖 " + tr(language, "Rules"), "u"),
         ]
     )
-    if adapter.private_hands and game.meta.get("bot") and not full:
-        link = join_link(str(game.meta["bot"]), game)
+    bot = game.meta.bot
+    if adapter.private_hands and bot and not full:
+        link = join_link(bot, game)
         keyboard.append([InlineKeyboardButton("✉️ " + tr(language, "Open private chat"), url=link)])
     return keyboard
 
@@ -118,17 +117,18 @@ def _lobby_keyboard(
 def rematch_waiting(game: GameRecord) -> list[str]:
     """The names of the previous game's players a rematch lobby still waits for."""
     seated = {s.user for s in seats_of(game)}
-    wanted = game.meta.get("rematch_of", {}).get("people", [])
+    asked = game.meta.rematch_of
+    wanted = asked.get("people", []) if asked else []
     return [str(p["name"]) for p in wanted if p["user"] not in seated]
 
 
 def _closed_lobby(adapter: GameAdapter, game: GameRecord, language: str, names: str) -> Rendered:
     """A lobby that never started: left by everyone, stopped, or expired."""
-    if game.meta.get("expired"):
+    if game.meta.expired:
         reason = tr(language, "This table closed: nobody started the game in time.")
-    elif game.meta.get("stopped_by"):
+    elif game.meta.stopped_by:
         reason = tr(language, "The game was stopped by {name}.",
-                    name=escape(str(game.meta["stopped_by"])))  # fmt: skip
+                    name=escape(game.meta.stopped_by))  # fmt: skip
     else:
         reason = tr(language, "This table closed: everybody left.")
     return Rendered(f"<b>{escape(adapter.title(language))}</b>\n{reason}")

@@ -18,15 +18,15 @@ def with_notices(rendered: Rendered, game: GameRecord, language: str, buttons: B
         return rendered
     names = [seat_label(s, language) for s in seats_of(game)]
     lines = [rendered.text]
-    stood_in = [names[s] for s in game.meta.get("stood_in", []) if s < len(names)]
+    stood_in = [names[s] for s in (game.meta.stood_in or []) if s < len(names)]
     if stood_in:
         lines.append(tr(language, "⏰ Time ran out: the computer played for {names}.",
                         names=", ".join(stood_in)))  # fmt: skip
-    auto = [s for s in game.meta.get("auto", []) if s < len(names)]
+    auto = [s for s in (game.meta.auto or []) if s < len(names)]
     if auto:
         lines.append(tr(language, "🤖 The computer plays for {names} until they are back.",
                         names=", ".join(names[s] for s in auto)))  # fmt: skip
-    warning = game.meta.get("warning")
+    warning = game.meta.warning
     if warning:
         late = [names[s] for s in warning.get("seats", []) if s < len(names)]
         lines.append(ntr(language, "⏳ {names}: {n} second left to play.",
@@ -46,3 +46,8 @@ def resigned_line(language: str, name: str) -> str:
     """The table's note of a seat the computer took over (Durak)."""
     return "🏳️ " + tr(language, "{name} resigned: the computer plays their cards.",
                       name=escape(name))  # fmt: skip
+
+
+def stopper(game: GameRecord) -> str:
+    """Who stopped the game, for "The game was stopped by …" ("?": nobody is recorded)."""
+    return "?" if game.meta.stopped_by is None else game.meta.stopped_by

@@ -7,7 +7,7 @@ from typing import Any
 from bot.adapter import GameRules, Seat, TableView, seats_of
 from bot.i18n import tr
 from bot.presenters.lobby_view import level_button, seat_label
-from bot.presenters.notices import resign_button
+from bot.presenters.notices import resign_button, stopper
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.base import IllegalAction
 from games.reversi import ENGINE, Passed, Place, Placed, ReversiState, square_name
@@ -83,8 +83,8 @@ class ReversiAdapter(GameRules):
         if game.status != "running" or ENGINE.outcome(state) is not None:
             raise IllegalAction("game_over")
         game.status = "finished"
-        game.meta["resigned_seat"] = seat
-        game.meta["recorded"] = True  # the results are these, not the board's
+        game.meta.resigned_seat = seat
+        game.meta.recorded = True  # the results are these, not the board's
         seats = seats_of(game)
         return state, [(s.user, i != seat) for i, s in enumerate(seats) if s.user is not None]
 
@@ -108,8 +108,8 @@ def _status_line(
 ) -> str:
     if game.status == "stopped":
         return tr(language, "The game was stopped by {name}.",
-                  name=escape(str(game.meta.get("stopped_by", "?"))))  # fmt: skip
-    resigned = game.meta.get("resigned_seat")
+                  name=escape(stopper(game)))  # fmt: skip
+    resigned = game.meta.resigned_seat
     if isinstance(resigned, int) and resigned in (0, 1):
         return tr(language, "🏳️ {name} resigned: {disc} {winner} wins.", name=names[resigned],
                   disc=DISCS[1 - resigned], winner=names[1 - resigned])  # fmt: skip
@@ -131,7 +131,7 @@ _MOVES = tuple(ENGINE.encode_action(Place(square)) for square in range(64))
 
 def _board(game: GameRecord, view: Any, buttons: Buttons, language: str) -> Keyboard:
     playing = game.status == "running" and not view.finished
-    off = set(game.meta.get("hints_off", []))  # each player's own 💡 switch
+    off = set(game.meta.hints_off or [])  # each player's own 💡 switch
     hints = playing and view.to_move is not None and view.to_move not in off
     legal = set(view.legal) if hints else set()
     board, last = view.board, view.last_move
@@ -154,7 +154,7 @@ def _board(game: GameRecord, view: Any, buttons: Buttons, language: str) -> Keyb
     keyboard.append([buttons.button(letter, "x") for letter in FILES])
     if playing:
         keyboard.append([buttons.button("💡 " + _hints_label(off, language), "h")])
-    elif not game.meta.get("rematched"):
+    elif not game.meta.rematched:
         keyboard.append([buttons.button("🔁 " + tr(language, "Rematch"), "r")])
     return keyboard
 
