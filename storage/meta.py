@@ -115,49 +115,6 @@ class GameMeta:
                 out[key] = value
         return out
 
-    # --- temporary dict-style access (issue 12 item 6), for the modules not yet
-    # moved to attributes; remove once no caller uses them.
-
-    def get(self, key: str, default: Any = None) -> Any:
-        value = self._value(key)
-        return default if value is None else value
-
-    def __getitem__(self, key: str) -> Any:
-        if key not in self:
-            raise KeyError(key)
-        return self._value(key)
-
-    def __contains__(self, key: object) -> bool:
-        if key in _JSON_TYPE:
-            return getattr(self, str(key)) is not None
-        return key in self.extra
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        if key in _JSON_TYPE:
-            setattr(self, key, value)
-        else:
-            self.extra[key] = value
-
-    def setdefault(self, key: str, default: Any) -> Any:
-        if key not in self:
-            self[key] = default
-        return self[key]
-
-    def pop(self, key: str, *default: Any) -> Any:
-        if key not in self:
-            if default:
-                return default[0]
-            raise KeyError(key)
-        value = self[key]
-        if key in _JSON_TYPE:
-            setattr(self, key, None)
-        else:
-            del self.extra[key]
-        return value
-
-    def _value(self, key: str) -> Any:
-        return getattr(self, key) if key in _JSON_TYPE else self.extra.get(key)
-
 
 def _fits(value: Any, expected: type | tuple[type, ...]) -> bool:
     if isinstance(value, bool) and expected is not bool:

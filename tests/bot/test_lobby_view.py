@@ -38,7 +38,7 @@ def test_seat_counts_agree_with_the_seats() -> None:
 
 def test_a_rematch_lobby_names_whom_it_waits_for() -> None:
     game = GameRecord(chat_id=-1, kind="durak", created_by=2)
-    game.meta["rematch_of"] = {"order": [1, 2], "people": [{"user": 1, "name": "Ann"}]}
+    game.meta.rematch_of = {"order": [1, 2], "people": [{"user": 1, "name": "Ann"}]}
     set_seats(game, [Seat("Ben", 2)])
     text = render_lobby(DurakAdapter(), game, "en", Buttons(1, 0)).text
     assert "🔁 Rematch: it starts once Ann joined again." in text

@@ -29,7 +29,7 @@ async def _follow(world: World, person: User, link: str) -> str:
 async def _seated(world: World, chat: Chat) -> list[str]:
     game = await world.bots[0].db.active_game(chat.id, 0)
     assert game is not None
-    return [seat["name"] for seat in game.meta["seats"]]
+    return [seat["name"] for seat in game.meta.seats]
 
 
 async def test_a_stranger_cannot_sit_down_through_the_deep_link(world: World) -> None:

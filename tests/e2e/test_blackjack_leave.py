@@ -31,7 +31,7 @@ async def test_leaving_before_ones_turn_plays_the_hand_when_it_comes(world: Worl
     await press(world, table, alice, NEXT)
     assert "Bob" not in (table.text or "") and "Alice · 🪙 400" in (table.text or "")
     game = await db.active_game(world.group.id)
-    assert game is not None and [s["user"] for s in game.meta["seats"]] == [alice.id]
+    assert game is not None and [s["user"] for s in game.meta.seats] == [alice.id]
 
 
 async def test_leaving_on_ones_turn_plays_at_once(world: World) -> None:
@@ -51,7 +51,7 @@ async def test_leaving_on_ones_turn_plays_at_once(world: World) -> None:
     assert "Bob ·" not in (table.text or "") and "Alice ·" in (table.text or "")
     await press(world, table, alice, NEXT)
     game = await db.active_game(world.group.id)
-    assert game is not None and [s["user"] for s in game.meta["seats"]] == [alice.id]
+    assert game is not None and [s["user"] for s in game.meta.seats] == [alice.id]
     await press(world, table, bob, JOIN)  # he may sit down again
     assert "Bob · 🪙 550" in (table.text or "")
 

@@ -131,4 +131,4 @@ async def test_a_rematch_asks_the_other_players_and_starts_when_they_are_back(
     await world.tg.wait_for(lambda: "▶️" in (lobby.text or ""), what="the rematch started")
     started = await world.bots[0].db.active_game(world.group.id)
     assert started is not None
-    assert [s["name"] for s in started.meta["seats"]] == ["Bob", "Carol", "", "Alice"]
+    assert [s["name"] for s in started.meta.seats] == ["Bob", "Carol", "", "Alice"]

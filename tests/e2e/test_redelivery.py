@@ -35,5 +35,5 @@ async def test_a_redelivered_press_is_not_applied_twice(tmp_path: Path) -> None:
         assert disc_counts(board) == (4, 1)
         assert any(b.text == "💡 Hints: ⚫ off · ⚪ on" for r in board.buttons() for b in r)
         (again,) = await second.db.games_with_status("running")
-        assert again.meta["hints_off"] == [0]
+        assert again.meta.hints_off == [0]
         assert again.version == game.version + 1  # only the move was added

@@ -49,7 +49,7 @@ async def test_durak_resigned_seat_is_played_by_the_computer(world: World) -> No
     )
     game = await world.bots[0].db.active_game(world.group.id)
     assert game is not None and game.status == "running"
-    assert game.meta["seats"][1]["user"] is None  # the computer's seat now
+    assert game.meta.seats[1]["user"] is None  # the computer's seat now
     assert "🤖" in (table.text or "")
     hand = await world.tg.press(world.bob, table, "🃏 My hand")
     assert hand.show_alert and hand.text == NOT_PLAYING

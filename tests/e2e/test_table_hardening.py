@@ -58,7 +58,7 @@ async def test_an_expired_lobby_is_drawn_closed_in_the_tables_language(
         await world.tg.wait_for(lambda: not lobby.buttons(), timeout=15, what="the lobby closed")
         assert "Esta mesa se cerró: nadie empezó la partida a tiempo." in (lobby.text or "")
         (game,) = await world.bots[0].db.games_with_status("stopped")
-        assert game.meta.get("expired") is True
+        assert game.meta.expired is True
 
 
 NOT_KNOWN = "This button is not from a game I know."
@@ -127,7 +127,7 @@ async def test_a_replaced_table_says_the_board_has_changed(world: World) -> None
     assert answer.show_alert and answer.text == CHANGED
     after = await world.bots[0].db.get_game(game.id)
     assert after is not None and after.version == game.version + 1
-    assert not after.meta.get("hints_off") and len(board.versions) == versions
+    assert not after.meta.hints_off and len(board.versions) == versions
 
 
 async def test_a_table_whose_message_is_not_recorded_yet_takes_its_presses(

@@ -59,7 +59,7 @@ async def test_warning_stand_in_takeover_and_back(tmp_path: Path) -> None:
         assert welcome.text == "Welcome back: it is your seat again."
         await tg.wait_for(lambda: "until they are back" not in (board.text or ""))
         (game,) = await running.db.games_with_status("running")
-        assert game.meta["auto"] == []
+        assert game.meta.auto == []
 
 
 async def test_an_unstarted_lobby_closes(tmp_path: Path) -> None:

@@ -71,12 +71,12 @@ async def test_balances_change_only_with_a_save_that_succeeds(db: Database) -> N
     assert await _rows(db) == [(1, 660), (2, 475)]
     # a chip write that finds another balance than expected refuses the whole save
     before = game.version
-    game.meta["moved"] = True
+    game.meta.extra["moved"] = True
     with pytest.raises(ChipConflict):
         await db.save_game(game, chips=[ChipChange(2, 25, expect=400)])
     assert game.version == before
     stored = await db.get_game(game.id)
-    assert stored is not None and "moved" not in stored.meta
+    assert stored is not None and "moved" not in stored.meta.extra
     # so does a loss the balance cannot cover (never below zero)
     with pytest.raises(ChipConflict):
         await db.save_game(game, chips=[ChipChange(1, 5), ChipChange(2, -476)])

@@ -60,13 +60,13 @@ async def test_optimistic_save_refuses_a_stale_version(db: Database) -> None:
     a = await db.get_game(game.id)
     b = await db.get_game(game.id)
     assert a is not None and b is not None
-    a.meta["hints"] = False
+    a.meta.extra["hints"] = False
     assert await db.save_game(a)
     assert a.version == 1
-    b.meta["hints"] = True
+    b.meta.extra["hints"] = True
     assert not await db.save_game(b)  # someone else moved first
     again = await db.get_game(game.id)
-    assert again is not None and again.meta["hints"] is False and again.version == 1
+    assert again is not None and again.meta.extra["hints"] is False and again.version == 1
 
 
 async def test_update_recorded_with_the_move_is_not_applied_twice(db: Database) -> None:
@@ -135,7 +135,7 @@ async def test_a_save_does_not_forget_a_message_recorded_after_the_load(db: Data
     assert loaded is not None and loaded.table_message_id is None
     await db.set_table_message(game.id, 10)
     await db.set_hand_message(game.id, 5, 11, "d")
-    loaded.meta["hints"] = False
+    loaded.meta.extra["hints"] = False
     assert await db.save_game(loaded)
     again = await db.get_game(game.id)
     assert again is not None and again.table_message_id == 10

@@ -54,19 +54,6 @@ def test_unknown_keys_and_values_of_another_type_are_kept() -> None:
     assert meta.to_json()["bot"] == "games_bot"
 
 
-def test_the_temporary_dict_style_access_matches_a_dict() -> None:
-    meta = GameMeta()
-    assert "auto" not in meta and meta.get("auto", []) == [] and meta.pop("auto", None) is None
-    meta.setdefault("auto", []).append(2)
-    assert meta.auto == [2] and meta["auto"] == [2] and "auto" in meta
-    meta["moved"] = True
-    assert meta.extra == {"moved": True} and meta.pop("moved") is True and meta.extra == {}
-    with pytest.raises(KeyError):
-        meta.pop("moved")
-    with pytest.raises(KeyError):
-        meta["warning"]
-
-
 @pytest.fixture
 async def db(url: str):
     database = await Database.open(url, clock=lambda: 1000.0)

@@ -43,12 +43,12 @@ async def test_a_second_seat_in_the_chat_refuses_the_whole_save(db: Database) ->
     one = await _open(db, 1, 1)
     two = await _open(db, 2, 2)
     assert await seats.table_of(db, CHAT, 1) == one.id
-    two.meta["seats"].append({"name": "P1", "user": 1, "level": None})
+    two.meta.seats.append({"name": "P1", "user": 1, "level": None})
     with pytest.raises(SeatTaken) as taken:
         await db.save_game(two, chips=[ChipChange(1, expect=500)], seat=[1])
     assert taken.value.game_id == one.id
     stored = await db.get_game(two.id)
-    assert stored is not None and stored.version == 0 and len(stored.meta["seats"]) == 1
+    assert stored is not None and stored.version == 0 and len(stored.meta.seats) == 1
     assert await chips.account(db, CHAT, 1) == chips.ChipAccount(500)  # no row written
     # a table in another chat is another matter; and once P1 leaves table one, fine
     assert await _open(db, 1, 1, chat_id=-200)
