@@ -1,6 +1,6 @@
 """CPU per press: the bot against a bare python-telegram-bot application.
 
-    python bench/cpu.py [PRESSES] [RATE] [--sample | --profile]
+    python bench/cpu.py [PRESSES] [RATE] [--sample | --profile | --sql]
 
 Both run as subprocesses polling the stand-in (flood control off, the bot's
 limits lifted). The bot: Alice and Bob play Reversi in GROUPS groups, the
@@ -15,12 +15,14 @@ press until every press is answered and shown, per press, and the ratio
 --sample (a sampling profiler) or --profile (cProfile) the bare 8x8 app and the
 bot run under bench/profiled.py during the window only, and the split of their
 CPU per thread (the event loop's, the database's) and per part of the code
-(Telegram, database, rendering...) is printed, with the busiest places.
+(Telegram, database, rendering...) is printed, with the busiest places. With --sql
+the bot's statements and trips to the database thread per press are printed.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import signal
 import sys
 import tempfile
@@ -149,7 +151,7 @@ async def bare_boards(world: World) -> list[Target]:
     return targets
 
 
-async def main(presses: int, rate: float, profiling: bool, sampling: bool) -> None:
+async def main(presses: int, rate: float, mode: str) -> None:
     async with StandIn(token=TOKEN, bot_username="tablebot") as tg:
         with tempfile.TemporaryDirectory() as name:
             folder = Path(name)
@@ -159,7 +161,6 @@ async def main(presses: int, rate: float, profiling: bool, sampling: bool) -> No
             )
             home = tg.add_group("Home", members=[alice, bob])
             world = World(tg, folder / "bot.db", alice, bob, tg.add_user("Carol"), home)
-            mode = "sample" if sampling else "profile" if profiling else ""
             profiles = ((mode, folder / f"bare.{mode}"), (mode, folder / f"bot.{mode}"))
             bare_env = {"BOT_TOKEN": TOKEN, "BOT_API_BASE_URL": tg.base_url}
             bare = await measured(tg, ["bench/bare_bot.py"], bare_env, folder / "bare.log",
@@ -167,15 +168,30 @@ async def main(presses: int, rate: float, profiling: bool, sampling: bool) -> No
             bare_env["BARE_KEYBOARD"] = "8x8"
             board = await measured(tg, ["bench/bare_bot.py"], bare_env, folder / "bare.log",
                                    lambda: bare_boards(world), presses, rate,
-                                   profiles[0] if mode else None)  # fmt: skip
+                                   profiles[0] if mode not in ("", "sql") else None)  # fmt: skip
             env = bot_env(tg.base_url, TOKEN, folder / "bot.db")
             ours = await measured(tg, ["-m", "bot"], env, folder / "bot.log",
                                   lambda: reversi_tables(world), presses, rate,
                                   profiles[1] if mode else None)  # fmt: skip
             report(presses, rate, bare, board, ours)
-            if mode:
+            if mode == "sql":
+                print_sql(presses, profiles[1][1])
+            elif mode:
                 runs = [("bare 8x8", board, profiles[0][1]), ("bot", ours, profiles[1][1])]
-                print_split(presses, runs, sampled=sampling)
+                print_split(presses, runs, sampled=mode == "sample")
+
+
+def print_sql(presses: int, output: Path) -> None:
+    """The bot's statements and trips to the database thread per press (--sql)."""
+    data = json.loads(output.read_text())
+    trips = sum(count for _, count in data["trips"])
+    statements = sum(count for _, count in data["statements"])
+    print(f"per press: {trips / presses:.1f} trips to aiosqlite's thread, "
+          f"{statements / presses:.1f} statements")  # fmt: skip
+    for name, count in data["trips"]:
+        print(f"  {count / presses:5.2f} trips  {name}")
+    for sql, count in data["statements"]:
+        print(f"  {count / presses:5.2f}  {sql}")
 
 
 def report(presses: int, rate: float, bare: Run, board: Run, ours: Run) -> None:
@@ -198,7 +214,6 @@ if __name__ == "__main__":
         main(
             int(numbers[0]) if numbers else 200,
             float(numbers[1]) if len(numbers) > 1 else 20.0,
-            "--profile" in sys.argv,
-            "--sample" in sys.argv,
+            next((a[2:] for a in sys.argv if a in ("--profile", "--sample", "--sql")), ""),
         )
     )

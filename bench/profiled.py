@@ -8,6 +8,8 @@ the benchmark's window (the presses), not start-up and set-up. MODE:
 
 - ``profile``: cProfile in the main thread (the event loop's): call counts and
   times, inflated by the profiler's own cost per call;
+- ``sql``: counts the database's statements (SQLite, by text) and the trips to
+  aiosqlite's thread; OUTPUT is JSON: trips and statements, most frequent first;
 - ``sample``: every millisecond of the process's CPU time (``ITIMER_PROF``, all
   threads) the main thread's stack is sampled and charged to the innermost
   frame that belongs to a part of the code (bench/cpu_split.py's PARTS), or to
@@ -26,6 +28,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 from types import FrameType
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -69,12 +72,51 @@ class Sampler:
         self.places[f"{part} | {code.co_filename}:{code.co_name}"] += 1
 
 
+class SqlCounter:
+    """Counts statements and trips to aiosqlite's thread while switched on."""
+
+    def __init__(self) -> None:
+        import aiosqlite.core
+
+        from storage import onetrip
+
+        self.on = False
+        self.statements: Counter[str] = Counter()
+        self.trips: Counter[str] = Counter()
+        run, execute = onetrip.run, aiosqlite.core.Connection._execute
+
+        def counted_run(connection: Any, sql: str, parameters: Any) -> Any:
+            if self.on:
+                self.statements[" ".join(sql.split())[:110]] += 1
+            return run(connection, sql, parameters)
+
+        async def counted_execute(connection: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
+            if self.on:
+                self.trips[getattr(fn, "__name__", repr(fn))] += 1
+            return await execute(connection, fn, *args, **kwargs)
+
+        onetrip.run = counted_run  # type: ignore[assignment]
+        aiosqlite.core.Connection._execute = counted_execute  # type: ignore[method-assign]
+
+    def start(self) -> None:
+        self.on = True
+
+    def stop(self, output: str) -> None:
+        self.on = False
+        data = {"trips": self.trips.most_common(), "statements": self.statements.most_common()}
+        Path(output).write_text(json.dumps(data, indent=1))
+
+
 def main() -> None:
     mode, output, program = sys.argv[1], sys.argv[2], sys.argv[3:]
     if mode == "profile":
         profiler = cProfile.Profile()
         signal.signal(signal.SIGUSR1, lambda *_: profiler.enable())
         signal.signal(signal.SIGUSR2, lambda *_: (profiler.disable(), profiler.dump_stats(output)))
+    elif mode == "sql":
+        counter = SqlCounter()
+        signal.signal(signal.SIGUSR1, lambda *_: counter.start())
+        signal.signal(signal.SIGUSR2, lambda *_: counter.stop(output))
     else:
         sampler = Sampler()
         signal.signal(signal.SIGUSR1, lambda *_: sampler.start())

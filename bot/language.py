@@ -19,7 +19,11 @@ async def user_language(db: Database, user: User | None) -> str:
     /language setting, else their Telegram language, else English."""
     if user is None:
         return DEFAULT_LANGUAGE
-    chosen = await db.chat_language(user.id)
+    return language_of(user, await db.chat_language(user.id))
+
+
+def language_of(user: User, chosen: str | None) -> str:
+    """``user_language`` with their private chat's /language setting known (``chosen``)."""
     return chosen or normalize(user.language_code) or DEFAULT_LANGUAGE
 
 
@@ -29,4 +33,7 @@ async def reply_language(db: Database, chat_id: int, user: User | None) -> str:
 
 
 async def table_language(db: Database, game: GameRecord) -> str:
+    """The chat's /language (as read with the game, if it was), else the table's own."""
+    if game.around is not None:
+        return game.around.chat_language or game.meta.lang or DEFAULT_LANGUAGE
     return await chat_language(db, game.chat_id, game.meta.lang)

@@ -58,10 +58,10 @@ async def _copy(source: Database, target: Database) -> dict[str, int]:
         if held:
             raise CopyRefused(f"the target database is not empty ({held}): copy into a new one")
         for table in TABLES:
-            rows = await source.fetchall(f"SELECT * FROM {table}")
-            if rows:
-                await _insert(tx, table, list(rows[0]._fields), [tuple(r) for r in rows])
-            copied[table] = len(rows)
+            rows = await source.read(f"SELECT * FROM {table}")
+            if rows.rows:
+                await _insert(tx, table, list(rows.columns), [tuple(r) for r in rows.rows])
+            copied[table] = len(rows.rows)
         if tx.dialect == "postgresql":  # new games go on after the copied ids
             await tx.execute(
                 "SELECT setval(pg_get_serial_sequence('games', 'id'),"

@@ -17,12 +17,14 @@ import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol
 
-from sqlalchemy import URL, CursorResult, Row
+from sqlalchemy import URL, CursorResult
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from storage.direct import Direct, Rows, open_reader
 from storage.locks import KeyLocks
+from storage.onetrip import OneTripConnection
 
 Clock = Callable[[], float]
 _IDLE_READERS = 8  # reader connections kept open between reads
@@ -75,22 +77,58 @@ async def run(connection: AsyncConnection, sql: str, params: Params) -> CursorRe
     return await connection.exec_driver_sql(driver_sql(sql, dialect), tuple(params))
 
 
-class Tx:
+def buffered(result: CursorResult[Any]) -> Rows:
+    """SQLAlchemy's result as the repositories read it (``storage.direct.Rows``)."""
+    if not result.returns_rows:
+        return Rows([], result.rowcount)
+    return Rows(list(result.all()), result.rowcount, list(result.keys()))
+
+
+class Tx(Protocol):
     """One transaction of the writer: statements run in it, committed together."""
+
+    @property
+    def dialect(self) -> str: ...
+
+    async def execute(self, sql: str, params: Params = ()) -> Rows: ...
+
+    async def defer(self, sql: str, params: Params = ()) -> None:
+        """A statement whose outcome the caller does not read: it may run later in
+        the transaction (SQLite: with the next statement or the COMMIT, in one trip),
+        and an error in it still rolls the whole transaction back."""
+
+    async def last(self, sql: str, params: Params = ()) -> Rows:
+        """The transaction's last statement (SQLite: with the COMMIT, in one trip)."""
+
+    async def executemany(self, sql: str, rows: Sequence[Params]) -> None: ...
+
+    async def fetchone(self, sql: str, params: Params = ()) -> Any | None: ...
+
+    def for_update(self, skip_locked: bool = False) -> str: ...
+
+
+class AlchemyTx:
+    """A transaction through SQLAlchemy (PostgreSQL's; ``DirectTx`` is SQLite's)."""
 
     def __init__(self, connection: AsyncConnection, dialect: str) -> None:
         self.connection = connection
         self.dialect = dialect
 
-    async def execute(self, sql: str, params: Params = ()) -> CursorResult[Any]:
-        return await run(self.connection, sql, params)
+    async def execute(self, sql: str, params: Params = ()) -> Rows:
+        return buffered(await run(self.connection, sql, params))
+
+    async def defer(self, sql: str, params: Params = ()) -> None:
+        await run(self.connection, sql, params)
+
+    async def last(self, sql: str, params: Params = ()) -> Rows:
+        return await self.execute(sql, params)
 
     async def executemany(self, sql: str, rows: Sequence[Params]) -> None:
         await self.connection.exec_driver_sql(
             driver_sql(sql, self.dialect), [tuple(row) for row in rows]
         )
 
-    async def fetchone(self, sql: str, params: Params = ()) -> Row[Any] | None:
+    async def fetchone(self, sql: str, params: Params = ()) -> Any | None:
         return (await self.execute(sql, params)).first()
 
     def for_update(self, skip_locked: bool = False) -> str:
@@ -131,9 +169,26 @@ class Core:
         self._writing: asyncio.Task[Any] | None = None
         self.dialect = engine.dialect.name
         self.locks = KeyLocks(self)  # held across worker processes (storage.locks)
+        # SQLite once open: statements straight to aiosqlite (storage.direct)
+        self._direct: Direct | None = None
+        self._read_path: str | None = None
+        self._idle_direct: list[Direct] = []
+
+    async def go_direct(self, path: str | None) -> None:
+        """SQLite: from now on transactions run on the writer's aiosqlite connection
+        and reads on read-only aiosqlite connections to ``path`` (None: an in-memory
+        database, read through the writer), without SQLAlchemy (storage.direct)."""
+        if self._writer is None:
+            return
+        driver = (await self._writer.get_raw_connection()).driver_connection
+        assert isinstance(driver, OneTripConnection)  # storage.engines made it
+        self._direct = Direct(driver.inner)
+        self._read_path = path if self._reader is not None else None
 
     async def close(self) -> None:
         await self.locks.close()
+        while self._idle_direct:
+            await self._idle_direct.pop().close()
         while self._idle:
             await self._idle.pop().close()
         if self._writer is not None:
@@ -166,12 +221,15 @@ class Core:
         try:
             async with self._write_lock:
                 self._writing = asyncio.current_task()
-                if self._writer is not None:
+                if self._direct is not None:
+                    async with self._direct.transaction() as direct:
+                        yield direct
+                elif self._writer is not None:
                     async with self._writer.begin():
-                        yield Tx(self._writer, self.dialect)
+                        yield AlchemyTx(self._writer, self.dialect)
                 else:
                     async with self._engine.begin() as connection:
-                        yield Tx(connection, self.dialect)
+                        yield AlchemyTx(connection, self.dialect)
         finally:
             self._writing = None
             self._outstanding.discard(ticket)
@@ -187,13 +245,17 @@ class Core:
         while any(ticket <= target for ticket in self._outstanding):
             await self._finished.wait()
 
-    async def fetchone(self, sql: str, params: Params = ()) -> Row[Any] | None:
+    async def fetchone(self, sql: str, params: Params = ()) -> Any | None:
         return (await self._read(sql, params)).first()
 
-    async def fetchall(self, sql: str, params: Params = ()) -> list[Row[Any]]:
-        return list((await self._read(sql, params)).all())
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Any]:
+        return (await self._read(sql, params)).all()
 
-    async def _read(self, sql: str, params: Params) -> CursorResult[Any]:
+    async def read(self, sql: str, params: Params = ()) -> Rows:
+        """A read's rows with the names of its columns."""
+        return await self._read(sql, params)
+
+    async def _read(self, sql: str, params: Params) -> Rows:
         """The rows of a read, buffered, on a reader connection (an in-memory SQLite
         database has one connection: there, in a transaction of the writer).
 
@@ -208,9 +270,11 @@ class Core:
                 return await tx.execute(sql, params)
         if self._outstanding:
             await self._after_earlier_writes()
+        if self._read_path is not None:
+            return await self._read_direct(self._read_path, sql, params)
         connection = self._idle.pop() if self._idle else await self._reader.connect()
         try:
-            result = await run(connection, sql, params)
+            result = buffered(await run(connection, sql, params))
         except BaseException:
             await connection.close()
             raise
@@ -219,3 +283,16 @@ class Core:
         else:
             await connection.close()
         return result
+
+    async def _read_direct(self, path: str, sql: str, params: Params) -> Rows:
+        reader = self._idle_direct.pop() if self._idle_direct else await open_reader(path)
+        try:
+            rows = await reader.run(sql, params)
+        except BaseException:
+            await reader.close()
+            raise
+        if len(self._idle_direct) < _IDLE_READERS:
+            self._idle_direct.append(reader)
+        else:
+            await reader.close()
+        return rows

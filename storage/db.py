@@ -22,7 +22,14 @@ from storage.chips import ChipChange, write_changes
 from storage.core import Clock, UnusableDatabase, database_path
 from storage.outbox import Mark, write_marks
 from storage.records import ACTIVE_STATUSES, GameRecord, UnreadableGame
-from storage.rows import GAME_COLUMNS, game_from_row, json_object, readable
+from storage.rows import (
+    AROUND_COLUMNS,
+    GAME_COLUMNS,
+    around_from_row,
+    game_from_row,
+    json_object,
+    readable,
+)
 from storage.saves import StaleSave, write_save
 from storage.seats import seat_people
 
@@ -42,8 +49,10 @@ class Database(ChatStore):
         file is not a SQLite database, cannot be written, comes from a newer version
         of the bot, its path cannot hold a file, or the server cannot be used.
         """
-        engine, reader, writer = await opening.connect(path_or_url)
-        return cls(engine, reader, writer, clock)
+        engine, reader, writer, file = await opening.connect(path_or_url)
+        db = cls(engine, reader, writer, clock)
+        await db.go_direct(file)
+        return db
 
     # ---- games -----------------------------------------------------------
 
@@ -86,10 +95,23 @@ class Database(ChatStore):
         game.version = 0
         return game
 
-    async def get_game(self, game_id: int) -> GameRecord | None:
-        """The game, or None when there is none or it cannot be read (set aside)."""
-        row = await self.fetchone(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
-        return readable(row)
+    async def get_game(
+        self, game_id: int, update_id: int | None = None, reader: int | None = None
+    ) -> GameRecord | None:
+        """The game, or None when there is none or it cannot be read (set aside).
+
+        One statement brings its ``around`` too (``storage.records.Around``): the
+        chat's settings and the table's requests, and with ``update_id`` and
+        ``reader`` (a user id) whether that update was processed and the reader's
+        /language, so a press is one read."""
+        row = await self.fetchone(
+            f"SELECT {GAME_COLUMNS}, {AROUND_COLUMNS} FROM games WHERE id = ?",
+            (-1 if update_id is None else update_id, reader or 0, game_id),
+        )
+        if row is None or (game := readable(row)) is None:
+            return None
+        game.around = around_from_row(row)
+        return game
 
     async def active_game(self, chat_id: int, thread_id: int = 0) -> GameRecord | None:
         row = await self.fetchone(

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from storage.outbox import Mark, write_marks
+from storage.records import GameRecord
 
 if TYPE_CHECKING:
     from storage.core import Core
@@ -34,8 +35,11 @@ class Requests:
     repost: bool = False
 
 
-async def requests(db: Core, game_id: int) -> Requests:
-    row = await db.fetchone("SELECT pick, repost FROM table_requests WHERE game_id = ?", (game_id,))
+async def requests(db: Core, game: GameRecord) -> Requests:
+    """The table's requests: as read with the game, else read now."""
+    if game.around is not None:
+        return Requests(_pick(game.around.pick), game.around.repost)
+    row = await db.fetchone("SELECT pick, repost FROM table_requests WHERE game_id = ?", (game.id,))
     if row is None:
         return Requests()
     return Requests(_pick(row[0]), bool(row[1]))

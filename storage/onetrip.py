@@ -16,10 +16,10 @@ from typing import Any
 
 import aiosqlite
 
-_Outcome = tuple[Any, int, int | None, list[Any]]
+Outcome = tuple[Any, int, int | None, list[Any]]
 
 
-def _run(connection: sqlite3.Connection, sql: str, parameters: Any) -> _Outcome:
+def run(connection: sqlite3.Connection, sql: str, parameters: Any) -> Outcome:
     cursor = connection.cursor()
     try:
         cursor.execute(sql, parameters)
@@ -29,7 +29,7 @@ def _run(connection: sqlite3.Connection, sql: str, parameters: Any) -> _Outcome:
         cursor.close()
 
 
-def _run_many(connection: sqlite3.Connection, sql: str, rows: Iterable[Any]) -> _Outcome:
+def run_many(connection: sqlite3.Connection, sql: str, rows: Iterable[Any]) -> Outcome:
     cursor = connection.cursor()
     try:
         cursor.executemany(sql, rows)
@@ -49,17 +49,17 @@ class OneTripCursor:
         self._rows: list[Any] = []
 
     async def execute(self, sql: str, parameters: Any = ()) -> OneTripCursor:
-        outcome = await self._trip(_run, sql, parameters)
+        outcome = await self._trip(run, sql, parameters)
         self.description, self.rowcount, self.lastrowid, self._rows = outcome
         return self
 
     async def executemany(self, sql: str, rows: Iterable[Any]) -> OneTripCursor:
-        outcome = await self._trip(_run_many, sql, rows)
+        outcome = await self._trip(run_many, sql, rows)
         self.description, self.rowcount, self.lastrowid, self._rows = outcome
         return self
 
-    async def _trip(self, run: Callable[..., _Outcome], sql: str, parameters: Any) -> _Outcome:
-        outcome: _Outcome = await self._connection._execute(  # type: ignore[no-untyped-call]
+    async def _trip(self, run: Callable[..., Outcome], sql: str, parameters: Any) -> Outcome:
+        outcome: Outcome = await self._connection._execute(  # type: ignore[no-untyped-call]
             run, self._connection._conn, sql, parameters
         )
         return outcome
@@ -77,6 +77,10 @@ class OneTripConnection:
 
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._inner = connection
+
+    @property
+    def inner(self) -> aiosqlite.Connection:
+        return self._inner
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._inner, name)
@@ -99,16 +103,21 @@ async def _thread_ended(connection: aiosqlite.Connection) -> None:
         await asyncio.to_thread(thread.join, 5.0)
 
 
+async def connect_raw(database: str, uri: bool = False) -> aiosqlite.Connection:
+    """aiosqlite's connection to ``database`` (its thread ended if it fails)."""
+    inner = aiosqlite.connect(database, uri=uri, check_same_thread=False)
+    try:
+        await inner
+    except BaseException:
+        await _thread_ended(inner)
+        raise
+    return inner
+
+
 def creator(database: str, uri: bool = False) -> Callable[[], Awaitable[OneTripConnection]]:
     """SQLAlchemy's ``async_creator`` for the SQLite database ``database``."""
 
     async def connect() -> OneTripConnection:
-        inner = aiosqlite.connect(database, uri=uri, check_same_thread=False)
-        try:
-            await inner
-        except BaseException:
-            await _thread_ended(inner)
-            raise
-        return OneTripConnection(inner)
+        return OneTripConnection(await connect_raw(database, uri))
 
     return connect

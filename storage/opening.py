@@ -11,7 +11,9 @@ from storage import schema
 from storage.core import UnusableDatabase
 from storage.engines import Target, directory_for, engines, target_of, wal
 
-Opened = tuple[AsyncEngine, AsyncEngine | None, AsyncConnection | None]
+# the writer's engine, the readers', SQLite's writer connection and file (None:
+# PostgreSQL, or an in-memory SQLite database)
+Opened = tuple[AsyncEngine, AsyncEngine | None, AsyncConnection | None, str | None]
 
 
 async def connect(path_or_url: str) -> Opened:
@@ -38,7 +40,8 @@ async def connect(path_or_url: str) -> Opened:
         if type(error).__module__.startswith("asyncpg"):  # e.g. no such database
             raise _refusal(target, error) from None
         raise
-    return engine, reader, writer
+    file = target.path if target.path is not None and not target.in_memory else None
+    return engine, reader, writer, file
 
 
 def _refusal(target: Target, error: BaseException) -> UnusableDatabase:

@@ -48,7 +48,7 @@ async def write_marks(tx: Tx, marks: Sequence[Mark]) -> None:
     if not marks:
         return
     rows = ", ".join("(?, ?, ?, ?)" for _ in marks)
-    await tx.execute(
+    await tx.defer(
         f"INSERT INTO outbox (game_id, target, chat_id, version) VALUES {rows}"
         " ON CONFLICT (game_id, target) DO UPDATE SET chat_id = excluded.chat_id,"
         " version = CASE WHEN excluded.version > outbox.version THEN excluded.version"
@@ -84,7 +84,7 @@ async def clear(db: Core, mark: Mark, shown_version: int) -> bool:
     """Drop ``mark`` if nothing newer than ``shown_version`` was marked since.
     True when it is gone (False: a newer move is waiting to be shown)."""
     async with db.transaction() as tx:
-        cursor = await tx.execute(
+        cursor = await tx.last(
             "DELETE FROM outbox WHERE game_id = ? AND target = ? AND version <= ?",
             (mark.game_id, mark.target, shown_version),
         )

@@ -13,6 +13,22 @@ ACTIVE_STATUSES = ("lobby", "running")
 BROKEN_KEY = "broken"
 
 
+@dataclass(frozen=True)
+class Around:
+    """What a read of a game brings along in the same statement (``Database.get_game``),
+    never saved with it: the chat's /language and /turntime (None: not set), what
+    the table is asked to show besides the game (``storage.display``: a pick's JSON,
+    a repost), and for a press, whether its update was processed already and the
+    presser's own /language."""
+
+    chat_language: str | None = None
+    turn_seconds: float | None = None
+    pick: str | None = None
+    repost: bool = False
+    processed: bool = False
+    reader_language: str | None = None
+
+
 @dataclass
 class GameRecord:
     """One game in one chat (or forum topic).
@@ -38,6 +54,7 @@ class GameRecord:
     created_at: float = 0.0
     updated_at: float = 0.0
     id: int = 0
+    around: Around | None = field(default=None, compare=False, repr=False)  # read, not saved
 
     @property
     def active(self) -> bool:

@@ -8,19 +8,39 @@ from collections.abc import Sequence
 from typing import Any
 
 from storage.meta import GameMeta
-from storage.records import BROKEN_KEY, GameRecord, UnreadableGame
+from storage.records import BROKEN_KEY, Around, GameRecord, UnreadableGame
 
 GAME_COLUMNS = (
     "id, chat_id, thread_id, kind, status, state, meta, version, table_message_id,"
     " hand_messages, deadline_at, created_by, created_at, updated_at, warning_at"
 )
 
+# what ``Around`` holds, read with the game in the same statement: the parameters are
+# the update id and the reader's user id (each matching nothing when not asked for)
+AROUND_COLUMNS = (
+    "(SELECT language FROM chat_settings s WHERE s.chat_id = games.chat_id),"
+    " (SELECT turn_seconds FROM chat_settings s WHERE s.chat_id = games.chat_id),"
+    " (SELECT pick FROM table_requests r WHERE r.game_id = games.id),"
+    " (SELECT repost FROM table_requests r WHERE r.game_id = games.id),"
+    " (SELECT 1 FROM processed_updates p WHERE p.update_id = ?),"
+    " (SELECT language FROM chat_settings s WHERE s.chat_id = ?)"
+)
+
+
+def around_from_row(row: Sequence[Any]) -> Around:
+    """``Around`` from a row's last six columns (``AROUND_COLUMNS``)."""
+    language, turn, pick, repost, processed, reader = row[-6:]
+    return Around(
+        language or None, float(turn) if turn else None, pick, bool(repost),
+        processed is not None, reader or None,
+    )  # fmt: skip
+
 
 def game_from_row(row: Sequence[Any]) -> GameRecord:
     """The game in ``row``; UnreadableGame when its JSON cannot be read or the game
     was set aside as unreadable before (``storage.broken``)."""
     gid, chat_id, thread_id, kind, status, state, meta, version, table_id, hands, *rest = row
-    deadline, created_by, created_at, updated_at, warning = rest
+    deadline, created_by, created_at, updated_at, warning = rest[:5]
     try:
         meta_value = json_object(meta, "meta")
         if BROKEN_KEY in meta_value:

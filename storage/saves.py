@@ -31,7 +31,7 @@ async def write_save(
     """Write the save of ``game`` (as ``Database.save_game`` describes); StaleSave when
     its version moved, IntegrityError when the update was processed already."""
     if update_id is not None:
-        await tx.execute(
+        await tx.defer(
             "INSERT INTO processed_updates (update_id, processed_at) VALUES (?, ?)",
             (update_id, now),
         )
@@ -46,7 +46,7 @@ async def write_save(
     if cursor.rowcount != 1:
         raise StaleSave
     for user_id, won in results or []:
-        await tx.execute(
+        await tx.defer(
             "INSERT INTO results (game_id, chat_id, user_id, kind, won, finished_at)"
             " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, user_id) DO UPDATE SET"
             " chat_id = excluded.chat_id, kind = excluded.kind, won = excluded.won,"

@@ -50,14 +50,14 @@ async def seat_people(tx: Tx, chat_id: int, game_id: int, users: Sequence[int]) 
 
 async def unseat_people(tx: Tx, game_id: int, users: Sequence[int]) -> None:
     for user_id in users:
-        await tx.execute(
+        await tx.defer(
             "DELETE FROM table_seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
         )
 
 
 async def clear_table(tx: Tx, game_id: int) -> None:
     """Everybody leaves table ``game_id`` (it has ended)."""
-    await tx.execute("DELETE FROM table_seats WHERE game_id = ?", (game_id,))
+    await tx.defer("DELETE FROM table_seats WHERE game_id = ?", (game_id,))
 
 
 async def table_of(db: Core, chat_id: int, user_id: int) -> int | None:

@@ -48,6 +48,7 @@ class Sweep:
         self._on_deadline, self._on_warning = on_deadline, on_warning
         self._clock = clock
         self._woken = asyncio.Event()
+        self._looks_at = float("inf")  # when the sweep looks next (inf: it is looking)
         self._loop = Loop()
         self._pruned_at = float("-inf")
 
@@ -59,9 +60,22 @@ class Sweep:
         """At once while it naps; else after the due games in hand (a few seconds)."""
         await self._loop.stop()
 
-    def wake(self) -> None:
-        """A save set a deadline: look again (it may be earlier than the one awaited)."""
-        self._woken.set()
+    @property
+    def next_look(self) -> float:
+        """When the sweep looks next on its clock (inf while it is looking)."""
+        return self._looks_at
+
+    @property
+    def woken(self) -> bool:
+        """A wake is pending: the sweep looks again as soon as it can."""
+        return self._woken.is_set()
+
+    def wake(self, at: float | None = None) -> None:
+        """A save set a deadline ``at`` (None: unknown, or the clock moved): look
+        again, unless the sweep looks by then anyway. Most saves set a deadline
+        further away than the earliest one stored, and cost the sweep nothing."""
+        if at is None or at < self._looks_at:
+            self._woken.set()
 
     async def run_due(self) -> int:
         """Handle every game that is due now; how many were handled. A game still due
@@ -113,6 +127,7 @@ class Sweep:
     async def _run(self) -> None:
         while not self._loop.stopping:
             self._woken.clear()
+            self._looks_at = float("inf")  # a save during the look: look again
             try:
                 with self._loop.busy():
                     await self.run_due()
@@ -126,5 +141,7 @@ class Sweep:
                 break
             if nap <= 0:
                 continue
+            nap = min(nap, self._longest_nap)
+            self._looks_at = self._clock() + nap
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._woken.wait(), min(nap, self._longest_nap))
+                await asyncio.wait_for(self._woken.wait(), nap)

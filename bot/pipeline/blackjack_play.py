@@ -107,7 +107,7 @@ async def _open(
     if created is None:
         await point_to_running(update, context, svc)
         return
-    wake(svc, marks)
+    wake(svc, marks, game)
     log.info("table opened", extra={"chat_id": chat.id, "game_id": game.id, "kind": KIND})
 
 

@@ -24,7 +24,7 @@ from telegram.ext import ContextTypes
 from bot.adapter import GameAdapter, seat_of_user
 from bot.callbacks import ForgedCallback, GameButton, decode_game_button
 from bot.i18n import tr
-from bot.language import user_language
+from bot.language import language_of, user_language
 from bot.pipeline.flow import redraw
 from bot.pipeline.press_origin import Origin, press_origin
 from bot.services import Services, services
@@ -107,19 +107,22 @@ async def load_press(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Pres
     query = update.callback_query
     if query is None:
         return None
-    svc = services(context)
-    language = await user_language(svc.db, query.from_user)
+    svc, user = services(context), query.from_user
     try:
         button = decode_game_button(query.data or "")
     except ForgedCallback:
+        await not_a_game(query, await user_language(svc.db, user))
+        return None
+    game = await svc.db.get_game(button.game_id, update.update_id, user.id)  # the one read
+    if game is None or game.around is None:
+        await not_a_game(query, await user_language(svc.db, user))
+        return None
+    language = language_of(user, game.around.reader_language)
+    origin = press_origin(game, query, context.bot.id)
+    if origin is Origin.FOREIGN:
         await not_a_game(query, language)
         return None
-    game = await svc.db.get_game(button.game_id)
-    origin = Origin.FOREIGN if game is None else press_origin(game, query, context.bot.id)
-    if game is None or origin is Origin.FOREIGN:
-        await not_a_game(query, language)
-        return None
-    if await svc.db.update_processed(update.update_id):
+    if game.around.processed:
         # delivered again after a crash: already applied; the query may be too old to answer
         with contextlib.suppress(BadRequest):
             await query.answer()

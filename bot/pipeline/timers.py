@@ -44,7 +44,11 @@ def arm(adapter: GameAdapter, game: GameRecord, state: Any, timing: Timing) -> N
 
 async def timing(svc: Services, game: GameRecord) -> Timing:
     """The clock, and the chat's turn time for a running game (one read)."""
-    turn = await turn_seconds(svc, game.chat_id) if game.status == "running" else svc.turn_seconds
+    turn = svc.turn_seconds
+    if game.status == "running" and game.around is not None:  # read with the game
+        turn = game.around.turn_seconds or svc.turn_seconds
+    elif game.status == "running":
+        turn = await turn_seconds(svc, game.chat_id)
     return Timing(svc.clock(), turn, svc.lobby_seconds)
 
 
@@ -52,10 +56,13 @@ async def turn_seconds(svc: Services, chat_id: int) -> float:
     return await svc.db.turn_seconds(chat_id) or svc.turn_seconds
 
 
-def wake(svc: Services, marks: list[Mark]) -> None:
-    """After a save: the sender for the marked chats, the sweep for the new deadline."""
+def wake(svc: Services, marks: list[Mark], game: GameRecord) -> None:
+    """After a save of ``game``: the sender for the marked chats; the sweep, if the
+    game's deadline (or warning) comes before the sweep looks next anyway."""
     svc.wake_chats(chats_of(marks))
-    svc.sweep.wake()
+    soonest = [at for at in (game.deadline_at, game.warning_at) if at is not None]
+    if soonest:
+        svc.sweep.wake(min(soonest))
 
 
 @dataclass(frozen=True)
@@ -105,7 +112,7 @@ async def commit(
         marks.append(Mark(game.id, SUMMARY, game.chat_id, game.version + 1))
     if not await _save(svc, adapter, game, state, update_id, seating, ledger, marks, summary):
         return None
-    wake(svc, marks)
+    wake(svc, marks, game)
     return Saved(ledger.settled)
 
 
@@ -168,7 +175,7 @@ async def create(
     marks = marks_for(adapter, game, 0)
     created = await svc.db.create_game(game, marks=marks)
     if created is not None:
-        wake(svc, marks)
+        wake(svc, marks, created)
     return created
 
 

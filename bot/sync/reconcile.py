@@ -79,7 +79,7 @@ class GameReconciler:
         return Desired(hand, known.get("id"), game.version, unchanged=same)
 
     async def _table(self, adapter: GameAdapter, game: GameRecord) -> Desired:
-        asked = await display.requests(self._db, game.id)
+        asked = await display.requests(self._db, game)
         pick = asked.pick if asked.pick and asked.pick.version == game.version else None
         rendered = await render_table(self._db, adapter, game, pick)
         old = game.table_message_id

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from bot.deadlines.sweep import Sweep
 from storage import deadlines
@@ -147,3 +151,51 @@ async def test_stopping_the_sweep_lets_the_deadline_in_hand_finish(tmp_path: Pat
         await asyncio.wait_for(sweep.stop(), 1)
     finally:
         await db.close()
+
+
+async def test_a_save_wakes_the_sweep_only_for_a_deadline_before_its_next_look(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Most moves set a deadline later than the earliest one stored: the sweep, which
+    looks at that earliest one anyway, is not woken (no two reads per move); a
+    deadline before it wakes the sweep at once, and so does a wake with no time."""
+    clock = Clock()
+    db = await Database.open(str(tmp_path / "bot.db"), clock)
+    looks: list[float] = []
+    next_due = deadlines.next_due
+
+    async def counted(core: Any) -> float | None:
+        looks.append(clock.now)
+        return await next_due(core)
+
+    monkeypatch.setattr(deadlines, "next_due", counted)
+
+    async def nothing(game_id: int) -> None:
+        raise AssertionError("nothing is due")
+
+    sweep = Sweep(db, nothing, nothing, clock)
+    try:
+        await _game(db, -1, 1100.0, None)  # the earliest deadline stored
+        sweep.start()
+        await _wait_for(lambda: len(looks) == 1 and sweep.next_look < float("inf"))
+        assert sweep.next_look == 1060.0  # its nap (60 s at most), on the bot's clock
+        sweep.wake(1090.0)  # a move's deadline after the next look
+        assert not sweep.woken
+        sweep.wake(1030.0)  # a deadline before it
+        assert sweep.woken
+        await _wait_for(lambda: len(looks) == 2)
+        await _wait_for(lambda: sweep.next_look < float("inf") and not sweep.woken)
+        sweep.wake()  # the clock moved (a test's clock), or a deadline not known
+        assert sweep.woken
+        await _wait_for(lambda: len(looks) == 3)
+    finally:
+        await sweep.stop()
+        await db.close()
+
+
+async def _wait_for(condition: Callable[[], bool], bound: float = 10.0) -> None:
+    async def poll() -> None:
+        while not condition():
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(poll(), bound)

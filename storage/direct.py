@@ -1,0 +1,180 @@
+"""SQLite's statements after opening, straight to aiosqlite: one trip to the
+connection's thread per statement and nothing else.
+
+SQLAlchemy's async Core costs about 100 µs of CPU per statement on top of the
+trip itself (about 30 µs): its greenlet, its result objects. A press runs a dozen
+statements, so that was most of the bot's storage CPU (bench/cpu.py --sql). SQLite's
+schema is still opened and migrated through SQLAlchemy (``storage.opening``), and
+PostgreSQL runs through it as before; once open, ``storage.core.Core`` runs SQLite's
+reads and transactions here. Errors are SQLAlchemy's (``IntegrityError``…), as
+through SQLAlchemy, so callers catch one kind whatever the database.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+import aiosqlite
+from sqlalchemy.exc import DBAPIError
+
+from storage import onetrip
+
+Params = Sequence[Any]
+
+
+class Rows:
+    """A statement's outcome, buffered: its rows (tuples) and how many rows it changed."""
+
+    __slots__ = ("columns", "rowcount", "rows")
+
+    def __init__(self, rows: list[Any], rowcount: int, columns: Sequence[str] = ()) -> None:
+        self.rows = rows
+        self.rowcount = rowcount
+        self.columns = tuple(columns)
+
+    def first(self) -> Any | None:
+        return self.rows[0] if self.rows else None
+
+    def all(self) -> list[Any]:
+        return self.rows
+
+    def scalar(self) -> Any:
+        return self.rows[0][0] if self.rows else None
+
+    def scalar_one(self) -> Any:
+        if len(self.rows) != 1:
+            raise ValueError(f"one row expected, {len(self.rows)} found")
+        return self.rows[0][0]
+
+
+def _rows(outcome: onetrip.Outcome) -> Rows:
+    description, rowcount, _last, rows = outcome
+    return Rows(rows, rowcount, [column[0] for column in description or ()])
+
+
+_Statement = tuple[str, tuple[Any, ...]]
+_NOTHING: onetrip.Outcome = (None, -1, None, [])
+
+
+def _step(
+    connection: sqlite3.Connection,
+    begin: bool,
+    deferred: list[_Statement],
+    statement: _Statement | None,
+    many: list[tuple[Any, ...]] | None,
+    end: bool,
+) -> onetrip.Outcome:
+    """One trip of a transaction: BEGIN IMMEDIATE when it is the first (the write lock
+    at once, as the old store took it), the deferred statements, the statement (with
+    ``many``: once per row), and with ``end`` the COMMIT (rolled back if any fails)."""
+    try:
+        if begin:
+            connection.execute("BEGIN IMMEDIATE")
+        for sql, params in deferred:
+            connection.execute(sql, params)
+        outcome = _NOTHING
+        if statement is not None and many is not None:
+            outcome = onetrip.run_many(connection, statement[0], many)
+        elif statement is not None:
+            outcome = onetrip.run(connection, *statement)
+        if end and connection.in_transaction:
+            connection.execute("COMMIT")
+        return outcome
+    except BaseException:
+        if end and connection.in_transaction:
+            connection.execute("ROLLBACK")
+        raise
+
+
+def _rollback(connection: sqlite3.Connection) -> None:
+    if connection.in_transaction:
+        connection.execute("ROLLBACK")
+
+
+class Direct:
+    """One aiosqlite connection (in autocommit: each statement, or each transaction
+    this class begins, stands alone)."""
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._connection = connection
+
+    async def trip(self, sql: str, fn: Any, *args: Any) -> Any:
+        """``fn(sqlite3 connection, *args)`` on the connection's thread; ``sql`` names
+        the statement in an error."""
+        try:
+            return await self._connection._execute(fn, self._connection._conn, *args)  # type: ignore[no-untyped-call]
+        except sqlite3.Error as error:
+            raise DBAPIError.instance(sql, (), error, sqlite3.Error) from error
+
+    async def run(self, sql: str, params: Params = ()) -> Rows:
+        return _rows(await self.trip(sql, onetrip.run, sql, tuple(params)))
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[DirectTx]:
+        """BEGIN IMMEDIATE (with the first statement) … COMMIT (with the deferred
+        statements); ROLLBACK on any exception, the cancellation of the task too."""
+        tx = DirectTx(self)
+        try:
+            yield tx
+        except BaseException:
+            if tx.begun:
+                await self.trip("ROLLBACK", _rollback)
+            raise
+        await tx.step(None, None, end=True)
+
+    async def close(self) -> None:
+        await self._connection.close()
+
+
+class DirectTx:
+    """The statements of one transaction on a ``Direct`` connection. A deferred
+    statement (its outcome unread) goes with the next one, or with the COMMIT: a
+    save of a move is two trips to the thread."""
+
+    dialect = "sqlite"
+
+    def __init__(self, direct: Direct) -> None:
+        self._direct = direct
+        self._deferred: list[_Statement] = []
+        self.begun = False
+
+    async def step(
+        self, statement: _Statement | None, many: list[tuple[Any, ...]] | None, end: bool = False
+    ) -> Rows:
+        if end and not self.begun and not self._deferred and statement is None:
+            return Rows([], -1)  # nothing was written, or committed already
+        begin, self.begun = not self.begun, not end
+        deferred, self._deferred = self._deferred, []
+        sql = statement[0] if statement else (deferred[-1][0] if deferred else "COMMIT")
+        return _rows(await self._direct.trip(sql, _step, begin, deferred, statement, many, end))
+
+    async def last(self, sql: str, params: Params = ()) -> Rows:
+        """The transaction's last statement, run with the COMMIT in one trip."""
+        return await self.step((sql, tuple(params)), None, end=True)
+
+    async def execute(self, sql: str, params: Params = ()) -> Rows:
+        return await self.step((sql, tuple(params)), None)
+
+    async def defer(self, sql: str, params: Params = ()) -> None:
+        """A statement whose outcome is not read; an error in it still rolls back."""
+        self._deferred.append((sql, tuple(params)))
+
+    async def executemany(self, sql: str, rows: Sequence[Params]) -> None:
+        await self.step((sql, ()), [tuple(row) for row in rows])
+
+    async def fetchone(self, sql: str, params: Params = ()) -> Any | None:
+        return (await self.execute(sql, params)).first()
+
+    def for_update(self, skip_locked: bool = False) -> str:
+        return ""  # SQLite locks the whole database for a write transaction
+
+
+async def open_reader(path: str, uri: bool = False) -> Direct:
+    """A read-only connection for reads (each its own snapshot of committed data)."""
+    connection = await onetrip.connect_raw(path, uri)
+    await connection.execute("PRAGMA query_only=ON")
+    await connection.execute("PRAGMA busy_timeout=10000")
+    return Direct(connection)

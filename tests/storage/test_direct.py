@@ -1,0 +1,152 @@
+"""SQLite once open (storage.direct): a trip to the connection's thread per
+statement, a move's save in two, a press's read in one, and nothing else changed:
+errors are SQLAlchemy's, a failed or cancelled transaction leaves nothing."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import aiosqlite.core
+import pytest
+from sqlalchemy.exc import IntegrityError
+
+from storage import display, outbox
+from storage.db import Database
+from storage.outbox import TABLE, Mark, pending
+from storage.records import GameRecord
+
+CHAT = -100
+
+
+@pytest.fixture
+def trips(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
+    """Trips to aiosqlite's threads, by the function sent."""
+    counted: Counter[str] = Counter()
+    execute = aiosqlite.core.Connection._execute
+
+    async def counting(connection: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        counted[getattr(fn, "__name__", "?")] += 1
+        return await execute(connection, fn, *args, **kwargs)
+
+    monkeypatch.setattr(aiosqlite.core.Connection, "_execute", counting)
+    yield counted
+
+
+async def _running(db: Database) -> GameRecord:
+    game = await db.create_game(GameRecord(chat_id=CHAT, kind="reversi", created_by=1))
+    assert game is not None
+    game.status, game.state = "running", {"moves": 0}
+    assert await db.save_game(game)
+    loaded = await db.get_game(game.id)
+    assert loaded is not None
+    return loaded
+
+
+async def test_a_moves_save_is_two_trips_and_its_read_one(
+    tmp_path: Path, trips: Counter[str]
+) -> None:
+    db = await Database.open(str(tmp_path / "bot.db"))
+    try:
+        game = await _running(db)
+        trips.clear()
+        loaded = await db.get_game(game.id, update_id=7, reader=1)
+        assert loaded is not None and sum(trips.values()) == 1
+        loaded.state = {"moves": 1}
+        trips.clear()
+        marks = [Mark(game.id, TABLE, CHAT, loaded.version + 1)]
+        assert await db.save_game(loaded, update_id=7, marks=marks)
+        assert sum(trips.values()) == 2  # BEGIN + update id + UPDATE; marks + COMMIT
+        again = await db.get_game(game.id, update_id=7, reader=1)
+        assert again is not None and again.state == {"moves": 1} and again.around is not None
+        assert again.around.processed
+        assert await pending(db, CHAT) == marks
+        trips.clear()
+        assert await outbox.clear(db, marks[0], loaded.version)
+        assert sum(trips.values()) == 1  # BEGIN, DELETE, COMMIT in one
+        assert await pending(db, CHAT) == []
+    finally:
+        await db.close()
+
+
+async def test_an_error_in_a_deferred_statement_rolls_the_save_back(tmp_path: Path) -> None:
+    db = await Database.open(str(tmp_path / "bot.db"))
+    try:
+        game = await _running(db)
+        game.state = {"moves": 1}
+        assert await db.save_game(game, update_id=5)
+        stale = await db.get_game(game.id)
+        assert stale is not None
+        stale.state = {"moves": 99}
+        # the same update again: the deferred INSERT fails with the UPDATE's trip
+        assert not await db.save_game(stale, update_id=5, marks=[Mark(game.id, TABLE, CHAT, 9)])
+        after = await db.get_game(game.id)
+        assert after is not None and after.state == {"moves": 1} and after.version == game.version
+        assert await pending(db, CHAT) == []  # the deferred marks went with it
+        with pytest.raises(IntegrityError):  # SQLAlchemy's error, as before
+            async with db.transaction() as tx:
+                await tx.defer(
+                    "INSERT INTO processed_updates (update_id, processed_at) VALUES (?, 0)", (5,)
+                )
+    finally:
+        await db.close()
+
+
+async def test_a_cancelled_or_failed_transaction_leaves_nothing(tmp_path: Path) -> None:
+    db = await Database.open(str(tmp_path / "bot.db"))
+    try:
+        game = await _running(db)
+        entered = asyncio.Event()
+
+        async def cut_short() -> None:
+            async with db.transaction() as tx:
+                await tx.execute("UPDATE games SET version = 50 WHERE id = ?", (game.id,))
+                entered.set()
+                await asyncio.Event().wait()
+
+        task = asyncio.create_task(cut_short())
+        await asyncio.wait_for(entered.wait(), 10)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        with pytest.raises(RuntimeError):
+            async with db.transaction() as tx:
+                await tx.execute("UPDATE games SET version = 60 WHERE id = ?", (game.id,))
+                raise RuntimeError("the caller gave up")
+        after = await db.get_game(game.id)
+        assert after is not None and after.version == game.version
+        async with db.transaction() as tx:  # the writer is free again
+            done = await tx.last("UPDATE games SET version = 70 WHERE id = ?", (game.id,))
+        assert done.rowcount == 1
+        after = await db.get_game(game.id)
+        assert after is not None and after.version == 70
+    finally:
+        await db.close()
+
+
+async def test_a_games_read_brings_its_chat_settings_and_table_requests(tmp_path: Path) -> None:
+    db = await Database.open(str(tmp_path / "bot.db"))
+    try:
+        game = await _running(db)
+        bare = await db.get_game(game.id)
+        assert bare is not None and bare.around is not None
+        assert (bare.around.chat_language, bare.around.turn_seconds) == (None, None)
+        assert not bare.around.processed and bare.around.reader_language is None
+        await db.set_chat_language(CHAT, "es")
+        await db.set_chat_language(1, "ru")  # the reader's private chat
+        await db.set_turn_seconds(CHAT, 45.0)
+        await display.set_pick(db, game.id, display.Pick(0, "A", game.version))
+        await display.set_repost(db, game.id, True)
+        read = await db.get_game(game.id, update_id=3, reader=1)
+        assert read is not None and read.around is not None
+        assert (read.around.chat_language, read.around.turn_seconds) == ("es", 45.0)
+        assert read.around.reader_language == "ru" and not read.around.processed
+        asked = await display.requests(db, read)
+        assert asked == display.Requests(display.Pick(0, "A", game.version), True)
+        read.around = None  # a game made here, not read: the requests are read apart
+        assert await display.requests(db, read) == asked
+    finally:
+        await db.close()
