@@ -61,11 +61,16 @@ class Delivery:
             waited = True
         return waited
 
-    async def deliver(self, chat_id: int, desired: Desired) -> int:
-        """Edit the message (or post it anew if it is gone), then retire the one it
-        replaces (``bot.sync.retire``); the id that shows it (0: none any more)."""
-        shown = desired.rendered
-        message_id = 0 if shown is None else await self._show(chat_id, desired, shown)
+    async def deliver(
+        self, chat_id: int, desired: Desired, shown: Callable[[int], Awaitable[None]]
+    ) -> int:
+        """Edit the message (or post it anew if it is gone), record it (``shown``, with
+        the id that shows it, 0: none any more), then retire the one it replaces
+        (``bot.sync.retire``): once the old table is gone, a press on the new one
+        finds it recorded as the table."""
+        rendered = desired.rendered
+        message_id = 0 if rendered is None else await self._show(chat_id, desired, rendered)
+        await shown(message_id)
         if desired.retire is not None and desired.retire != message_id:
             await retire(self._bot, chat_id, desired.retire, desired.retire_text,
                          lambda: self._spend(chat_id),

@@ -220,12 +220,13 @@ class Sender:
         self._in_flight.add(chat_id)  # from here a shutdown waits (a little) for the result
         try:
             try:
-                message_id = await self._out.deliver(chat_id, desired)
+                await self._out.deliver(
+                    chat_id, desired, lambda shown: self._reconciler.shown(mark, desired, shown)
+                )
             except Exception as error:
                 if not await self._failed(chat_id, mark, error):
                     raise
                 return False
-            await self._reconciler.shown(mark, desired, message_id)
             await outbox.clear(self._db, mark, desired.version)
             self._failures.pop(chat_id, None)
             if not await self._leases.keep(chat_id):
