@@ -8,10 +8,11 @@ moves offered round robin at RATE presses a second (default 200 at 20/s); a
 press waits until its board shows the previous move. The bare bot
 (bench/bare_bot.py) gets the same number of presses at the same rate on one
 message per group; it answers each and edits the message; it runs twice, with
-one button and with an 8x8 keyboard (a Reversi board's size). The figure is each
-process's CPU time (user + system, from /proc) from just before the first
-press until every press is answered and shown, per press, and the ratio
-(target: at most 1.2x), and the Bot API calls each made in the window. With
+one button and with an 8x8 keyboard (a Reversi board's size: the same edits as
+the bot's). The figure is each process's CPU time (user + system, from /proc)
+from just before the first press until every press is answered and shown, per
+press, and the ratio against the 8x8 app (target: at most 1.2x; the 1-button
+ratio is printed too), and the Bot API calls each made in the window. With
 --sample (a sampling profiler) or --profile (cProfile) the bare 8x8 app and the
 bot run under bench/profiled.py during the window only, and the split of their
 CPU per thread (the event loop's, the database's) and per part of the code
@@ -202,10 +203,11 @@ def report(presses: int, rate: float, bare: Run, board: Run, ours: Run) -> None:
         calls = ", ".join(f"{count} {method}" for method, count in sorted(run.calls.items()))
         print(f"  {label:26} {run.used / presses * 1000:6.2f} ms  ({run.used:.2f} s in all; "
               f"{run.achieved:.1f} presses/s achieved; {calls})")  # fmt: skip
-    ratio = ours.used / bare.used
+    ratio = ours.used / board.used  # the same answers and edits: a board-sized keyboard
     verdict = "met" if ratio <= 1.2 else "NOT met"
-    print(f"  ratio {ratio:.2f}x against the bare app (1 button); target at most 1.2x: "
-          f"{verdict}; {ours.used / board.used:.2f}x against the 8x8 one")  # fmt: skip
+    print(f"  ratio {ratio:.2f}x against the bare app doing the same edits (8x8 keyboard); "
+          f"target at most 1.2x: {verdict}; {ours.used / bare.used:.2f}x against "
+          "the 1-button one")  # fmt: skip
 
 
 if __name__ == "__main__":
