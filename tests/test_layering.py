@@ -53,14 +53,9 @@ BOT_LAYERS = {
     "glue": {"root", "presenters", "sync", "pipeline", "deadlines", "glue"},
     "ops": {"root", "glue", "ops"},
 }
-# the only imports across those lines: the sync renders a table with the pipeline's
-# ``flow`` (never a handler), and Blackjack's adapter hands /stop and leaving
-# mid-round to ``blackjack_stop``
-BOT_EXCEPTIONS = {
-    ("bot.sync.reconcile", "bot.pipeline.flow"),
-    ("bot.sync.nudges", "bot.pipeline.flow"),
-    ("bot.presenters.blackjack", "bot.pipeline.blackjack_stop"),
-}
+# imports across those lines (none left: the table is rendered by
+# ``bot.presenters.table``, and blackjack's /stop is given to its adapter by the glue)
+BOT_EXCEPTIONS: set[tuple[str, str]] = set()
 
 
 def _bot_module(path: Path) -> str:

@@ -11,9 +11,10 @@ from typing import Any
 from telegram.ext import Application
 
 from bot.adapter import GameAdapter
-from bot.pipeline.flow import advance_computers, load_state, redraw, store_state
+from bot.pipeline.flow import advance_computers, redraw, store_state
 from bot.pipeline.timers import TAKEOVER_AFTER, Saved, commit, turn_seconds
 from bot.presenters.clock_line import late_seats
+from bot.presenters.table import load_state
 from bot.services import Services
 from bot.sync.nudges import nudge_marks
 from storage import deadlines

@@ -37,6 +37,7 @@ from bot.glue.stats import stats
 from bot.glue.table_cmd import table_command
 from bot.i18n import LANGUAGES, tr
 from bot.pipeline.blackjack_play import join_table, leave_table, open_table, top_up
+from bot.pipeline.blackjack_stop import stop_table
 from bot.pipeline.chips import chips_command, top_command, top_up_button
 from bot.pipeline.lobby import lobby_button, open_game, rematch_button
 from bot.pipeline.play import back, hint, move, my_hand, pick, unpick
@@ -65,7 +66,7 @@ def default_adapters() -> dict[str, GameAdapter]:
         GoFishAdapter(GOFISH),
         GoFishAdapter(GOFARM),
         DurakAdapter(),
-        BlackjackAdapter(),
+        BlackjackAdapter(stop=stop_table),
     ]
     return {a.kind: a for a in adapters}
 

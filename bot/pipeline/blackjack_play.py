@@ -25,12 +25,12 @@ from bot.language import reply_language, user_language
 from bot.messaging import reply
 from bot.people import is_member, remember, topic_of
 from bot.personal import tell_person
-from bot.pipeline.blackjack_stop import leave_now, play_leavers
 from bot.pipeline.chips import top_up_seated
-from bot.pipeline.flow import load_state, store_state
+from bot.pipeline.flow import store_state
 from bot.pipeline.lobby import point_to_running
 from bot.pipeline.press import Press, stale
 from bot.pipeline.timers import Seating, commit, wake
+from bot.presenters.blackjack_leaving import leave_now, play_leavers
 from bot.presenters.blackjack_table import (
     KIND,
     clear_box,
@@ -41,6 +41,7 @@ from bot.presenters.blackjack_table import (
 )
 from bot.presenters.blackjack_text import changed, elsewhere
 from bot.presenters.reasons import refusal_text
+from bot.presenters.table import load_state
 from bot.services import services
 from bot.sync.marks import marks_for
 from bot.ui import Rendered

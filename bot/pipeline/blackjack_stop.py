@@ -10,24 +10,24 @@ the table or a chat admin (anonymous admins included) may stop it.
 from __future__ import annotations
 
 import logging
-import random
 
 from telegram import Message, Update, User
 from telegram.ext import Application, ContextTypes
 
-from bot.adapter import Seat, seat_of_user, seats_of, set_seats
+from bot.adapter import seat_of_user
 from bot.i18n import tr
 from bot.people import is_admin
 from bot.personal import tell_person
-from bot.pipeline.flow import clear_press_notes, load_state, store_state
+from bot.pipeline.flow import clear_press_notes, store_state
 from bot.pipeline.timers import Saved, commit
+from bot.presenters.blackjack_leaving import MOST_DECISIONS
+from bot.presenters.table import load_state
 from bot.services import Services, services
-from games.blackjack import BOXES, ENGINE, LeftTable, Phase, Table, close, leave
+from games.blackjack import ENGINE, Phase, Table, close
 from storage.records import GameRecord
 
 log = logging.getLogger(__name__)
 ATTEMPTS = 3  # a press may save first: then look again
-MOST_DECISIONS = 32 * BOXES  # more than a round can ever need
 
 
 async def stop_table(
@@ -102,78 +102,3 @@ def play_out(state: Table, svc: Services) -> tuple[Table, list[int]]:
         state = ENGINE.apply(state, box, action)[0]
         played.add(box)
     return state, sorted(played)
-
-
-# ---- leaving mid-round (Leave table while the player's hand is in play) -----------
-
-
-def play_leavers(game: GameRecord, state: Table) -> Table:
-    """Basic strategy takes the decisions of the boxes whose players left mid-round
-    while the table waits on them (insurance is declined)."""
-    leaving = set(game.meta.leaving or [])
-    rng = random.Random(game.version)  # basic strategy decides: no chance involved
-    for _ in range(MOST_DECISIONS):
-        waiting = sorted(ENGINE.to_move(state) & leaving)
-        if state.phase not in (Phase.INSURANCE, Phase.PLAYERS) or not waiting:
-            break
-        legal = ENGINE.legal_actions(state, waiting[0])
-        action = ENGINE.choose(ENGINE.view(state, waiting[0]), legal, rng, "normal")
-        state = ENGINE.apply(state, waiting[0], action)[0]
-    return state
-
-
-def leave_now(game: GameRecord, state: Table) -> tuple[Table, list[tuple[int, bool]]]:
-    """The round is settled: the players who left it take their chips (the engine's
-    seats go; their names stay in the meta until the next save, for the round's
-    banking and summary); the results to record. With nobody left the table closes
-    (a round settled in the same save is banked first: see ``_leave_mid_round``)."""
-    seats, results = seats_of(game), []
-    for box in game.meta.leaving or []:
-        seat = state.seats[box]
-        user = seats[box].user if box < len(seats) else None
-        if seat is None or user is None:
-            continue
-        state = leave(state, box)
-        left = state.log[-1]
-        taken = left.chips if isinstance(left, LeftTable) else 0
-        results.append((user, taken > seat.bought_in))
-    if all(seat is None for seat in state.seats) and state.phase is not Phase.CLOSED:
-        state = close(state)
-        game.meta.closed = "everybody_left"
-    return state, results
-
-
-def leaving_bookkeep(
-    game: GameRecord, state: Table, now: float
-) -> tuple[Table, list[tuple[int, bool]]]:
-    """Before a blackjack save's bookkeeping (``BlackjackAdapter.bookkeep``): once
-    the round they left was settled and banked by an earlier save, the players who
-    left it are gone from the table (the state to save is also written to ``game``);
-    the results to record. While the table waits only on them, the deadline is due
-    at once: the stand-in plays their hands by basic strategy."""
-    leaving = set(game.meta.leaving or [])
-    if not leaving:
-        return state, []
-    if set(game.meta.stood_in or []) <= leaving:
-        game.meta.stood_in = None  # no one was late: they left
-    banked = state.phase is Phase.SETTLED and game.meta.banked == state.round_no
-    if not banked and state.phase is not Phase.BETTING:
-        return state, []
-    after, results = leave_now(game, state)
-    seats = [Seat("") if box in leaving else seat for box, seat in enumerate(seats_of(game))]
-    while seats and seats[-1].user is None:
-        seats.pop()
-    set_seats(game, seats)
-    game.meta.leaving = None
-    game.state = ENGINE.to_dict(after)
-    if ENGINE.outcome(after) is not None:
-        game.status = "finished"
-    return after, results
-
-
-def hurry_leavers(game: GameRecord, state: Table, now: float) -> None:
-    """A decision the table waits for only from players who left: due at once."""
-    leaving = set(game.meta.leaving or [])
-    waiting = ENGINE.to_move(state)
-    if state.phase in (Phase.INSURANCE, Phase.PLAYERS) and waiting and waiting <= leaving:
-        game.deadline_at, game.warning_at = now, None

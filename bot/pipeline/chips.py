@@ -17,10 +17,11 @@ from bot.i18n import ntr, tr
 from bot.language import reply_language, user_language
 from bot.messaging import reply
 from bot.people import remember, topic_of
-from bot.pipeline.flow import load_state, store_state
+from bot.pipeline.flow import store_state
 from bot.pipeline.timers import Seating, commit
 from bot.presenters.blackjack_table import table_of
 from bot.presenters.blackjack_text import changed, chips_disclaimer, wait_text
+from bot.presenters.table import load_state
 from bot.services import services
 from bot.ui import Rendered, escape
 from games.blackjack import Phase, leave, sit

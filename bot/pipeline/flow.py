@@ -7,27 +7,16 @@ import logging
 import random
 from typing import Any
 
-from bot.adapter import GameAdapter, TableView, seats_of
-from bot.language import table_language
-from bot.presenters.clock_line import clock_line
-from bot.presenters.hands import away_seats
-from bot.presenters.lobby_view import render_lobby
-from bot.presenters.notices import with_notices
+from bot.adapter import GameAdapter, seats_of
 from bot.services import Services
 from bot.sync.marks import chats_of, marks_for
-from bot.ui import Buttons, Rendered
 from storage import display, outbox
-from storage.db import Database
 from storage.display import Pick as TablePick
 from storage.outbox import TABLE, Mark
 from storage.records import GameRecord
 
 MAX_COMPUTER_STEPS = 500
 log = logging.getLogger(__name__)
-
-
-def load_state(adapter: GameAdapter, game: GameRecord) -> Any:
-    return adapter.engine.from_dict(game.state) if game.state is not None else None
 
 
 def store_state(adapter: GameAdapter, game: GameRecord, state: Any) -> None:
@@ -74,32 +63,6 @@ async def start_game(adapter: GameAdapter, game: GameRecord, rng: random.Random)
     game.status = "running"
     store_state(adapter, game, state)
     return events
-
-
-async def render_table(
-    db: Database,
-    adapter: GameAdapter,
-    game: GameRecord,
-    pick: TablePick | None = None,
-) -> Rendered:
-    """The table message (with the turn's clock, ``bot.presenters.clock_line``); with ``pick``,
-    the second choice of a player who picks on the group table in place of the
-    table's buttons."""
-    language = await table_language(db, game)
-    buttons = Buttons(game.id, game.version)
-    if game.state is None:
-        return render_lobby(adapter, game, language, buttons)
-    state = load_state(adapter, game)
-    away = await away_seats(db, game) if adapter.private_hands else frozenset()
-    rendered = adapter.render_table(game, state, TableView(language, buttons, away))
-    rendered = with_notices(rendered, game, language, buttons)
-    clock = clock_line(adapter, game, state, language)
-    if clock:
-        rendered = Rendered(rendered.text + "\n" + clock, rendered.keyboard)
-    if pick is None or pick.seat not in away or pick.seat not in adapter.engine.to_move(state):
-        return rendered
-    keyboard = adapter.table_pick_keyboard(game, state, pick.seat, pick.choice, language, buttons)
-    return Rendered(rendered.text, keyboard) if keyboard else rendered
 
 
 async def publish(svc: Services, adapter: GameAdapter, game: GameRecord) -> None:

@@ -16,17 +16,12 @@ from telegram import InlineKeyboardMarkup
 from telegram.error import BadRequest
 
 from bot.i18n import tr
-from bot.pipeline.flow import (
-    advance_computers,
-    clear_press_notes,
-    load_state,
-    show_pick,
-    store_state,
-)
+from bot.pipeline.flow import advance_computers, clear_press_notes, show_pick, store_state
 from bot.pipeline.press import Press, stale
 from bot.pipeline.press_origin import Origin, shows_a_pick
 from bot.pipeline.timers import commit
 from bot.presenters.reasons import refusal_text
+from bot.presenters.table import load_state
 from bot.ui import Buttons
 from games.base import IllegalAction
 from storage.display import Pick as TablePick

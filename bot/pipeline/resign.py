@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import tr
-from bot.pipeline.flow import advance_computers, load_state, store_state
+from bot.pipeline.flow import advance_computers, store_state
 from bot.pipeline.press import Press
 from bot.pipeline.timers import Seating, commit
+from bot.presenters.table import load_state
 from games.base import IllegalAction
 
 CONFIRM_SECONDS = 30.0

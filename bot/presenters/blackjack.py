@@ -19,7 +19,7 @@ Leave and the top-up at a running table are bot.pipeline.blackjack_play; ``stop_
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 from telegram import Update
@@ -27,8 +27,8 @@ from telegram.ext import ContextTypes
 
 from bot.adapter import GameRules, Ledger, Seat, TableView, Timing, seats_of
 from bot.i18n import tr
-from bot.pipeline import blackjack_stop
 from bot.presenters import blackjack_table
+from bot.presenters.blackjack_leaving import hurry_leavers, leaving_bookkeep
 from bot.presenters.blackjack_table import box_names
 from bot.presenters.blackjack_text import (
     chips_disclaimer,
@@ -63,7 +63,15 @@ from storage.records import GameRecord
 BET_BUTTONS = (10, 25, 50, 100)
 
 
+StopTable = Callable[
+    [Update, ContextTypes.DEFAULT_TYPE, GameRecord, str], Coroutine[Any, Any, None]
+]
+
+
 class BlackjackAdapter(GameRules):
+    """Blackjack's presenter; ``stop`` is its own ``/stop`` (``bot.pipeline.blackjack_stop``,
+    given where the application is built: a presenter imports no handler)."""
+
     kind = "blackjack"
     engine = ENGINE
     min_seats = 1
@@ -72,6 +80,9 @@ class BlackjackAdapter(GameRules):
     strict_versions = False  # presses are checked per seat: see bot.presenters.blackjack_table
     private_hands = False
     open_seating = True  # people sit down and leave between rounds
+
+    def __init__(self, stop: StopTable) -> None:
+        self._stop = stop
 
     def title(self, language: str) -> str:
         return tr(language, "Blackjack")
@@ -155,9 +166,9 @@ class BlackjackAdapter(GameRules):
     def bookkeep(
         self, game: GameRecord, before: Table | None, state: Table, version: int, timing: Timing
     ) -> Ledger:
-        state, gone = blackjack_stop.leaving_bookkeep(game, state, timing.now)  # left mid-round
+        state, gone = leaving_bookkeep(game, state, timing.now)  # left mid-round
         ledger = blackjack_table.bookkeep(game, before, state, version, timing)
-        blackjack_stop.hurry_leavers(game, state, timing.now)
+        hurry_leavers(game, state, timing.now)
         return Ledger(ledger.chips, [*ledger.results, *gone], ledger.settled)
 
     def cover(
@@ -171,7 +182,7 @@ class BlackjackAdapter(GameRules):
     async def stop_table(
         self, update: Update, context: ContextTypes.DEFAULT_TYPE, game: GameRecord, language: str
     ) -> bool:
-        await blackjack_stop.stop_table(update, context, game, language)
+        await self._stop(update, context, game, language)
         return True
 
 

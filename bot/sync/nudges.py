@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from bot.adapter import GameAdapter, seats_of
 from bot.i18n import ntr
 from bot.language import table_language
-from bot.pipeline.flow import load_state
 from bot.presenters.clock_line import late_seats
 from bot.presenters.hands import digest, reader_language
+from bot.presenters.table import load_state
 from bot.sync.marks import GROUP_NUDGE, SUMMARY, private_nudge
 from bot.sync.sender import Desired
 from bot.ui import Rendered, escape

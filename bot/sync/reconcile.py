@@ -20,8 +20,8 @@ from collections.abc import Callable
 from bot.adapter import GameAdapter, seat_of_user
 from bot.i18n import tr
 from bot.language import table_language
-from bot.pipeline.flow import load_state, render_table
 from bot.presenters.hands import digest, reader_language
+from bot.presenters.table import load_state, render_table
 from bot.sync.announce import announce, desired_notice
 from bot.sync.marks import chats_of, is_notice
 from bot.sync.nudges import desired_post, shown_key

@@ -1,0 +1,48 @@
+"""A game's table message as it must look now: the game's presenter draws the board
+or the lobby, with the notices, the turn's clock and a pick made on the group
+table. The sender (``bot.sync``) draws every table with it, the pipeline too."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.adapter import GameAdapter, TableView
+from bot.language import table_language
+from bot.presenters.clock_line import clock_line
+from bot.presenters.hands import away_seats
+from bot.presenters.lobby_view import render_lobby
+from bot.presenters.notices import with_notices
+from bot.ui import Buttons, Rendered
+from storage.db import Database
+from storage.display import Pick as TablePick
+from storage.records import GameRecord
+
+
+def load_state(adapter: GameAdapter, game: GameRecord) -> Any:
+    return adapter.engine.from_dict(game.state) if game.state is not None else None
+
+
+async def render_table(
+    db: Database,
+    adapter: GameAdapter,
+    game: GameRecord,
+    pick: TablePick | None = None,
+) -> Rendered:
+    """The table message (with the turn's clock, ``bot.presenters.clock_line``); with ``pick``,
+    the second choice of a player who picks on the group table in place of the
+    table's buttons."""
+    language = await table_language(db, game)
+    buttons = Buttons(game.id, game.version)
+    if game.state is None:
+        return render_lobby(adapter, game, language, buttons)
+    state = load_state(adapter, game)
+    away = await away_seats(db, game) if adapter.private_hands else frozenset()
+    rendered = adapter.render_table(game, state, TableView(language, buttons, away))
+    rendered = with_notices(rendered, game, language, buttons)
+    clock = clock_line(adapter, game, state, language)
+    if clock:
+        rendered = Rendered(rendered.text + "\n" + clock, rendered.keyboard)
+    if pick is None or pick.seat not in away or pick.seat not in adapter.engine.to_move(state):
+        return rendered
+    keyboard = adapter.table_pick_keyboard(game, state, pick.seat, pick.choice, language, buttons)
+    return Rendered(rendered.text, keyboard) if keyboard else rendered
