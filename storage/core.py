@@ -28,6 +28,7 @@ from storage.onetrip import OneTripConnection
 
 Clock = Callable[[], float]
 _IDLE_READERS = 8  # reader connections kept open between reads
+_MOST_READERS = 20  # SQLite: reads at once (each its connection and thread); others wait
 Params = Sequence[Any]
 
 
@@ -173,6 +174,7 @@ class Core:
         self._direct: Direct | None = None
         self._read_path: str | None = None
         self._idle_direct: list[Direct] = []
+        self._direct_reads = asyncio.Semaphore(_MOST_READERS)
 
     async def go_direct(self, path: str | None) -> None:
         """SQLite: from now on transactions run on the writer's aiosqlite connection
@@ -285,6 +287,10 @@ class Core:
         return result
 
     async def _read_direct(self, path: str, sql: str, params: Params) -> Rows:
+        async with self._direct_reads:
+            return await self._read_on_a_reader(path, sql, params)
+
+    async def _read_on_a_reader(self, path: str, sql: str, params: Params) -> Rows:
         reader = self._idle_direct.pop() if self._idle_direct else await open_reader(path)
         try:
             rows = await reader.run(sql, params)

@@ -150,3 +150,25 @@ async def test_a_games_read_brings_its_chat_settings_and_table_requests(tmp_path
         assert await display.requests(db, read) == asked
     finally:
         await db.close()
+
+
+async def test_reads_at_once_are_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A burst of reads opens at most 20 reader connections (each is a thread)."""
+    from storage import core
+
+    db = await Database.open(str(tmp_path / "bot.db"))
+    opened: list[int] = []
+    real = core.open_reader
+
+    async def counting(path: str) -> Any:
+        opened.append(1)
+        return await real(path)
+
+    monkeypatch.setattr(core, "open_reader", counting)
+    try:
+        game = await _running(db)
+        reads = await asyncio.gather(*(db.get_game(game.id) for _ in range(60)))
+        assert all(read is not None for read in reads)
+        assert 0 < len(opened) <= 20
+    finally:
+        await db.close()
