@@ -39,7 +39,15 @@ from bot.i18n import LANGUAGES, tr
 from bot.pipeline.blackjack_play import join_table, leave_table, open_table, top_up
 from bot.pipeline.blackjack_stop import stop_table
 from bot.pipeline.chips import chips_command, top_command, top_up_button
-from bot.pipeline.lobby import lobby_button, open_game, rematch_button
+from bot.pipeline.lobby import (
+    lobby_computer,
+    lobby_join,
+    lobby_leave,
+    lobby_option,
+    lobby_start,
+    open_game,
+    rematch_button,
+)
 from bot.pipeline.play import back, hint, move, my_hand, pick, unpick
 from bot.pipeline.press import Action, by_status, game_button, noop, unknown_button
 from bot.pipeline.resign import resign
@@ -86,12 +94,12 @@ def game_data(verb: str, argument: str = "[^:]+") -> str:
 # gets "this button is not from a game I know" (the last handler).
 GAME_BUTTONS: list[tuple[str, Action]] = [
     (game_data("x"), noop),  # a label that does nothing
-    (game_data("j"), by_status(lobby=lobby_button, running=join_table)),  # join
-    (game_data("l"), by_status(lobby=lobby_button, running=leave_table)),  # leave
-    (game_data("c"), by_status(lobby=lobby_button)),  # add a computer player
-    (game_data("s"), by_status(lobby=lobby_button)),  # start
-    (f"^g:{_NUMBER}:{_NUMBER}:o:top$", by_status(lobby=lobby_button, running=top_up)),
-    (game_data("o"), by_status(lobby=lobby_button)),  # a lobby option
+    (game_data("j"), by_status(lobby=lobby_join, running=join_table)),  # join
+    (game_data("l"), by_status(lobby=lobby_leave, running=leave_table)),  # leave
+    (game_data("c"), by_status(lobby=lobby_computer)),  # add a computer player
+    (game_data("s"), by_status(lobby=lobby_start)),  # start
+    (f"^g:{_NUMBER}:{_NUMBER}:o:top$", by_status(lobby=lobby_option, running=top_up)),
+    (game_data("o"), by_status(lobby=lobby_option)),  # a lobby option
     (game_data("r"), by_status(finished=rematch_button, stopped=rematch_button)),
     (game_data("m"), by_status(running=move)),  # an engine action
     (game_data("h"), by_status(running=hint)),  # hints on/off, or a hint alert

@@ -12,13 +12,14 @@ from telegram.ext import ContextTypes
 
 from bot.adapter import GameAdapter, Seat, seat_of_user, seats_of, set_seats
 from bot.callbacks import ForgedCallback, from36
-from bot.i18n import ntr, tr
+from bot.i18n import tr
 from bot.language import user_language
 from bot.messaging import reply
 from bot.people import is_member, message_link, remember, topic_of
 from bot.personal import tell_person
 from bot.pipeline.flow import start_game
-from bot.pipeline.press import Press
+from bot.pipeline.lobby_buttons import COMPUTER, JOIN, LEAVE, OPTION, START, LobbyButton, join
+from bot.pipeline.press import Action, Press
 from bot.pipeline.rematch import rematch, start_in_order
 from bot.pipeline.timers import commit, create
 from bot.presenters.lobby_view import rematch_waiting
@@ -97,11 +98,19 @@ async def point_to_running(
     await tell_person(svc, message, user, text, reply_to=running.table_message_id)
 
 
-async def lobby_button(press: Press) -> None:
-    """Join, Leave, Play the computer, Start, an option: a lobby's buttons."""
-    button = press.button
-    await lobby_press(press.query, press.context, press.game, button.verb, button.argument,
-                      press.update_id)  # fmt: skip
+def lobby_action(button: LobbyButton) -> Action:
+    """The action of one of a lobby's buttons (``bot.pipeline.lobby_buttons``)."""
+
+    async def act(press: Press) -> None:
+        await lobby_press(press.query, press.context, press.game, button,
+                          press.button.argument, press.update_id)  # fmt: skip
+
+    return act
+
+
+lobby_join, lobby_leave = lobby_action(JOIN), lobby_action(LEAVE)
+lobby_computer, lobby_start = lobby_action(COMPUTER), lobby_action(START)
+lobby_option = lobby_action(OPTION)
 
 
 async def rematch_button(press: Press) -> None:
@@ -112,31 +121,31 @@ async def lobby_press(
     query: CallbackQuery,
     context: ContextTypes.DEFAULT_TYPE,
     game: GameRecord,
-    verb: str,
+    button: LobbyButton,
     argument: str,
     update_id: int,
 ) -> None:
-    """Join, Leave, Play the computer, Start."""
+    """A lobby button's press: who may sit down, the button's change, the start."""
     svc = services(context)
     adapter = svc.adapters[game.kind]
     user = query.from_user
     await remember(svc.db, user)
     language = await user_language(svc.db, user)
-    if verb in "jc" and seat_of_user(game, user.id) is None:  # sitting down
+    if button.sits_down and seat_of_user(game, user.id) is None:
         if not await is_member(context.bot, game.chat_id, user.id):
             await query.answer(tr(language, "Only members of this group can sit down."), True)
             return
         if not await _reachable(svc, adapter, user.id):
             await query.answer(_unreachable(language), show_alert=True)
             return
-    refusal = _lobby_change(adapter, game, user.id, user.first_name, verb, argument, language)
+    refusal = button.change(adapter, game, user.id, user.first_name, argument, language)
     if refusal:
         await query.answer(refusal, show_alert=True)
         return
     seats = seats_of(game)
     if not any(not s.is_computer for s in seats):
         game.status = "stopped"
-    elif verb == "s" or (verb in "jc" and ready_to_start(adapter, game)):
+    elif button.starts or (button.sits_down and ready_to_start(adapter, game)):
         await start_in_order(adapter, game, svc)
     if not await commit(context.application, adapter, game, update_id=update_id):
         await query.answer(tr(language, "Someone was quicker; please try again."), True)
@@ -161,50 +170,6 @@ def ready_to_start(adapter: GameAdapter, game: GameRecord) -> bool:
     asked = game.meta.rematch_of
     wanted = asked.get("people", []) if asked else []
     return bool(wanted) and not rematch_waiting(game) and len(seats) >= adapter.min_seats
-
-
-def _lobby_change(
-    adapter: GameAdapter, game: GameRecord, user_id: int, name: str,
-    verb: str, argument: str, language: str,
-) -> str | None:  # fmt: skip
-    """Apply a lobby press to ``game.meta``; return a refusal to show instead."""
-    seats = seats_of(game)
-    seated = seat_of_user(game, user_id) is not None
-    if verb == "o":
-        if not seated:
-            return tr(language, "Join the table first.")
-        if not adapter.toggle_option(game, argument):
-            return tr(language, "That button is not valid.")
-        return None
-    if verb == "l":
-        if not seated:
-            return tr(language, "You are not at this table.")
-        set_seats(game, [s for s in seats if s.user != user_id])
-        return None
-    if verb == "s":
-        if not seated:
-            return tr(language, "Join the table first.")
-        if len(seats) < adapter.min_seats:
-            return ntr(
-                language,
-                "At least {n} player is needed.",
-                "At least {n} players are needed.",
-                adapter.min_seats,
-            )
-        return None
-    if verb == "j" and seated:
-        return tr(language, "You are already at the table.")
-    if verb == "c" and argument not in adapter.computer_levels:
-        return tr(language, "That button is not valid.")
-    needed = (0 if seated else 1) + (1 if verb == "c" else 0)
-    if len(seats) + needed > adapter.max_seats:
-        return tr(language, "The table is full.")
-    if not seated:
-        seats.append(Seat(name, user_id))
-    if verb == "c":
-        seats.append(Seat("", level=argument))
-    set_seats(game, seats)
-    return None
 
 
 async def join_via_link(update: Update, context: ContextTypes.DEFAULT_TYPE, payload: str) -> None:
@@ -252,7 +217,7 @@ async def _sit_by_link(
     user = update.effective_user
     assert user is not None
     adapter = svc.adapters[game.kind]
-    refusal = _lobby_change(adapter, game, user.id, user.first_name, "j", "", language)
+    refusal = join(adapter, game, user.id, user.first_name, "", language)
     if refusal is not None:
         return refusal
     if ready_to_start(adapter, game):

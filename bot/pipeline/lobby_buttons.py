@@ -1,0 +1,98 @@
+"""What each of a lobby's buttons changes (its seats or options), or why it cannot:
+one function per button, routed by its own handler in ``bot.glue.app``; the shared
+path (members only, the start) is ``bot.pipeline.lobby.lobby_press``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot.adapter import GameAdapter, Seat, seat_of_user, seats_of, set_seats
+from bot.i18n import ntr, tr
+from storage.records import GameRecord
+
+# (adapter, game, user id, their name, the button's argument, language) -> a refusal
+Change = Callable[[GameAdapter, GameRecord, int, str, str, str], str | None]
+
+
+@dataclass(frozen=True)
+class LobbyButton:
+    """A lobby button: its ``change``; ``sits_down``: a person may take a seat (only
+    members, and only once the bot can write to them for private hands);
+    ``starts``: the game starts now (else a lobby starts once it is full)."""
+
+    change: Change
+    sits_down: bool = False
+    starts: bool = False
+
+
+def _option(
+    adapter: GameAdapter, game: GameRecord, user_id: int, name: str, argument: str, language: str
+) -> str | None:
+    if seat_of_user(game, user_id) is None:
+        return tr(language, "Join the table first.")
+    if not adapter.toggle_option(game, argument):
+        return tr(language, "That button is not valid.")
+    return None
+
+
+def _leave(
+    adapter: GameAdapter, game: GameRecord, user_id: int, name: str, argument: str, language: str
+) -> str | None:
+    if seat_of_user(game, user_id) is None:
+        return tr(language, "You are not at this table.")
+    set_seats(game, [s for s in seats_of(game) if s.user != user_id])
+    return None
+
+
+def _start(
+    adapter: GameAdapter, game: GameRecord, user_id: int, name: str, argument: str, language: str
+) -> str | None:
+    if seat_of_user(game, user_id) is None:
+        return tr(language, "Join the table first.")
+    if len(seats_of(game)) < adapter.min_seats:
+        return ntr(language, "At least {n} player is needed.",
+                   "At least {n} players are needed.", adapter.min_seats)  # fmt: skip
+    return None
+
+
+def join(
+    adapter: GameAdapter, game: GameRecord, user_id: int, name: str, argument: str, language: str
+) -> str | None:
+    """Sit down (Join, or the lobby's deep link)."""
+    if seat_of_user(game, user_id) is not None:
+        return tr(language, "You are already at the table.")
+    return _seat(adapter, game, user_id, name, None, language)
+
+
+def _computer(
+    adapter: GameAdapter, game: GameRecord, user_id: int, name: str, argument: str, language: str
+) -> str | None:
+    """A computer player of level ``argument`` sits down (the presser too, if not seated)."""
+    if argument not in adapter.computer_levels:
+        return tr(language, "That button is not valid.")
+    return _seat(adapter, game, user_id, name, argument, language)
+
+
+def _seat(
+    adapter: GameAdapter, game: GameRecord, user_id: int, name: str, level: str | None,
+    language: str,
+) -> str | None:  # fmt: skip
+    seats = seats_of(game)
+    seated = seat_of_user(game, user_id) is not None
+    needed = (0 if seated else 1) + (0 if level is None else 1)
+    if len(seats) + needed > adapter.max_seats:
+        return tr(language, "The table is full.")
+    if not seated:
+        seats.append(Seat(name, user_id))
+    if level is not None:
+        seats.append(Seat("", level=level))
+    set_seats(game, seats)
+    return None
+
+
+JOIN = LobbyButton(join, sits_down=True)
+COMPUTER = LobbyButton(_computer, sits_down=True)
+LEAVE = LobbyButton(_leave)
+START = LobbyButton(_start, starts=True)
+OPTION = LobbyButton(_option)
