@@ -153,22 +153,32 @@ async def test_a_games_read_brings_its_chat_settings_and_table_requests(tmp_path
 
 
 async def test_reads_at_once_are_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A burst of reads opens at most 20 reader connections (each is a thread)."""
+    """A burst of reads keeps at most 20 reader connections open at once (each is a
+    thread)."""
     from storage import core
 
     db = await Database.open(str(tmp_path / "bot.db"))
-    opened: list[int] = []
+    live: list[int] = [0, 0]  # open now, most open at once
     real = core.open_reader
 
     async def counting(path: str) -> Any:
-        opened.append(1)
-        return await real(path)
+        reader = await real(path)
+        live[0] += 1
+        live[1] = max(live)
+        close = reader.close
+
+        async def closing() -> None:
+            live[0] -= 1
+            await close()
+
+        reader.close = closing  # type: ignore[method-assign]
+        return reader
 
     monkeypatch.setattr(core, "open_reader", counting)
     try:
         game = await _running(db)
         reads = await asyncio.gather(*(db.get_game(game.id) for _ in range(60)))
         assert all(read is not None for read in reads)
-        assert 0 < len(opened) <= 20
+        assert 0 < live[1] <= 20
     finally:
         await db.close()
