@@ -1,6 +1,6 @@
 """CPU per press: the bot against a bare python-telegram-bot application.
 
-    python bench/cpu.py [PRESSES] [RATE] [--sample | --profile | --sql]
+    python bench/cpu.py [PRESSES] [RATE] [--rounds=N] [--sample | --profile | --sql]
 
 Both run as subprocesses polling the stand-in (flood control off, the bot's
 limits lifted). The bot: Alice and Bob play Reversi in GROUPS groups, the
@@ -18,6 +18,9 @@ bot run under bench/profiled.py during the window only, and the split of their
 CPU per thread (the event loop's, the database's) and per part of the code
 (Telegram, database, rendering...) is printed, with the busiest places. With --sql
 the bot's statements and trips to the database thread per press are printed.
+With --rounds=N the 8x8 app and the bot run N times, one after the other (fresh
+tables each time), and the median ratio is printed: on a shared machine one
+round's ratio moves by about 0.1x.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import json
 import signal
+import statistics
 import sys
 import tempfile
 import time
@@ -152,7 +156,7 @@ async def bare_boards(world: World) -> list[Target]:
     return targets
 
 
-async def main(presses: int, rate: float, mode: str) -> None:
+async def main(presses: int, rate: float, mode: str, rounds: int = 1) -> None:
     async with StandIn(token=TOKEN, bot_username="tablebot") as tg:
         with tempfile.TemporaryDirectory() as name:
             folder = Path(name)
@@ -166,15 +170,26 @@ async def main(presses: int, rate: float, mode: str) -> None:
             bare_env = {"BOT_TOKEN": TOKEN, "BOT_API_BASE_URL": tg.base_url}
             bare = await measured(tg, ["bench/bare_bot.py"], bare_env, folder / "bare.log",
                                   lambda: bare_boards(world), presses, rate)  # fmt: skip
-            bare_env["BARE_KEYBOARD"] = "8x8"
-            board = await measured(tg, ["bench/bare_bot.py"], bare_env, folder / "bare.log",
-                                   lambda: bare_boards(world), presses, rate,
-                                   profiles[0] if mode not in ("", "sql") else None)  # fmt: skip
-            env = bot_env(tg.base_url, TOKEN, folder / "bot.db")
-            ours = await measured(tg, ["-m", "bot"], env, folder / "bot.log",
-                                  lambda: reversi_tables(world), presses, rate,
-                                  profiles[1] if mode else None)  # fmt: skip
-            report(presses, rate, bare, board, ours)
+            board_env = {**bare_env, "BARE_KEYBOARD": "8x8"}
+            ratios = []
+            for number in range(rounds):  # the 8x8 app and the bot, one after the other
+                # a database of its own: the last round's games would time out meanwhile
+                env = bot_env(tg.base_url, TOKEN, folder / f"bot{number}.db")
+                profile = profiles[0] if mode not in ("", "sql") else None
+                board = await measured(tg, ["bench/bare_bot.py"], board_env,
+                                       folder / "bare.log", lambda: bare_boards(world),
+                                       presses, rate, profile)  # fmt: skip
+                ours = await measured(tg, ["-m", "bot"], env, folder / "bot.log",
+                                      lambda: reversi_tables(world), presses, rate,
+                                      profiles[1] if mode else None)  # fmt: skip
+                report(presses, rate, bare, board, ours)
+                ratios.append(ours.used / board.used)
+            if rounds > 1:
+                middle = statistics.median(ratios)
+                verdict = "met" if middle <= 1.2 else "NOT met"
+                print(f"{rounds} rounds, ratio against the 8x8 app: "
+                      f"{', '.join(f'{r:.2f}x' for r in ratios)}; median {middle:.2f}x "
+                      f"(target at most 1.2x: {verdict})")  # fmt: skip
             if mode == "sql":
                 print_sql(presses, profiles[1][1])
             elif mode:
@@ -217,5 +232,6 @@ if __name__ == "__main__":
             int(numbers[0]) if numbers else 200,
             float(numbers[1]) if len(numbers) > 1 else 20.0,
             next((a[2:] for a in sys.argv if a in ("--profile", "--sample", "--sql")), ""),
+            next((int(a.split("=")[1]) for a in sys.argv if a.startswith("--rounds=")), 1),
         )
     )
