@@ -14,10 +14,10 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from sqlalchemy import URL, CursorResult
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
@@ -70,12 +70,12 @@ def driver_sql(sql: str, dialect: str) -> str:
     return _QMARK.sub(number, sql)
 
 
-async def run(connection: AsyncConnection, sql: str, params: Params) -> CursorResult[Any]:
-    """One statement on ``connection``: SQLAlchemy's driver-level execution (no SQL
-    expression to compile; the statement text is cached per dialect, and asyncpg
-    keeps its prepared statements)."""
+async def run(connection: AsyncConnection, sql: str, params: Params) -> Rows:
+    """One statement on ``connection``, its rows buffered: SQLAlchemy's driver-level
+    execution (no SQL expression to compile; the statement text is cached per
+    dialect, and asyncpg keeps its prepared statements)."""
     dialect = connection.dialect.name
-    return await connection.exec_driver_sql(driver_sql(sql, dialect), tuple(params))
+    return buffered(await connection.exec_driver_sql(driver_sql(sql, dialect), tuple(params)))
 
 
 def buffered(result: CursorResult[Any]) -> Rows:
@@ -116,7 +116,7 @@ class AlchemyTx:
         self.dialect = dialect
 
     async def execute(self, sql: str, params: Params = ()) -> Rows:
-        return buffered(await run(self.connection, sql, params))
+        return await run(self.connection, sql, params)
 
     async def defer(self, sql: str, params: Params = ()) -> None:
         await run(self.connection, sql, params)
@@ -274,31 +274,35 @@ class Core:
             await self._after_earlier_writes()
         if self._read_path is not None:
             return await self._read_direct(self._read_path, sql, params)
-        connection = self._idle.pop() if self._idle else await self._reader.connect()
-        try:
-            result = buffered(await run(connection, sql, params))
-        except BaseException:
-            await connection.close()
-            raise
-        if len(self._idle) < _IDLE_READERS:
-            self._idle.append(connection)
-        else:
-            await connection.close()
-        return result
+        return await _on_a_reader(self._idle, self._reader.connect, lambda c: run(c, sql, params))
 
     async def _read_direct(self, path: str, sql: str, params: Params) -> Rows:
         async with self._direct_reads:
-            return await self._read_on_a_reader(path, sql, params)
+            return await _on_a_reader(
+                self._idle_direct, lambda: open_reader(path), lambda d: d.run(sql, params)
+            )
 
-    async def _read_on_a_reader(self, path: str, sql: str, params: Params) -> Rows:
-        reader = self._idle_direct.pop() if self._idle_direct else await open_reader(path)
-        try:
-            rows = await reader.run(sql, params)
-        except BaseException:
-            await reader.close()
-            raise
-        if len(self._idle_direct) < _IDLE_READERS:
-            self._idle_direct.append(reader)
-        else:
-            await reader.close()
-        return rows
+
+class _Closable(Protocol):
+    async def close(self) -> None: ...
+
+
+C = TypeVar("C", bound=_Closable)
+
+
+async def _on_a_reader(
+    idle: list[C], connect: Callable[[], Awaitable[C]], read: Callable[[C], Awaitable[Rows]]
+) -> Rows:
+    """``read`` on an idle reader connection (or a new one), kept for the next read
+    unless ``_IDLE_READERS`` wait already; a connection a read failed on is closed."""
+    connection = idle.pop() if idle else await connect()
+    try:
+        rows = await read(connection)
+    except BaseException:
+        await connection.close()
+        raise
+    if len(idle) < _IDLE_READERS:
+        idle.append(connection)
+    else:
+        await connection.close()
+    return rows
