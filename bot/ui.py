@@ -12,6 +12,7 @@ through PTB's own ``to_dict``).
 
 from __future__ import annotations
 
+import hashlib
 import html
 from dataclasses import dataclass
 from functools import cached_property
@@ -36,6 +37,13 @@ class Rendered:
     @property
     def markup(self) -> InlineKeyboardMarkup | None:
         return InlineKeyboardMarkup(self.keyboard) if self.keyboard else None
+
+    @cached_property
+    def digest(self) -> str:
+        """What the message shows, in 16 hex digits: an edit that would change nothing
+        is skipped (made once per message, as the sender compares and records it)."""
+        buttons = [[(b.text, b.callback_data, b.url) for b in row] for row in self.keyboard or []]
+        return hashlib.sha256(repr((self.text, buttons)).encode()).hexdigest()[:16]
 
     @cached_property
     def reply_markup(self) -> JsonMarkup | None:

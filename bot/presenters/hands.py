@@ -7,21 +7,14 @@ such and plays from the group table with the "My hand" alert.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 
 from bot.adapter import seats_of
 from bot.i18n import DEFAULT_LANGUAGE, normalize
-from bot.ui import Rendered
 from storage.db import Database
 from storage.records import GameRecord
 
 log = logging.getLogger(__name__)
-
-
-def digest(rendered: Rendered) -> str:
-    buttons = [[(b.text, b.callback_data, b.url) for b in row] for row in rendered.keyboard or []]
-    return hashlib.sha256(repr((rendered.text, buttons)).encode()).hexdigest()[:16]
 
 
 async def reader_language(db: Database, user_id: int) -> str:

@@ -23,7 +23,7 @@ from bot.adapter import GameAdapter, seats_of
 from bot.i18n import ntr
 from bot.language import table_language
 from bot.presenters.clock_line import late_seats
-from bot.presenters.hands import digest, reader_language
+from bot.presenters.hands import reader_language
 from bot.presenters.table import load_state
 from bot.sync.marks import GROUP_NUDGE, SUMMARY, private_nudge
 from bot.sync.sender import Desired
@@ -74,7 +74,7 @@ def shown_key(target: int, desired: Desired) -> str:
     """What a nudge or summary message shows, as kept with its id. A nudge shown is
     deleted by the next save, so the same words later are a new nudge; while a
     warning holds (a blackjack betting clock), saves leave an unchanged nudge be."""
-    return "" if desired.rendered is None else digest(desired.rendered)
+    return "" if desired.rendered is None else desired.rendered.digest
 
 
 async def desired_post(

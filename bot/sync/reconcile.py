@@ -20,7 +20,7 @@ from collections.abc import Callable
 from bot.adapter import GameAdapter, seat_of_user
 from bot.i18n import tr
 from bot.language import table_language
-from bot.presenters.hands import digest, reader_language
+from bot.presenters.hands import reader_language
 from bot.presenters.table import load_state, render_table
 from bot.sync.announce import announce, desired_notice
 from bot.sync.marks import chats_of, is_notice
@@ -75,7 +75,7 @@ class GameReconciler:
         if hand is None:
             return None
         known = game.hand_messages.get(str(mark.target), {})
-        same = known.get("digest") == digest(hand) and known.get("id") is not None
+        same = known.get("digest") == hand.digest and known.get("id") is not None
         return Desired(hand, known.get("id"), game.version, unchanged=same)
 
     async def _table(self, adapter: GameAdapter, game: GameRecord) -> Desired:
@@ -87,7 +87,7 @@ class GameReconciler:
             moved = tr(await table_language(self._db, game), "⬇️ The table moved below.")
             return Desired(rendered, None, game.version, game.thread_id, retire=old,
                            retire_text=moved)  # fmt: skip
-        same = self._tables.get(game.id) == (old, digest(rendered))
+        same = self._tables.get(game.id) == (old, rendered.digest)
         if same:
             self._versions[game.id] = game.version
         return Desired(rendered, old, game.version, game.thread_id, unchanged=same)
@@ -97,7 +97,7 @@ class GameReconciler:
             key = shown_key(mark.target, desired)
             await self._db.set_hand_message(mark.game_id, mark.target, message_id, key)
         elif mark.is_table and desired.rendered is not None:
-            self._tables[mark.game_id] = (message_id, digest(desired.rendered))
+            self._tables[mark.game_id] = (message_id, desired.rendered.digest)
             self._versions[mark.game_id] = desired.version
             if message_id != desired.message_id:
                 first = desired.retire is None and desired.message_id is None
@@ -108,7 +108,7 @@ class GameReconciler:
                     await self._announce(mark.game_id)
         elif desired.rendered is not None:
             await self._db.set_hand_message(
-                mark.game_id, mark.target, message_id, digest(desired.rendered)
+                mark.game_id, mark.target, message_id, desired.rendered.digest
             )
 
     async def _announce(self, game_id: int) -> None:
