@@ -31,7 +31,7 @@ from bot.glue.commands import language_button, language_command, start, stop, tu
 from bot.glue.notify import notify_command
 from bot.glue.privacy import privacy_handlers
 from bot.glue.processor import PerChatUpdateProcessor
-from bot.glue.request import JsonRequest
+from bot.glue.request import JsonRequest, UpdatesRequest
 from bot.glue.rules import rules_button, rules_command
 from bot.glue.stats import stats
 from bot.glue.table_cmd import table_command
@@ -247,7 +247,7 @@ def build_application(
         .request(JsonRequest(connection_pool_size=256))  # PTB's default pool (bot.glue.request)
         # the updater's last getUpdates at shutdown must not wait for the long poll's
         # connection (PTB logs a pool time-out as an error otherwise)
-        .get_updates_request(JsonRequest(connection_pool_size=2))
+        .get_updates_request(UpdatesRequest(connection_pool_size=2))
     )
     if config.api_base_url:
         builder = builder.base_url(config.api_base_url).base_file_url(

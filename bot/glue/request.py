@@ -14,7 +14,10 @@ import json
 from typing import Any
 
 import httpx
+from telegram.error import TelegramError
 from telegram.request import HTTPXRequest
+
+from bot.pressed import set_aside_keyboards
 
 KEEP_IDLE = 8
 
@@ -54,3 +57,18 @@ class JsonRequest(HTTPXRequest):
 
     def _build_client(self) -> httpx.AsyncClient:
         return JsonBodyClient(**self._client_kwargs)
+
+
+class UpdatesRequest(JsonRequest):
+    """The request getUpdates goes through: each pressed message's keyboard is set
+    aside as JSON before python-telegram-bot parses the updates (``bot.pressed``).
+    ``parse_json_payload`` is PTB's documented hook for decoding Telegram's answers."""
+
+    @staticmethod
+    def parse_json_payload(payload: bytes) -> dict[str, Any]:
+        try:
+            decoded: dict[str, Any] = json.loads(payload.decode("utf-8", "replace"))
+        except ValueError as error:
+            raise TelegramError("Invalid server response") from error
+        set_aside_keyboards(decoded)
+        return decoded

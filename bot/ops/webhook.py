@@ -38,6 +38,7 @@ from telegram import Update
 from telegram.ext import Application
 
 from bot.config import Config
+from bot.pressed import set_aside_keyboard
 
 log = logging.getLogger(__name__)
 HEALTH_PATH = "/healthz"
@@ -74,6 +75,7 @@ class UpdateHandler(tornado.web.RequestHandler):
             raise tornado.web.HTTPError(403)
         try:
             data = json.loads(self.request.body)
+            set_aside_keyboard(data)  # parsed only if needed (bot.pressed)
             update = Update.de_json(data, self.application_.bot) if isinstance(data, dict) else None
         except (ValueError, TypeError, KeyError, AttributeError) as error:
             log.warning("a webhook request that is not an update was refused: %s", error)

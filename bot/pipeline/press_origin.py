@@ -18,6 +18,7 @@ from telegram import CallbackQuery, Message
 
 from bot.adapter import seat_of_user
 from bot.callbacks import game_id_of
+from bot.pressed import callback_data_on
 from storage.records import GameRecord
 
 
@@ -57,13 +58,7 @@ def _drawn_for(game: GameRecord, message: Message, bot_id: int) -> bool:
     sender = message.from_user
     if sender is None or sender.id != bot_id or message.forward_origin is not None:
         return False
-    markup = message.reply_markup
-    rows = markup.inline_keyboard if markup is not None else ()
-    return any(
-        isinstance(button.callback_data, str) and game_id_of(button.callback_data) == game.id
-        for row in rows
-        for button in row
-    )
+    return any(game_id_of(data) == game.id for data in callback_data_on(message))
 
 
 def on_table(game: GameRecord, query: CallbackQuery, bot_id: int) -> bool:
@@ -74,10 +69,5 @@ def on_table(game: GameRecord, query: CallbackQuery, bot_id: int) -> bool:
 def shows_a_pick(query: CallbackQuery) -> bool:
     """The pressed message shows a second choice (it has a Back button, verb ``b``)."""
     message = query.message
-    markup = message.reply_markup if isinstance(message, Message) else None
-    rows = markup.inline_keyboard if markup is not None else ()
-    return any(
-        isinstance(b.callback_data, str) and b.callback_data.split(":")[3:4] == ["b"]
-        for row in rows
-        for b in row
-    )
+    on_message = callback_data_on(message) if isinstance(message, Message) else []
+    return any(data.split(":")[3:4] == ["b"] for data in on_message)

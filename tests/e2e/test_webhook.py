@@ -54,3 +54,39 @@ async def test_webhook_mode_checks_the_secret_and_serves_a_health_check(tmp_path
         finally:
             process.send_signal(signal.SIGTERM)
             assert await asyncio.wait_for(process.wait(), 30) == 0
+
+
+async def test_a_replaced_table_pressed_through_the_webhook_says_it_has_changed(
+    tmp_path: Path,
+) -> None:
+    """The pressed message's keyboard is set aside as JSON on the webhook too
+    (bot.pressed): the bot still tells its own old table from a stranger's message."""
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}/tablebot/hook"
+    async with StandIn(token=TOKEN, bot_username="tablebot") as tg:
+        alice, bob = tg.add_user("Alice"), tg.add_user("Bob")
+        group = tg.add_group("Friends", members=[alice, bob], admins=[alice])
+        process = await start_process(
+            tg, tmp_path / "bot.db",
+            {"WEBHOOK_URL": url, "WEBHOOK_SECRET": "s3cret-token", "PORT": str(port),
+             "LISTEN": "127.0.0.1"},
+            ready="setWebhook",
+        )  # fmt: skip
+        try:
+            await tg.send_text(alice, group, "/reversi")
+            board = await tg.wait_for_bot_message(group)
+            await tg.press(bob, board, "Join")
+            await tg.wait_for(lambda: turn_name(board) == "Alice")
+            tg.fail_next("editMessageText", 400, "Bad Request: message can't be edited")
+            await tg.press(alice, board, callback_data=data_of(board, hint_squares(board)[0]))
+            new = await tg.wait_for_bot_message(group, after=board.message_id)
+            await tg.wait_for(lambda: turn_name(new) == "Bob", what="the table in a new message")
+            versions = len(board.versions)
+            square = data_of(board, hint_squares(new)[0])
+            answer = await tg.press(bob, board, callback_data=square)  # the old table
+            assert answer.show_alert
+            assert answer.text == "This board has changed; here is the current one."
+            assert len(board.versions) == versions and turn_name(new) == "Bob"
+        finally:
+            process.send_signal(signal.SIGTERM)
+            assert await asyncio.wait_for(process.wait(), 30) == 0
