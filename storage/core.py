@@ -22,7 +22,7 @@ from typing import Any, Protocol, TypeVar
 from sqlalchemy import URL, CursorResult
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from storage.direct import Direct, Rows, open_reader
+from storage.direct import Direct, LoopReader, Rows, open_reader
 from storage.locks import KeyLocks
 from storage.onetrip import OneTripConnection
 
@@ -30,6 +30,7 @@ Clock = Callable[[], float]
 _IDLE_READERS = 8  # reader connections kept open between reads
 _MOST_READERS = 20  # SQLite: reads at once (each its connection and thread); others wait
 Params = Sequence[Any]
+_NOT_DURABLE = "SET LOCAL synchronous_commit = off"  # PostgreSQL, this transaction only
 
 
 class UnusableDatabase(Exception):
@@ -173,6 +174,7 @@ class Core:
         # SQLite once open: statements straight to aiosqlite (storage.direct)
         self._direct: Direct | None = None
         self._read_path: str | None = None
+        self._loop_reader: LoopReader | None = None  # small reads on the event loop
         self._idle_direct: list[Direct] = []
         self._direct_reads = asyncio.Semaphore(_MOST_READERS)
 
@@ -186,9 +188,13 @@ class Core:
         assert isinstance(driver, OneTripConnection)  # storage.engines made it
         self._direct = Direct(driver.inner)
         self._read_path = path if self._reader is not None else None
+        if self._read_path is not None:
+            self._loop_reader = LoopReader(self._read_path)
 
     async def close(self) -> None:
         await self.locks.close()
+        if self._loop_reader is not None:
+            self._loop_reader.close()
         while self._idle_direct:
             await self._idle_direct.pop().close()
         while self._idle:
@@ -215,8 +221,13 @@ class Core:
         return SCHEMA_VERSION
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Tx]:
-        """BEGIN (IMMEDIATE on SQLite) ... COMMIT, rolled back on any exception."""
+    async def transaction(self, durable: bool = True) -> AsyncIterator[Tx]:
+        """BEGIN (IMMEDIATE on SQLite) ... COMMIT, rolled back on any exception.
+
+        ``durable=False``: a transaction whose loss in a power cut harms nothing (it
+        is done again), committed without waiting for the disk (SQLite's
+        synchronous=NORMAL, PostgreSQL's synchronous_commit off); a durable commit
+        after it makes it durable too, and a crash of the bot alone loses neither."""
         self._issued += 1
         ticket = self._issued
         self._outstanding.add(ticket)
@@ -224,13 +235,15 @@ class Core:
             async with self._write_lock:
                 self._writing = asyncio.current_task()
                 if self._direct is not None:
-                    async with self._direct.transaction() as direct:
+                    async with self._direct.transaction(durable) as direct:
                         yield direct
                 elif self._writer is not None:
                     async with self._writer.begin():
                         yield AlchemyTx(self._writer, self.dialect)
                 else:
                     async with self._engine.begin() as connection:
+                        if not durable:
+                            await connection.exec_driver_sql(_NOT_DURABLE)
                         yield AlchemyTx(connection, self.dialect)
         finally:
             self._writing = None
@@ -273,6 +286,10 @@ class Core:
         if self._outstanding:
             await self._after_earlier_writes()
         if self._read_path is not None:
+            quick = self._loop_reader.run(sql, params) if self._loop_reader else None
+            if quick is not None:
+                await asyncio.sleep(0)  # a read stays a point where other tasks run
+                return quick
             return await self._read_direct(self._read_path, sql, params)
         return await _on_a_reader(self._idle, self._reader.connect, lambda c: run(c, sql, params))
 

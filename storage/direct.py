@@ -13,6 +13,7 @@ through SQLAlchemy, so callers catch one kind whatever the database.
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
@@ -57,21 +58,26 @@ def _rows(outcome: onetrip.Outcome) -> Rows:
 
 _Statement = tuple[str, tuple[Any, ...]]
 _NOTHING: onetrip.Outcome = (None, -1, None, [])
+# each transaction sets its own, so one that need not wait for the disk leaves the
+# next one as it should be
+_DURABLE, _NOT_DURABLE = "PRAGMA synchronous=FULL", "PRAGMA synchronous=NORMAL"
 
 
 def _step(
     connection: sqlite3.Connection,
-    begin: bool,
+    begin: str | None,
     deferred: list[_Statement],
     statement: _Statement | None,
     many: list[tuple[Any, ...]] | None,
     end: bool,
 ) -> onetrip.Outcome:
-    """One trip of a transaction: BEGIN IMMEDIATE when it is the first (the write lock
-    at once, as the old store took it), the deferred statements, the statement (with
-    ``many``: once per row), and with ``end`` the COMMIT (rolled back if any fails)."""
+    """One trip of a transaction: when it is the first, ``begin`` (its synchronous
+    setting, then BEGIN IMMEDIATE: the write lock at once, as the old store took it),
+    the deferred statements, the statement (with ``many``: once per row), and with
+    ``end`` the COMMIT (rolled back if any fails)."""
     try:
-        if begin:
+        if begin is not None:
+            connection.execute(begin)
             connection.execute("BEGIN IMMEDIATE")
         for sql, params in deferred:
             connection.execute(sql, params)
@@ -113,10 +119,12 @@ class Direct:
         return _rows(await self.trip(sql, onetrip.run, sql, tuple(params)))
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[DirectTx]:
+    async def transaction(self, durable: bool = True) -> AsyncIterator[DirectTx]:
         """BEGIN IMMEDIATE (with the first statement) … COMMIT (with the deferred
-        statements); ROLLBACK on any exception, the cancellation of the task too."""
-        tx = DirectTx(self)
+        statements); ROLLBACK on any exception, the cancellation of the task too.
+        ``durable``: the COMMIT waits for the disk (synchronous=FULL); without it
+        (NORMAL) a power cut may undo the transaction, never a later durable one."""
+        tx = DirectTx(self, durable)
         try:
             yield tx
         except BaseException:
@@ -136,9 +144,10 @@ class DirectTx:
 
     dialect = "sqlite"
 
-    def __init__(self, direct: Direct) -> None:
+    def __init__(self, direct: Direct, durable: bool = True) -> None:
         self._direct = direct
         self._deferred: list[_Statement] = []
+        self._begin = _DURABLE if durable else _NOT_DURABLE
         self.begun = False
 
     async def step(
@@ -146,7 +155,7 @@ class DirectTx:
     ) -> Rows:
         if end and not self.begun and not self._deferred and statement is None:
             return Rows([], -1)  # nothing was written, or committed already
-        begin, self.begun = not self.begun, not end
+        begin, self.begun = (None if self.begun else self._begin), not end
         deferred, self._deferred = self._deferred, []
         sql = statement[0] if statement else (deferred[-1][0] if deferred else "COMMIT")
         return _rows(await self._direct.trip(sql, _step, begin, deferred, statement, many, end))
@@ -178,3 +187,40 @@ async def open_reader(path: str, uri: bool = False) -> Direct:
     await connection.execute("PRAGMA query_only=ON")
     await connection.execute("PRAGMA busy_timeout=10000")
     return Direct(connection)
+
+
+class LoopReader:
+    """Reads straight on the event loop, on one read-only connection of its own.
+
+    A press's reads are a row or a few by key: some 5 µs of SQLite's work, where a
+    trip to a connection's thread costs about 30 µs of CPU and a wake-up of the loop.
+    So a read is tried here first, with no busy wait and a budget of ``budget``
+    seconds: a read that finds the database busy (rare in WAL mode) or runs longer is
+    given up at once (SQLite's progress handler interrupts it) and the caller reads
+    it on a thread instead (``run`` answers None). The loop is never held longer."""
+
+    def __init__(self, path: str, budget: float = 0.001) -> None:
+        self._connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self._connection.execute("PRAGMA query_only=ON")
+        self._connection.execute("PRAGMA busy_timeout=0")
+        self._connection.set_progress_handler(self._progress, 1000)
+        self._budget = budget
+        self._until = 0.0
+
+    def _progress(self) -> int:
+        return 1 if time.perf_counter() > self._until else 0  # 1: interrupt the read
+
+    def run(self, sql: str, params: Params = ()) -> Rows | None:
+        """The read's rows, or None when it is to be read on a thread instead."""
+        self._until = time.perf_counter() + self._budget
+        try:
+            return _rows(onetrip.run(self._connection, sql, tuple(params)))
+        except sqlite3.OperationalError as error:
+            if error.sqlite_errorcode in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_INTERRUPT):
+                return None
+            raise DBAPIError.instance(sql, (), error, sqlite3.Error) from error
+        except sqlite3.Error as error:
+            raise DBAPIError.instance(sql, (), error, sqlite3.Error) from error
+
+    def close(self) -> None:
+        self._connection.close()

@@ -82,8 +82,9 @@ async def pending_chats(db: Core) -> list[int]:
 
 async def clear(db: Core, mark: Mark, shown_version: int) -> bool:
     """Drop ``mark`` if nothing newer than ``shown_version`` was marked since.
-    True when it is gone (False: a newer move is waiting to be shown)."""
-    async with db.transaction() as tx:
+    True when it is gone (False: a newer move is waiting to be shown). Not durable:
+    a clear a power cut undoes only makes the message be brought up to date again."""
+    async with db.transaction(durable=False) as tx:
         cursor = await tx.last(
             "DELETE FROM outbox WHERE game_id = ? AND target = ? AND version <= ?",
             (mark.game_id, mark.target, shown_version),

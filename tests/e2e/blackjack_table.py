@@ -3,12 +3,17 @@ stacking the shoe of the saved game, and reading balances."""
 
 from __future__ import annotations
 
+import asyncio
+
 from games.blackjack import ENGINE, stack_shoe
 from sandbox import Chat, Message, User
 from storage import chips
 from storage.db import Database
+from storage.records import GameRecord
 from tests.e2e.harness import World
 from tests.games.blackjack_support import deal_order
+
+BOUND = 10.0  # seconds
 
 
 async def open_table(world: World, who: User, chat: Chat | User | None = None) -> Message:
@@ -39,13 +44,16 @@ async def stack(
     db: Database, table: Message, players: list[str], dealer: str, then: str = ""
 ) -> None:
     """The next round at ``table`` deals these cards (a versioned save of the game)."""
-    game = None
-    for _ in range(1000):  # until the bot has recorded which message shows the table
-        game = await db.active_game(table.chat.id)
-        if game is not None and game.table_message_id == table.message_id:
-            break
-    assert game is not None and game.state is not None
-    assert game.table_message_id == table.message_id
+
+    async def recorded() -> GameRecord:  # the bot has recorded which message shows the table
+        while True:
+            game = await db.active_game(table.chat.id)
+            if game is not None and game.table_message_id == table.message_id:
+                return game
+            await asyncio.sleep(0.005)  # look again (bounded below)
+
+    game = await asyncio.wait_for(recorded(), BOUND)
+    assert game.state is not None
     state = stack_shoe(ENGINE.from_dict(game.state), deal_order(players, dealer, then))
     game.state = ENGINE.to_dict(state)
     assert await db.save_game(game)
