@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from storage.core import Tx
 from storage.db import Database
+from storage.tx import Tx
 
 # every table of the schema, parents before the tables that refer to them
 TABLES = (

@@ -3,9 +3,10 @@ games when the chat changes."""
 
 from __future__ import annotations
 
-from storage.core import Core, Tx
+from storage.core import Core
 from storage.outbox import TABLE, move_chat
 from storage.records import UserRecord
+from storage.tx import Tx
 
 # the tables a chat's rows move with when a group becomes a supergroup, and the
 # column (besides chat_id) of their key: a row of the old chat replaces the new one's

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy.exc import IntegrityError
 
 if TYPE_CHECKING:
-    from storage.core import Tx
     from storage.db import Database
+    from storage.tx import Tx
 
 STARTING_BALANCE = 500
 MINIMUM_BET = 10

@@ -1,35 +1,28 @@
 """The database under every repository, SQLite or PostgreSQL, through SQLAlchemy 2's
 async Core: a writer (one transaction at a time per process, committed before anyone
 is told) and readers on connections of their own, so a read never sees a write that
-is then rolled back.
-
-Statements are written once, in SQL both databases accept, with ``?`` for each
-bound parameter; ``driver_sql`` gives each its driver's parameter style once, and
-they run through SQLAlchemy's driver-level execution (``exec_driver_sql``): a press
-pays no SQL compilation, and on PostgreSQL asyncpg reuses its prepared statements.
+is then rolled back. A transaction's statements go through ``storage.tx.Tx``.
 """
 
 from __future__ import annotations
 
 import asyncio
-import re
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from functools import lru_cache
 from typing import Any, Protocol, TypeVar
 
-from sqlalchemy import URL, CursorResult
+from sqlalchemy import URL
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from storage.direct import Direct, LoopReader, Rows, open_reader
 from storage.locks import KeyLocks
 from storage.onetrip import OneTripConnection
+from storage.tx import AlchemyTx, Params, Tx, run
 
 Clock = Callable[[], float]
 _IDLE_READERS = 8  # reader connections kept open between reads
 _MOST_READERS = 20  # SQLite: reads at once (each its connection and thread); others wait
-Params = Sequence[Any]
 _NOT_DURABLE = "SET LOCAL synchronous_commit = off"  # PostgreSQL, this transaction only
 
 
@@ -52,93 +45,6 @@ def database_path(url: str) -> str:
             f"sqlite:////absolute/file.db, not {url!r}"
         )
     return url[len(prefix) :]
-
-
-_QMARK = re.compile(r"'[^']*'|\?")
-
-
-@lru_cache(maxsize=4096)
-def driver_sql(sql: str, dialect: str) -> str:
-    """``sql`` in the driver's parameter style: SQLite's is ``?`` already; asyncpg's
-    is ``$1``, ``$2``, … (a ``?`` inside quotes is text, not a parameter)."""
-    if dialect != "postgresql":
-        return sql
-    count = iter(range(1, sql.count("?") + 1))
-
-    def number(found: re.Match[str]) -> str:
-        return found.group(0) if found.group(0) != "?" else f"${next(count)}"
-
-    return _QMARK.sub(number, sql)
-
-
-async def run(connection: AsyncConnection, sql: str, params: Params) -> Rows:
-    """One statement on ``connection``, its rows buffered: SQLAlchemy's driver-level
-    execution (no SQL expression to compile; the statement text is cached per
-    dialect, and asyncpg keeps its prepared statements)."""
-    dialect = connection.dialect.name
-    return buffered(await connection.exec_driver_sql(driver_sql(sql, dialect), tuple(params)))
-
-
-def buffered(result: CursorResult[Any]) -> Rows:
-    """SQLAlchemy's result as the repositories read it (``storage.direct.Rows``)."""
-    if not result.returns_rows:
-        return Rows([], result.rowcount)
-    return Rows(list(result.all()), result.rowcount, list(result.keys()))
-
-
-class Tx(Protocol):
-    """One transaction of the writer: statements run in it, committed together."""
-
-    @property
-    def dialect(self) -> str: ...
-
-    async def execute(self, sql: str, params: Params = ()) -> Rows: ...
-
-    async def defer(self, sql: str, params: Params = ()) -> None:
-        """A statement whose outcome the caller does not read: it may run later in
-        the transaction (SQLite: with the next statement or the COMMIT, in one trip),
-        and an error in it still rolls the whole transaction back."""
-
-    async def last(self, sql: str, params: Params = ()) -> Rows:
-        """The transaction's last statement (SQLite: with the COMMIT, in one trip)."""
-
-    async def executemany(self, sql: str, rows: Sequence[Params]) -> None: ...
-
-    async def fetchone(self, sql: str, params: Params = ()) -> Any | None: ...
-
-    def for_update(self, skip_locked: bool = False) -> str: ...
-
-
-class AlchemyTx:
-    """A transaction through SQLAlchemy (PostgreSQL's; ``DirectTx`` is SQLite's)."""
-
-    def __init__(self, connection: AsyncConnection, dialect: str) -> None:
-        self.connection = connection
-        self.dialect = dialect
-
-    async def execute(self, sql: str, params: Params = ()) -> Rows:
-        return await run(self.connection, sql, params)
-
-    async def defer(self, sql: str, params: Params = ()) -> None:
-        await run(self.connection, sql, params)
-
-    async def last(self, sql: str, params: Params = ()) -> Rows:
-        return await self.execute(sql, params)
-
-    async def executemany(self, sql: str, rows: Sequence[Params]) -> None:
-        await self.connection.exec_driver_sql(
-            driver_sql(sql, self.dialect), [tuple(row) for row in rows]
-        )
-
-    async def fetchone(self, sql: str, params: Params = ()) -> Any | None:
-        return (await self.execute(sql, params)).first()
-
-    def for_update(self, skip_locked: bool = False) -> str:
-        """The row-lock clause of a SELECT on PostgreSQL (SQLite locks the whole
-        database for a write transaction, so there it is empty)."""
-        if self.dialect != "postgresql":
-            return ""
-        return " FOR UPDATE SKIP LOCKED" if skip_locked else " FOR UPDATE"
 
 
 class Core:

@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING
 from sqlalchemy.exc import IntegrityError
 
 from storage.chips import ChipChange
-from storage.core import Tx
 from storage.outbox import Mark
 from storage.records import GameRecord
 from storage.rows import GAME_COLUMNS, readable
 from storage.saves import StaleSave, write_save
+from storage.tx import Tx
 
 if TYPE_CHECKING:
     from storage.core import Core

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from storage.core import Core, Tx
+    from storage.core import Core
+    from storage.tx import Tx
 
 TABLE = 0  # the target of a game's table message; a positive target is a user's hand
 

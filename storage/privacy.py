@@ -12,7 +12,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from storage.core import Core, Tx
+from storage.core import Core
+from storage.tx import Tx
 
 # a cheap first look for the person among the seats of open games (the meta is JSON
 # text in both databases); each game found is then read properly (``_seated``)

@@ -7,10 +7,10 @@ import json
 from collections.abc import Sequence
 
 from storage.chips import ChipChange, write_changes
-from storage.core import Tx
 from storage.outbox import Mark, write_marks
 from storage.records import GameRecord
 from storage.seats import clear_table, seat_people, unseat_people
+from storage.tx import Tx
 
 
 class StaleSave(Exception):

@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from storage.core import Core, Tx
+    from storage.core import Core
+    from storage.tx import Tx
 
 
 class SeatTaken(Exception):

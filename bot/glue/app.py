@@ -6,9 +6,8 @@ import asyncio
 import logging
 import random
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
-from typing import Any
 
 from telegram import BotCommand, Update
 from telegram.error import BadRequest, Forbidden, NetworkError
@@ -32,25 +31,15 @@ from bot.glue.notify import notify_command
 from bot.glue.privacy import privacy_handlers
 from bot.glue.processor import PerChatUpdateProcessor
 from bot.glue.request import JsonRequest, UpdatesRequest
-from bot.glue.rules import rules_button, rules_command
+from bot.glue.routes import GAME_BUTTONS, game_command
+from bot.glue.rules import rules_command
 from bot.glue.stats import stats
 from bot.glue.table_cmd import table_command
 from bot.i18n import LANGUAGES, tr
-from bot.pipeline.blackjack_play import join_table, leave_table, open_table, top_up
+from bot.pipeline.blackjack_play import open_table
 from bot.pipeline.blackjack_stop import stop_table
 from bot.pipeline.chips import chips_command, top_command, top_up_button
-from bot.pipeline.lobby import (
-    lobby_computer,
-    lobby_join,
-    lobby_leave,
-    lobby_option,
-    lobby_start,
-    open_game,
-    rematch_button,
-)
-from bot.pipeline.play import back, hint, move, my_hand, pick, unpick
-from bot.pipeline.press import Action, by_status, game_button, noop, unknown_button
-from bot.pipeline.resign import resign
+from bot.pipeline.press import game_button, unknown_button
 from bot.pipeline.timers import set_aside_unreadable
 from bot.presenters.blackjack import BlackjackAdapter
 from bot.presenters.durak import DurakAdapter
@@ -77,47 +66,6 @@ def default_adapters() -> dict[str, GameAdapter]:
         BlackjackAdapter(stop=stop_table),
     ]
     return {a.kind: a for a in adapters}
-
-
-Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
-_NUMBER = "[0-9a-z]{1,12}"
-
-
-def game_data(verb: str, argument: str = "[^:]+") -> str:
-    """The pattern of a game button's callback data (bot.callbacks) with ``verb``,
-    with or without an argument matching ``argument``."""
-    return f"^g:{_NUMBER}:{_NUMBER}:{verb}(?::{argument})?$"
-
-
-# One handler per kind of game button; each action checks the game's status (a
-# button of another status is stale) and the presser. A press no pattern routes
-# gets "this button is not from a game I know" (the last handler).
-GAME_BUTTONS: list[tuple[str, Action]] = [
-    (game_data("x"), noop),  # a label that does nothing
-    (game_data("j"), by_status(lobby=lobby_join, running=join_table)),  # join
-    (game_data("l"), by_status(lobby=lobby_leave, running=leave_table)),  # leave
-    (game_data("c"), by_status(lobby=lobby_computer)),  # add a computer player
-    (game_data("s"), by_status(lobby=lobby_start)),  # start
-    (f"^g:{_NUMBER}:{_NUMBER}:o:top$", by_status(lobby=lobby_option, running=top_up)),
-    (game_data("o"), by_status(lobby=lobby_option)),  # a lobby option
-    (game_data("r"), by_status(finished=rematch_button, stopped=rematch_button)),
-    (game_data("m"), by_status(running=move)),  # an engine action
-    (game_data("h"), by_status(running=hint)),  # hints on/off, or a hint alert
-    (game_data("i"), by_status(running=back)),  # I'm back
-    (game_data("y"), by_status(running=my_hand)),  # my hand, in an alert
-    (game_data("k"), by_status(running=pick)),  # a first choice
-    (game_data("b"), by_status(running=unpick)),  # back from a first choice
-    (game_data("u"), rules_button),  # the rules, by private message
-    (game_data("q"), by_status(running=resign)),  # resign (a second press confirms)
-]
-
-
-def _game_command(kind: str) -> Handler:
-    async def command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        await open_game(update, context, kind)
-
-    command.__name__ = f"open_{kind}"
-    return command
 
 
 def _commands(language: str) -> list[BotCommand]:
@@ -279,7 +227,7 @@ def build_application(
         application.bot_data["services"] = make_services(db)
         attach_sync(application, application.bot_data["services"], config)
     for kind in ("reversi", "gofish", "gofarm", "durak"):
-        application.add_handler(CommandHandler(kind, _game_command(kind)))  # a lobby
+        application.add_handler(CommandHandler(kind, game_command(kind)))  # a lobby
     application.add_handler(CommandHandler("blackjack", open_table))  # a table taking bets
     application.add_handler(CommandHandler(["start", "help"], start))
     application.add_handler(CommandHandler("language", language_command))
