@@ -79,8 +79,7 @@ class Core:
         self.locks = KeyLocks(self)  # held across worker processes (storage.locks)
         # SQLite once open: statements straight to aiosqlite (storage.direct)
         self._direct: Direct | None = None
-        self._read_path: str | None = None
-        self._loop_reader: LoopReader | None = None  # small reads on the event loop
+        self._loop_reader: LoopReader | None = None  # reads on the loop, then on threads
         self._idle_direct: list[Direct] = []
         self._direct_reads = asyncio.Semaphore(_MOST_READERS)
 
@@ -93,9 +92,8 @@ class Core:
         driver = (await self._writer.get_raw_connection()).driver_connection
         assert isinstance(driver, OneTripConnection)  # storage.engines made it
         self._direct = Direct(driver.inner)
-        self._read_path = path if self._reader is not None else None
-        if self._read_path is not None:
-            self._loop_reader = LoopReader(self._read_path)
+        if path is not None and self._reader is not None:
+            self._loop_reader = LoopReader(path)
 
     async def close(self) -> None:
         await self.locks.close()
@@ -191,12 +189,12 @@ class Core:
                 return await tx.execute(sql, params)
         if self._outstanding:
             await self._after_earlier_writes()
-        if self._read_path is not None:
-            quick = self._loop_reader.run(sql, params) if self._loop_reader else None
+        if self._loop_reader is not None:
+            quick = self._loop_reader.run(sql, params)
             if quick is not None:
                 await asyncio.sleep(0)  # a read stays a point where other tasks run
                 return quick
-            return await self._read_direct(self._read_path, sql, params)
+            return await self._read_direct(self._loop_reader.path, sql, params)
         return await _on_a_reader(self._idle, self._reader.connect, lambda c: run(c, sql, params))
 
     async def _read_direct(self, path: str, sql: str, params: Params) -> Rows:

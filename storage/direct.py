@@ -19,7 +19,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import aiosqlite
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, StatementError
 
 from storage import onetrip
 
@@ -100,6 +100,11 @@ def _rollback(connection: sqlite3.Connection) -> None:
         connection.execute("ROLLBACK")
 
 
+def _as_sqlalchemys(sql: str, error: sqlite3.Error) -> StatementError:
+    """sqlite3's error as SQLAlchemy raises it (``IntegrityError``…), naming ``sql``."""
+    return DBAPIError.instance(sql, (), error, sqlite3.Error)
+
+
 class Direct:
     """One aiosqlite connection (in autocommit: each statement, or each transaction
     this class begins, stands alone)."""
@@ -113,7 +118,7 @@ class Direct:
         try:
             return await self._connection._execute(fn, self._connection._conn, *args)  # type: ignore[no-untyped-call]
         except sqlite3.Error as error:
-            raise DBAPIError.instance(sql, (), error, sqlite3.Error) from error
+            raise _as_sqlalchemys(sql, error) from error
 
     async def run(self, sql: str, params: Params = ()) -> Rows:
         return _rows(await self.trip(sql, onetrip.run, sql, tuple(params)))
@@ -200,6 +205,7 @@ class LoopReader:
     it on a thread instead (``run`` answers None). The loop is never held longer."""
 
     def __init__(self, path: str, budget: float = 0.001) -> None:
+        self.path = path  # where the reads given up here are read again
         self._connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self._connection.execute("PRAGMA query_only=ON")
         self._connection.execute("PRAGMA busy_timeout=0")
@@ -215,12 +221,11 @@ class LoopReader:
         self._until = time.perf_counter() + self._budget
         try:
             return _rows(onetrip.run(self._connection, sql, tuple(params)))
-        except sqlite3.OperationalError as error:
-            if error.sqlite_errorcode in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_INTERRUPT):
-                return None
-            raise DBAPIError.instance(sql, (), error, sqlite3.Error) from error
         except sqlite3.Error as error:
-            raise DBAPIError.instance(sql, (), error, sqlite3.Error) from error
+            given_up = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_INTERRUPT)
+            if isinstance(error, sqlite3.OperationalError) and error.sqlite_errorcode in given_up:
+                return None
+            raise _as_sqlalchemys(sql, error) from error
 
     def close(self) -> None:
         self._connection.close()
