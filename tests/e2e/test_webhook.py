@@ -5,11 +5,14 @@ from __future__ import annotations
 import asyncio
 import signal
 import socket
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import aiohttp
 
-from sandbox import StandIn
+from sandbox import Chat, StandIn, User
 from tests.e2e.harness import TOKEN, start_process
 from tests.e2e.reversi_board import data_of, hint_squares, turn_name
 
@@ -20,7 +23,21 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-async def test_webhook_mode_checks_the_secret_and_serves_a_health_check(tmp_path: Path) -> None:
+@dataclass
+class Hooked:
+    """``python -m bot`` in webhook mode, with Alice and Bob in a group."""
+
+    tg: StandIn
+    port: int
+    url: str
+    alice: User
+    bob: User
+    group: Chat
+
+
+@asynccontextmanager
+async def webhook_bot(tmp_path: Path) -> AsyncIterator[Hooked]:
+    """The bot on a free port with a secret; SIGTERM at the end must stop it cleanly."""
     port = _free_port()
     url = f"http://127.0.0.1:{port}/tablebot/hook"
     async with StandIn(token=TOKEN, bot_username="tablebot") as tg:
@@ -33,27 +50,33 @@ async def test_webhook_mode_checks_the_secret_and_serves_a_health_check(tmp_path
             ready="setWebhook",
         )  # fmt: skip
         try:
-            (set_hook,) = [c for c in tg.calls if c.method == "setWebhook"]
-            assert set_hook.params["url"] == url
-            assert set_hook.params["secret_token"] == "s3cret-token"
-            # updates reach the bot through its webhook (the stand-in retries until it listens)
-            await tg.send_text(alice, group, "/reversi")
-            board = await tg.wait_for_bot_message(group)
-            await tg.press(bob, board, "Join")
-            await tg.wait_for(lambda: "Bob" in (board.text or ""))  # the last seat: it starts
-            await tg.wait_for(lambda: turn_name(board) == "Alice")
-            await tg.press(alice, board, callback_data=data_of(board, hint_squares(board)[0]))
-            await tg.wait_for(lambda: turn_name(board) == "Bob", what="the move via webhook")
-            async with aiohttp.ClientSession() as http:
-                async with http.get(f"http://127.0.0.1:{port}/healthz") as health:
-                    assert health.status == 200 and (await health.json()) == {"ok": True}
-                forged = {"update_id": 1, "message": {"message_id": 1}}
-                headers = {"X-Telegram-Bot-Api-Secret-Token": "wrong"}
-                async with http.post(url, json=forged, headers=headers) as refused:
-                    assert refused.status == 403
+            yield Hooked(tg, port, url, alice, bob, group)
         finally:
             process.send_signal(signal.SIGTERM)
             assert await asyncio.wait_for(process.wait(), 30) == 0
+
+
+async def test_webhook_mode_checks_the_secret_and_serves_a_health_check(tmp_path: Path) -> None:
+    async with webhook_bot(tmp_path) as hooked:
+        tg, alice, bob, group = hooked.tg, hooked.alice, hooked.bob, hooked.group
+        (set_hook,) = [c for c in tg.calls if c.method == "setWebhook"]
+        assert set_hook.params["url"] == hooked.url
+        assert set_hook.params["secret_token"] == "s3cret-token"
+        # updates reach the bot through its webhook (the stand-in retries until it listens)
+        await tg.send_text(alice, group, "/reversi")
+        board = await tg.wait_for_bot_message(group)
+        await tg.press(bob, board, "Join")
+        await tg.wait_for(lambda: "Bob" in (board.text or ""))  # the last seat: it starts
+        await tg.wait_for(lambda: turn_name(board) == "Alice")
+        await tg.press(alice, board, callback_data=data_of(board, hint_squares(board)[0]))
+        await tg.wait_for(lambda: turn_name(board) == "Bob", what="the move via webhook")
+        async with aiohttp.ClientSession() as http:
+            async with http.get(f"http://127.0.0.1:{hooked.port}/healthz") as health:
+                assert health.status == 200 and (await health.json()) == {"ok": True}
+            forged = {"update_id": 1, "message": {"message_id": 1}}
+            headers = {"X-Telegram-Bot-Api-Secret-Token": "wrong"}
+            async with http.post(hooked.url, json=forged, headers=headers) as refused:
+                assert refused.status == 403
 
 
 async def test_a_replaced_table_pressed_through_the_webhook_says_it_has_changed(
@@ -61,32 +84,19 @@ async def test_a_replaced_table_pressed_through_the_webhook_says_it_has_changed(
 ) -> None:
     """The pressed message's keyboard is set aside as JSON on the webhook too
     (bot.pressed): the bot still tells its own old table from a stranger's message."""
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}/tablebot/hook"
-    async with StandIn(token=TOKEN, bot_username="tablebot") as tg:
-        alice, bob = tg.add_user("Alice"), tg.add_user("Bob")
-        group = tg.add_group("Friends", members=[alice, bob], admins=[alice])
-        process = await start_process(
-            tg, tmp_path / "bot.db",
-            {"WEBHOOK_URL": url, "WEBHOOK_SECRET": "s3cret-token", "PORT": str(port),
-             "LISTEN": "127.0.0.1"},
-            ready="setWebhook",
-        )  # fmt: skip
-        try:
-            await tg.send_text(alice, group, "/reversi")
-            board = await tg.wait_for_bot_message(group)
-            await tg.press(bob, board, "Join")
-            await tg.wait_for(lambda: turn_name(board) == "Alice")
-            tg.fail_next("editMessageText", 400, "Bad Request: message can't be edited")
-            await tg.press(alice, board, callback_data=data_of(board, hint_squares(board)[0]))
-            new = await tg.wait_for_bot_message(group, after=board.message_id)
-            await tg.wait_for(lambda: turn_name(new) == "Bob", what="the table in a new message")
-            versions = len(board.versions)
-            square = data_of(board, hint_squares(new)[0])
-            answer = await tg.press(bob, board, callback_data=square)  # the old table
-            assert answer.show_alert
-            assert answer.text == "This board has changed; here is the current one."
-            assert len(board.versions) == versions and turn_name(new) == "Bob"
-        finally:
-            process.send_signal(signal.SIGTERM)
-            assert await asyncio.wait_for(process.wait(), 30) == 0
+    async with webhook_bot(tmp_path) as hooked:
+        tg, alice, bob, group = hooked.tg, hooked.alice, hooked.bob, hooked.group
+        await tg.send_text(alice, group, "/reversi")
+        board = await tg.wait_for_bot_message(group)
+        await tg.press(bob, board, "Join")
+        await tg.wait_for(lambda: turn_name(board) == "Alice")
+        tg.fail_next("editMessageText", 400, "Bad Request: message can't be edited")
+        await tg.press(alice, board, callback_data=data_of(board, hint_squares(board)[0]))
+        new = await tg.wait_for_bot_message(group, after=board.message_id)
+        await tg.wait_for(lambda: turn_name(new) == "Bob", what="the table in a new message")
+        versions = len(board.versions)
+        square = data_of(board, hint_squares(new)[0])
+        answer = await tg.press(bob, board, callback_data=square)  # the old table
+        assert answer.show_alert
+        assert answer.text == "This board has changed; here is the current one."
+        assert len(board.versions) == versions and turn_name(new) == "Bob"

@@ -7,11 +7,9 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import aiosqlite.core
 import asyncpg
 import pytest
 from sqlalchemy.exc import IntegrityError
@@ -23,20 +21,6 @@ from storage.outbox import TABLE, Mark, pending
 from storage.records import GameRecord
 
 CHAT = -100
-
-
-@pytest.fixture
-def trips(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
-    """Trips to aiosqlite's threads, by the function sent."""
-    counted: Counter[str] = Counter()
-    execute = aiosqlite.core.Connection._execute
-
-    async def counting(connection: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
-        counted[getattr(fn, "__name__", "?")] += 1
-        return await execute(connection, fn, *args, **kwargs)
-
-    monkeypatch.setattr(aiosqlite.core.Connection, "_execute", counting)
-    yield counted
 
 
 async def _running(db: Database) -> GameRecord:

@@ -6,11 +6,8 @@ from __future__ import annotations
 
 import sqlite3
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
-import aiosqlite.core
 import pytest
 from sqlalchemy.exc import OperationalError
 
@@ -18,20 +15,6 @@ from storage.db import Database
 from storage.direct import LoopReader
 
 COUNT_TO = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ?) "
-
-
-@pytest.fixture
-def trips(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
-    """Trips to aiosqlite's threads, by the function sent."""
-    counted: Counter[str] = Counter()
-    execute = aiosqlite.core.Connection._execute
-
-    async def counting(connection: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
-        counted[getattr(fn, "__name__", "?")] += 1
-        return await execute(connection, fn, *args, **kwargs)
-
-    monkeypatch.setattr(aiosqlite.core.Connection, "_execute", counting)
-    yield counted
 
 
 async def test_a_short_read_stays_on_the_loop_and_a_long_one_goes_to_a_thread(
