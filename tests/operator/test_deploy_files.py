@@ -69,3 +69,15 @@ def test_the_proxy_examples_forward_the_webhook_path_unchanged() -> None:
     nginx = (DEPLOY / "nginx.conf").read_text()
     assert f"handle {path} {{" in caddy and "reverse_proxy 127.0.0.1:8443" in caddy
     assert f"location = {path} {{" in nginx and "proxy_pass http://127.0.0.1:8443;" in nginx
+
+
+def test_the_docker_guide_installs_compose_v2_on_debian_12() -> None:
+    # Debian 12 ships docker.io 20.10 and docker-compose 1.29 (Compose v1) and no
+    # Compose v2 package; the compose files are run with `docker compose` (v2)
+    guide = (DEPLOY / "README.md").read_text()
+    docker = guide.split("## With Docker", 1)[1].split("\n## ", 1)[0]
+    assert "https://download.docker.com/linux/debian" in docker
+    install = docker.index("apt-get install -y docker-ce docker-ce-cli")
+    assert "docker-compose-plugin" in docker[install:].splitlines()[0]
+    assert install < docker.index("docker compose -f deploy/compose.yaml up")
+    assert "docker compose version" in docker
