@@ -23,7 +23,7 @@ from storage.core import UnusableDatabase
 from storage.migrations import MIGRATIONS
 
 # Alembic's, in order (a test checks them against the files)
-REVISIONS = ("0004", "0005", "0006", "0007")
+REVISIONS = ("0004", "0005", "0006", "0007", "0008")
 HEAD = REVISIONS[-1]
 SCHEMA_VERSION = int(HEAD)
 LEGACY = len(MIGRATIONS)  # the numbered migrations' last number: revision "0004"
