@@ -85,6 +85,9 @@ def _commands(language: str) -> list[BotCommand]:
         BotCommand("turntime", tr(language, "Seconds per turn in this chat")),
         BotCommand("stats", tr(language, "Games played and won here")),
         BotCommand("help", tr(language, "How to play")),
+        BotCommand("start", tr(language, "Start: what this bot can do")),
+        BotCommand("privacy", tr(language, "What this bot stores about you")),
+        BotCommand("forgetme", tr(language, "Delete your results, chips and profile")),
     ]
 
 

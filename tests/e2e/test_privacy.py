@@ -6,6 +6,7 @@ says chips have no money value."""
 from __future__ import annotations
 
 from sandbox import Message, User
+from sandbox.web.snapshot import commands_for
 from tests.e2e.harness import World
 
 DELETE = "🗑 Delete my data"
@@ -129,3 +130,25 @@ async def test_help_names_privacy_forgetme_table_and_notify(world: World) -> Non
         text = (await world.command(world.alice, chat, "/help")).text or ""
         for command in ("/privacy", "/forgetme", "/table", "/notify"):
             assert command in text, (chat, command)
+
+
+async def test_the_command_menu_offers_start_privacy_and_forgetme_in_each_language(
+    world: World,
+) -> None:
+    # what the bot set with setMyCommands, per language, as the stand-in (and the
+    # sandbox page's / menu) reads it
+    wanted = {
+        "en": ("Start: what this bot can do", "What this bot stores about you"),
+        "es": ("Empezar: qué puede hacer este bot", "Qué guarda este bot sobre ti"),
+        "ru": ("Начать: что умеет этот бот", "Что этот бот хранит о вас"),
+    }
+    for language, (start, privacy) in wanted.items():
+        person = world.tg.add_user(f"Menu {language}", language_code=language)
+
+        def menu(who: User = person) -> dict[str, str] | None:
+            found = {c["command"]: c["description"] for c in commands_for(world.tg.world, who)}
+            return found if "forgetme" in found else None
+
+        commands = await world.tg.wait_for(menu, what=f"the {language} menu with /forgetme")
+        assert commands["start"] == start and commands["privacy"] == privacy
+        assert commands["reversi"] != "" and len(commands) == 18
