@@ -151,7 +151,9 @@ def attach_sync(application: Application, svc: Services, config: Config) -> None
 
     rates = Rates(config.group_messages_per_minute, 1.0, config.overall_messages_per_second)
     budget = Budget(rates, time.monotonic)
-    reconciler = GameReconciler(svc.db, svc.adapters, lambda chat_id: svc.sender.wake(chat_id))
+    reconciler = GameReconciler(
+        svc.db, svc.adapters, lambda chat_id: svc.sender.wake(chat_id), svc.clock
+    )
     svc.reconciler_, svc.budget_, svc.budget_clock = reconciler, budget, time.monotonic
     svc.sender_ = Sender(application.bot, svc.db, reconciler, budget, time.monotonic)
     svc.sweep_ = Sweep(

@@ -1,20 +1,23 @@
-"""The table's clock: whom the game waits for, and until when.
+"""The table's clock: whom the game waits for, and how long they have left.
 
-The deadline is shown as a time of day (UTC, the one time every reader shares),
-so the line is true whenever it is read and never needs an edit of its own: it
-changes only when the table is drawn anyway (a move, a warning), and two
-drawings of the same state look the same (a redraw costs nothing).
+The time left is counted from the bot's clock (``Services.clock``, injected; tests
+move it) when the table is drawn, in seconds under two minutes and in minutes
+above ("⏳ Bob · 90 s", "⏳ Bob · 4 min"). The table is never edited just to
+count down: the line changes only when the table is drawn anyway (a move, a
+warning), and halfway the warning takes its place.
 """
 
 from __future__ import annotations
 
-import time
+import math
 from typing import Any
 
 from bot.adapter import GameAdapter, seats_of
 from bot.i18n import tr
 from bot.presenters.lobby_view import seat_label
 from storage.records import GameRecord
+
+SECONDS_SHOWN = 120  # below this the time left is counted in seconds
 
 
 def late_seats(adapter: GameAdapter, game: GameRecord, state: Any) -> list[int]:
@@ -26,9 +29,18 @@ def late_seats(adapter: GameAdapter, game: GameRecord, state: Any) -> list[int]:
     )
 
 
-def clock_line(adapter: GameAdapter, game: GameRecord, state: Any, language: str) -> str | None:
-    """The line "⏳ Alice · until 14:32:10 UTC" while a turn's clock runs (its
-    halfway warning not yet shown: the warning says it then)."""
+def time_left(language: str, seconds: float) -> str:
+    """"90 s" under two minutes, else "4 min" (the nearest minute)."""
+    if seconds < SECONDS_SHOWN:
+        return tr(language, "{n} s", n=max(0, math.ceil(seconds)))
+    return tr(language, "{n} min", n=math.floor(seconds / 60 + 0.5))
+
+
+def clock_line(
+    adapter: GameAdapter, game: GameRecord, state: Any, language: str, now: float
+) -> str | None:
+    """The line "⏳ Alice · 90 s" while a turn's clock runs (its halfway warning not
+    yet shown: the warning says it then); ``now`` is the bot's clock."""
     deadline = game.deadline_at
     if game.status != "running" or deadline is None or game.warning_at is None:
         return None
@@ -38,5 +50,5 @@ def clock_line(adapter: GameAdapter, game: GameRecord, state: Any, language: str
     names = [seat_label(seats[s], language) for s in late_seats(adapter, game, state)]
     if not names:
         return None
-    return tr(language, "⏳ {names} · until {time} UTC", names=", ".join(names),
-              time=time.strftime("%H:%M:%S", time.gmtime(deadline)))  # fmt: skip
+    return tr(language, "⏳ {names} · {left}", names=", ".join(names),
+              left=time_left(language, deadline - now))  # fmt: skip

@@ -26,9 +26,11 @@ async def render_table(
     db: Database,
     adapter: GameAdapter,
     game: GameRecord,
+    now: float,
     pick: TablePick | None = None,
 ) -> Rendered:
-    """The table message (with the turn's clock, ``bot.presenters.clock_line``); with ``pick``,
+    """The table message (with the turn's clock, ``bot.presenters.clock_line``, its time
+    left counted from ``now``, the bot's clock); with ``pick``,
     the second choice of a player who picks on the group table in place of the
     table's buttons."""
     language = await table_language(db, game)
@@ -39,7 +41,7 @@ async def render_table(
     away = await away_seats(db, game) if adapter.private_hands else frozenset()
     rendered = adapter.render_table(game, state, TableView(language, buttons, away))
     rendered = with_notices(rendered, game, language, buttons)
-    clock = clock_line(adapter, game, state, language)
+    clock = clock_line(adapter, game, state, language, now)
     if clock:
         rendered = Rendered(rendered.text + "\n" + clock, rendered.keyboard)
     if pick is None or pick.seat not in away or pick.seat not in adapter.engine.to_move(state):

@@ -41,8 +41,10 @@ class GameReconciler:
         db: Database,
         adapters: dict[str, GameAdapter],
         wake: Callable[[int], None],
+        clock: Callable[[], float],
     ) -> None:
         self._db = db
+        self._clock = clock  # the bot's (Services.clock): a table's clock line counts from it
         self._adapters = adapters
         self._wake = wake
         self._tables: dict[int, tuple[int, str]] = {}  # game id -> (message id, digest)
@@ -81,7 +83,7 @@ class GameReconciler:
     async def _table(self, adapter: GameAdapter, game: GameRecord) -> Desired:
         asked = await display.requests(self._db, game)
         pick = asked.pick if asked.pick and asked.pick.version == game.version else None
-        rendered = await render_table(self._db, adapter, game, pick)
+        rendered = await render_table(self._db, adapter, game, self._clock(), pick)
         old = game.table_message_id
         if asked.repost and old is not None and game.active:
             moved = tr(await table_language(self._db, game), "⬇️ The table moved below.")
