@@ -29,6 +29,10 @@ COMMANDS: tuple[tuple[str, str], ...] = (
 # function named after a colon)
 MODULES = {"sandbox": "bot.ops.sandbox_run", "backup": "bot.ops.backup",
            "migrate": "bot.ops.migrate", "copy-db": "bot.ops.migrate:copy_main"}  # fmt: skip
+# without aiohttp (a production install): the command that adds it, at the tested versions
+HINT_SANDBOX_EXTRA = (
+    "error: the sandbox needs its extra: pip install -c requirements.lock '.[sandbox]'"
+)
 
 
 def usage() -> str:
@@ -65,7 +69,7 @@ def _command(name: str, argv: list[str]) -> int:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as error:
         if error.name == "aiohttp":
-            print("error: the sandbox needs its extra: pip install '.[sandbox]'", file=sys.stderr)
+            print(HINT_SANDBOX_EXTRA, file=sys.stderr)
             return 2
         if error.name == module_name:
             print(f"error: {name!r} is not available in this version", file=sys.stderr)

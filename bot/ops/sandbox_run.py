@@ -176,6 +176,9 @@ def banner(sandbox: Sandbox) -> str:
             f"  database: {sandbox.database_file} ({kept})",
             f"  turns: {svc.turn_seconds:g} s, lobbies: {svc.lobby_seconds:g} s"
             " (TURN_SECONDS, LOBBY_SECONDS)",
+            f"  Bot API stand-in: {sandbox.tg.base_url}<token>/<method>"
+            " (the bot calls it instead of api.telegram.org)",
+            "  bot log: this terminal's stderr, one JSON line per warning or error",
             "Open the URL in a browser. Ctrl-C stops.",
         ]
     )

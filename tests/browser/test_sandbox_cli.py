@@ -15,6 +15,8 @@ from typing import Any
 
 import aiohttp
 
+from bot.ops.sandbox_run import TOKEN
+
 ROOT = Path(__file__).resolve().parents[2]
 URL = re.compile(r"http://127\.0\.0\.1:\d+/")
 
@@ -68,6 +70,14 @@ async def _bot_answer(http: aiohttp.ClientSession, url: str, user_id: int) -> di
                     return dict(messages[1])
 
 
+async def _the_printed_bot_api_answers(http: aiohttp.ClientSession, printed: str) -> None:
+    found = re.search(r"Bot API stand-in: (http://127\.0\.0\.1:\d+/bot)<token>/<method>", printed)
+    assert found, printed
+    async with http.get(f"{found.group(1)}{TOKEN}/getMe") as response:
+        me = await response.json()
+    assert me["ok"] and me["result"]["username"] == "tablebot"
+
+
 async def test_it_prints_its_url_serves_the_real_bot_and_stops_on_sigterm(tmp_path: Path) -> None:
     database = tmp_path / "kept.db"
     env = {"DATABASE_URL": f"sqlite:///{database}"}
@@ -76,7 +86,9 @@ async def test_it_prints_its_url_serves_the_real_bot_and_stops_on_sigterm(tmp_pa
     ) as process:
         url, printed = await _url(process)
         assert "Ann (en), Ben (ru)" in printed and str(database) in printed
+        assert "bot log: this terminal's stderr" in printed
         async with aiohttp.ClientSession() as http:
+            await _the_printed_bot_api_answers(http, printed)
             async with http.get(url + "api/world", params={"user_id": "1000001"}) as response:
                 world = await response.json()
             assert [(p["name"], p["language_code"]) for p in world["people"]] == [

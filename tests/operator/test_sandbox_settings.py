@@ -68,3 +68,18 @@ async def test_a_database_the_sandbox_cannot_use_is_one_line_and_exit_code_2(
     database.write_bytes(bytes(range(256)) * 64)  # not a SQLite file
     line = await _refused({"DATABASE_URL": f"sqlite:///{database}"})
     assert str(database) in line and "file is not a database" in line
+
+
+async def test_without_aiohttp_it_names_the_locked_install_command() -> None:
+    # a production install has no aiohttp: python -m bot sandbox says what to install
+    blocked = "import sys; sys.modules['aiohttp'] = None; import runpy; "
+    blocked += "sys.argv = ['bot', 'sandbox']; runpy.run_module('bot', run_name='__main__')"
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", blocked, cwd=ROOT,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    out, err = await asyncio.wait_for(process.communicate(), BOUND)
+    assert (process.returncode, out) == (2, b"")
+    expected = "error: the sandbox needs its extra: pip install -c requirements.lock '.[sandbox]'"
+    assert err.decode().strip() == expected
+    assert f'[ "$hint" = "{expected}" ]' in (ROOT / ".ci" / "run").read_text()
