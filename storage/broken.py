@@ -2,9 +2,10 @@
 
 A row with bad JSON, or a state its engine refuses, would otherwise stop the
 bot at start-up or crash every press on it. Setting it aside stops the game
-(the chat may open a new one), drops its deadlines and outbox marks, and keeps
-what was stored: the meta gains a ``broken`` key with the reason (unreadable
-meta is kept as text under ``unreadable_meta``); the state is left as it was.
+(the chat may open a new one), drops its deadlines, outbox marks and blackjack
+seats, and keeps what was stored: the meta gains a ``broken`` key with the
+reason (unreadable meta is kept as text under ``unreadable_meta``); the state
+is left as it was.
 The status is ``stopped`` (the games table's CHECK allows no other word); the
 key is what tells a set-aside game from one that was stopped.
 """
@@ -49,4 +50,5 @@ async def set_aside(db: Core, game_id: int, reason: str) -> bool:
             (_meta_with(row[0], reason), game_id),
         )
         await tx.execute("DELETE FROM outbox WHERE game_id = ?", (game_id,))
+        await tx.execute("DELETE FROM table_seats WHERE game_id = ?", (game_id,))
     return True

@@ -65,8 +65,10 @@ class ChatStore(Core):
         return [(int(a), str(b), str(c), int(d), int(e)) for a, b, c, d, e in rows]
 
     async def stop_chat_games(self, chat_id: int) -> int:
-        """End every active game of a chat the bot can no longer write to."""
+        """End every active game of a chat the bot can no longer write to; everybody
+        seated at its blackjack tables is free again (``storage.seats``)."""
         async with self.transaction() as tx:
+            await tx.execute("DELETE FROM table_seats WHERE chat_id = ?", (chat_id,))
             cursor = await tx.execute(
                 "UPDATE games SET status = 'stopped', version = version + 1, deadline_at = NULL"
                 " WHERE chat_id = ? AND status IN ('lobby', 'running')",

@@ -20,8 +20,16 @@ from storage.tx import Tx
 _SEATS_MENTIONING = "SELECT meta FROM games WHERE status IN ('lobby', 'running') AND meta LIKE ?"
 
 
+# a seat at a blackjack table counts while its game is open (a row an ended game left
+# behind holds nobody: the table it names is closed)
+_AT_OPEN_TABLE = (
+    "SELECT 1 FROM table_seats s JOIN games g ON g.id = s.game_id"
+    " WHERE s.user_id = ? AND g.status IN ('lobby', 'running')"
+)
+
+
 async def _seated(tx: Tx, user_id: int) -> bool:
-    if await tx.fetchone("SELECT 1 FROM table_seats WHERE user_id = ?", (user_id,)):
+    if await tx.fetchone(_AT_OPEN_TABLE, (user_id,)):
         return True
     for (meta,) in (await tx.execute(_SEATS_MENTIONING, (f"%{int(user_id)}%",))).all():
         try:
