@@ -124,9 +124,11 @@ class BlackjackAdapter(GameRules):
             title_line(self.title(language), view, language),
             dealer_line(view.dealer, language),
         ]
+        left = set(game.meta.leaving or [])  # left mid-round: gone once it is settled
         for seat in view.seats:
             if seat is not None:
-                lines += seat_lines(view, seat, names.get(seat.seat, "?"), language)
+                name = names.get(seat.seat, "?")
+                lines += seat_lines(view, seat, name, language, seat.seat in left)
         if game.meta.bets_closed:
             lines.append(tr(language, "⏰ Betting time ran out: the ready bets were dealt."))
         lines.append(_status(game, view, names, language))

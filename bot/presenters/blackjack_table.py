@@ -229,7 +229,8 @@ def _stand_in(game: GameRecord, state: Table, rng: random.Random) -> Table:
 def summary(game: GameRecord, state: Table, title: str, language: str) -> str:
     """The settled round in words (posted after the table's edit)."""
     view = ENGINE.view(state, None)
-    return summary_text(title, view, box_names(game, language), language)
+    left = frozenset(game.meta.leaving or [])
+    return summary_text(title, view, box_names(game, language), language, left)
 
 
 def first_free_box(state: Table) -> int | None:

@@ -53,9 +53,14 @@ def dealer_line(dealer: DealerView, language: str) -> str:
     )
 
 
-def seat_lines(view: TableView, seat: SeatView, name: str, language: str) -> list[str]:
-    """The seat's header (name, chips, bet) and one line per hand."""
+def seat_lines(
+    view: TableView, seat: SeatView, name: str, language: str, left: bool = False
+) -> list[str]:
+    """The seat's header (name, chips, bet; ``left``: the person left mid-round and
+    goes once it is settled) and one line per hand."""
     parts = [f"{name} · 🪙 {seat.chips}"]
+    if left:
+        parts.append("🚪 " + tr(language, "left the table"))
     if view.phase is Phase.BETTING:
         parts.append(_betting_part(view, seat, language))
     elif not seat.hands and view.phase is not Phase.CLOSED:
@@ -131,8 +136,12 @@ def status_line(view: TableView, names: dict[int, str], language: str) -> str:
     return tr(language, "The table is closed.")
 
 
-def summary_text(title: str, view: TableView, names: dict[int, str], language: str) -> str:
-    """The settlement summary: the dealer's result, each player's win or loss and balance."""
+def summary_text(
+    title: str, view: TableView, names: dict[int, str], language: str,
+    left: frozenset[int] = frozenset(),
+) -> str:  # fmt: skip
+    """The settlement summary: the dealer's result, each player's win or loss and
+    balance; those in ``left`` (boxes) left the table mid-round, and it says so."""
     dealer = view.dealer
     natural = len(dealer.cards) == 2 and dealer.total == BLACKJACK
     total = total_text(language, dealer.total, False, natural)
@@ -142,19 +151,37 @@ def summary_text(title: str, view: TableView, names: dict[int, str], language: s
     ]
     for result in view.last_settlement:
         name = names.get(result.seat, "?")
-        if result.net > 0:
-            line = ntr(language, "{name} wins {amount}: {n} chip now",
-                       "{name} wins {amount}: {n} chips now", result.chips,
-                       name=name, amount=result.net)  # fmt: skip
-        elif result.net < 0:
-            line = ntr(language, "{name} loses {amount}: {n} chip left",
-                       "{name} loses {amount}: {n} chips left", result.chips,
-                       name=name, amount=-result.net)  # fmt: skip
+        if result.seat in left:
+            lines.append(_leaver_line(result.net, result.chips, name, language))
         else:
-            line = ntr(language, "{name} breaks even: {n} chip",
-                       "{name} breaks even: {n} chips", result.chips, name=name)  # fmt: skip
-        lines.append(line)
+            lines.append(_result_line(result.net, result.chips, name, language))
     return "\n".join(lines)
+
+
+def _result_line(net: int, chips: int, name: str, language: str) -> str:
+    if net > 0:
+        return ntr(language, "{name} wins {amount}: {n} chip now",
+                   "{name} wins {amount}: {n} chips now", chips, name=name, amount=net)  # fmt: skip
+    if net < 0:
+        return ntr(language, "{name} loses {amount}: {n} chip left",
+                   "{name} loses {amount}: {n} chips left", chips, name=name,
+                   amount=-net)  # fmt: skip
+    return ntr(language, "{name} breaks even: {n} chip",
+               "{name} breaks even: {n} chips", chips, name=name)  # fmt: skip
+
+
+def _leaver_line(net: int, chips: int, name: str, language: str) -> str:
+    """A settled result of someone who left the table during the round."""
+    if net > 0:
+        return ntr(language, "{name} left the table: wins {amount}, {n} chip now",
+                   "{name} left the table: wins {amount}, {n} chips now", chips,
+                   name=name, amount=net)  # fmt: skip
+    if net < 0:
+        return ntr(language, "{name} left the table: loses {amount}, {n} chip left",
+                   "{name} left the table: loses {amount}, {n} chips left", chips,
+                   name=name, amount=-net)  # fmt: skip
+    return ntr(language, "{name} left the table: breaks even, {n} chip",
+               "{name} left the table: breaks even, {n} chips", chips, name=name)  # fmt: skip
 
 
 def play_name(play: str, language: str) -> str:

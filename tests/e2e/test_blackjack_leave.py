@@ -1,6 +1,7 @@
 """Issue 13, item 4: leaving a blackjack table mid-round. Basic strategy plays the
 hand (at once when the table waits on it, else when its turn comes); the player
-leaves with the chips once the round is settled, the round's summary naming them."""
+leaves with the chips once the round is settled, the round's summary naming them as
+gone (issue 22) and the settled table marking them so until the next round."""
 
 from __future__ import annotations
 
@@ -26,8 +27,10 @@ async def test_leaving_before_ones_turn_plays_the_hand_when_it_comes(world: Worl
     await press(world, table, alice, "Stand")  # then basic strategy plays Bob: surrender
     summary = await tg.wait_for_bot_message(world.group, after=mark, containing="· dealer:")
     assert "Alice loses 100: 400 chips left" in (summary.text or "")
-    assert "Bob loses 50: 450 chips left" in (summary.text or "")  # 16 against a ten
+    assert "Bob left the table: loses 50, 450 chips left" in (summary.text or "")  # 16 v 10
     assert await balance(db, world.group.id, bob) == 450
+    await tg.wait_for(lambda: "Bob · 🪙 450 · 🚪 left the table" in (table.text or ""))
+    assert "Alice · 🪙 400\n" in (table.text or "")  # she stays
     await press(world, table, alice, NEXT)
     assert "Bob" not in (table.text or "") and "Alice · 🪙 400" in (table.text or "")
     game = await db.active_game(world.group.id)
@@ -46,7 +49,7 @@ async def test_leaving_on_ones_turn_plays_at_once(world: World) -> None:
     assert await press(world, table, bob, LEAVE) == LEAVING  # his turn: 19 stands at once
     summary = await tg.wait_for_bot_message(world.group, after=mark, containing="· dealer:")
     assert "Alice breaks even: 500 chips" in (summary.text or "")
-    assert "Bob wins 50: 550 chips now" in (summary.text or "")
+    assert "Bob left the table: wins 50, 550 chips now" in (summary.text or "")
     assert await balance(db, world.group.id, bob) == 550
     assert "Bob ·" not in (table.text or "") and "Alice ·" in (table.text or "")
     await press(world, table, alice, NEXT)
@@ -65,5 +68,5 @@ async def test_the_last_one_leaving_mid_round_is_paid(world: World) -> None:
     mark = tg.bot_messages(world.group)[-1].message_id
     assert await press(world, table, alice, LEAVE) == LEAVING
     summary = await tg.wait_for_bot_message(world.group, after=mark, containing="· dealer:")
-    assert "Alice wins 50: 550 chips now" in (summary.text or "")  # 19 stands
+    assert "Alice left the table: wins 50, 550 chips now" in (summary.text or "")  # 19 stands
     assert await balance(db, world.group.id, alice) == 550
