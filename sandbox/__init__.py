@@ -34,6 +34,7 @@ Driver API (``sandbox.StandIn``; all waits are bounded and woken by world change
     tg.kick_bot(group, by=None); tg.add_bot(group, by=None, status="member")
     tg.add_member(group, carol); tg.remove_member(group, carol)
     tg.restrict_member(group, carol)      # getChatMember: "restricted", is_member
+    tg.ban_member(group, carol, by=alice) # getChatMember: "kicked"; seen leaving
     new_group = tg.upgrade_to_supergroup(group, by=None)
 
     tg.messages(chat, include_deleted=False); tg.bot_messages(chat)
@@ -60,7 +61,7 @@ detail))`` synchronously after every change; kinds are "user", "chat", "message"
 is an ``asyncio.Event`` set on the next change, for async streaming.
 
 Modules: ``world`` (the model, no HTTP), ``people`` (what people do), ``members``
-(joining, leaving, restrictions), ``api_*`` (Bot
+(joining, leaving, restrictions, bans), ``api_*`` (Bot
 API methods), ``html_text``/``html_tags``/``entities`` (Telegram-HTML, entities, text
 limits), ``driver``/``driver_view`` (``StandIn``: acting / looking and waiting),
 ``markup`` (inline keyboards), ``server`` (aiohttp), ``webhook`` (delivery:

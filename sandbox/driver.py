@@ -236,6 +236,9 @@ class StandIn(WorldView):
     def remove_member(self, group: Chat, user: User) -> None:
         members.remove_member(self.world, group, user)
 
+    def ban_member(self, group: Chat, user: User, by: User) -> None:
+        members.ban_member(self.world, group, user, by)
+
     def restrict_member(self, group: Chat, user: User) -> None:
         members.restrict_member(self.world, group, user)
 

@@ -1,8 +1,10 @@
-"""Who is in a group: people join, leave, and get restricted (as Telegram reports it)."""
+"""Who is in a group: people join, leave, get restricted and get banned (as Telegram
+reports it: ``getChatMember`` answers "left", "kicked", or "restricted" with
+``is_member`` false for a restricted person who left)."""
 
 from __future__ import annotations
 
-from sandbox.model import LEFT, MEMBER, RESTRICTED, SUPERGROUP, Chat, User
+from sandbox.model import ADMINS, KICKED, LEFT, MEMBER, PRESENT, RESTRICTED, SUPERGROUP, Chat, User
 from sandbox.people import deliver
 from sandbox.world import World
 
@@ -30,3 +32,17 @@ def remove_member(world: World, chat: Chat, user: User) -> None:
     chat.members[user.id] = LEFT
     world.queue_member_change(chat, user, user, old, LEFT)
     deliver(world, world.add_message(chat, user, service={"left_chat_member": user.to_json()}))
+
+
+def ban_member(world: World, chat: Chat, user: User, by: User) -> None:
+    """An administrator bans a user (banChatMember): "kicked" until unbanned; a member
+    banned is seen leaving (a left_chat_member message from the administrator)."""
+    old = chat.members.get(user.id, LEFT)
+    if chat.members.get(by.id) not in ADMINS:
+        raise ValueError(f"{by.first_name} is no administrator of {chat.title!r}")
+    chat.members[user.id] = KICKED
+    chat.restricted.discard(user.id)
+    world.queue_member_change(chat, by, user, old, KICKED)
+    if old in PRESENT:
+        service = {"left_chat_member": user.to_json()}
+        deliver(world, world.add_message(chat, by, service=service))

@@ -1,4 +1,4 @@
-"""Who is in a group as Telegram tells it: restricted members, anonymous admins,
+"""Who is in a group as Telegram tells it: restricted and banned members, anonymous admins,
 strangers pressing buttons of a public group."""
 
 from __future__ import annotations
@@ -7,6 +7,7 @@ import pytest
 from telegram import ChatMemberRestricted
 from telegram import InlineKeyboardButton as Button
 from telegram import InlineKeyboardMarkup as Markup
+from telegram.error import BadRequest
 
 ANONYMOUS_BOT = 1087968824  # @GroupAnonymousBot
 
@@ -59,3 +60,19 @@ async def test_anyone_may_press_buttons_in_a_public_group(bot, tg):
     with pytest.raises(ValueError, match="not a member"):
         await tg.press_nowait(stranger, tg.last_bot_message(private), "Join")
     assert tg.pending_updates[-1].payload.get("id") == query.id  # nothing queued after
+
+
+async def test_a_banned_member_is_kicked_and_seen_leaving(bot, tg):
+    alice, bob, carol = tg.add_user("Alice"), tg.add_user("Bob"), tg.add_user("Carol")
+    group = tg.add_group("Friends", [alice, bob, carol], admins=[alice])
+    tg.restrict_member(group, carol)
+    tg.ban_member(group, carol, by=alice)
+    banned = await bot.get_chat_member(group.id, carol.id)
+    assert banned.status == "kicked"  # not "restricted": a ban outranks restrictions
+    (update,) = await bot.get_updates()
+    assert update.message.left_chat_member.id == carol.id
+    assert update.message.from_user.id == alice.id
+    with pytest.raises(ValueError, match="no administrator"):
+        tg.ban_member(group, alice, by=bob)
+    with pytest.raises(BadRequest, match="Chat not found"):
+        await bot.get_chat_member(-100, carol.id)
