@@ -48,9 +48,17 @@ async def sandbox(tmp_path: Path) -> AsyncIterator[Sandbox]:
 
 
 @pytest.fixture
-async def chat(chromium_path: str, sandbox: Sandbox, tmp_path: Path) -> AsyncIterator[ChatPage]:
+def width() -> int:
+    """The window's width in CSS pixels; a test overrides it (a phone: 420)."""
+    return 1280
+
+
+@pytest.fixture
+async def chat(
+    chromium_path: str, sandbox: Sandbox, tmp_path: Path, width: int
+) -> AsyncIterator[ChatPage]:
     async with chromium(chromium_path, tmp_path / "profile") as browser:
-        page = await browser.new_page()
+        page = await browser.new_page(width=width)
         await page.goto(sandbox.url)
         await page.wait_for("document.body.dataset.version", "the page's first drawing")
         yield ChatPage(page)
