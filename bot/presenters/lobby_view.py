@@ -66,6 +66,9 @@ def render_lobby(
     ]
     if full:
         lines.append(tr(language, "The table is full: press Start."))
+    elif starts_when_full(adapter):
+        lines.append(tr(language, "Press Join to sit down; the game starts once every seat "
+                                  "is taken."))  # fmt: skip
     else:
         lines.append(
             ntr(
@@ -77,7 +80,8 @@ def render_lobby(
         )
     waiting = rematch_waiting(game)
     if waiting:
-        lines.append(tr(language, "🔁 Rematch: it starts once {names} joined again.",
+        lines.append(tr(language, "🔁 Rematch: it starts once everyone is back; "
+                                  "waiting for {names}.",
                         names=", ".join(escape(n) for n in waiting)))  # fmt: skip
     if adapter.private_hands and not full:
         lines.append(
@@ -90,7 +94,8 @@ def render_lobby(
 def _lobby_keyboard(
     adapter: GameAdapter, game: GameRecord, language: str, buttons: Buttons, full: bool
 ) -> Keyboard:
-    """Join and the computer buttons while a seat is free; Start and Rules always."""
+    """Join and the computer buttons while a seat is free; Start (unless the game
+    starts by itself when its last seat is taken and that seat is free) and Rules."""
     leave = buttons.button(tr(language, "Leave"), "l")
     keyboard: Keyboard = [[leave] if full else [buttons.button(tr(language, "Join"), "j"), leave]]
     if adapter.computer_levels and not full:
@@ -101,17 +106,23 @@ def _lobby_keyboard(
             ]
         )
     keyboard += adapter.option_rows(game, language, buttons)
-    keyboard.append(
-        [
-            buttons.button(tr(language, "Start"), "s"),
-            buttons.button("📖 " + tr(language, "Rules"), "u"),
-        ]
-    )
+    start = tr(language, "Start")
+    needed = full or not starts_when_full(adapter)  # else the last seat taken starts it
+    keyboard.append([
+        *([buttons.button(start, "s")] if needed else []),
+        buttons.button("📖 " + tr(language, "Rules"), "u"),
+    ])  # fmt: skip
     bot = game.meta.bot
     if adapter.private_hands and bot and not full:
         link = join_link(bot, game)
         keyboard.append([InlineKeyboardButton("✉️ " + tr(language, "Open private chat"), url=link)])
     return keyboard
+
+
+def starts_when_full(adapter: GameAdapter) -> bool:
+    """A game that needs every seat taken (Reversi, Go Farm: two of two) starts by
+    itself when the last one is: its lobby needs no Start button."""
+    return adapter.min_seats >= adapter.max_seats
 
 
 def rematch_waiting(game: GameRecord) -> list[str]:

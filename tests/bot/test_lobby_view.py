@@ -20,9 +20,8 @@ def _labels(game: GameRecord, adapter) -> list[str]:
 def test_a_full_lobby_shows_start_and_hides_join_and_the_computers() -> None:
     game = GameRecord(chat_id=-1, kind="reversi", created_by=1)
     set_seats(game, [Seat("Ann", 1)])
-    assert _labels(game, ReversiAdapter()) == [
-        "Join", "Leave", "🤖 Easy", "🤖 Normal", "Start", "📖 Rules",
-    ]  # fmt: skip
+    # two of two: no Start, the second seat taken starts it (issue 22)
+    assert _labels(game, ReversiAdapter()) == ["Join", "Leave", "🤖 Easy", "🤖 Normal", "📖 Rules"]
     set_seats(game, [Seat("Ann", 1), Seat("Ben", 2)])
     assert _labels(game, ReversiAdapter()) == ["Leave", "Start", "📖 Rules"]
     text = render_lobby(ReversiAdapter(), game, "en", Buttons(1, 0)).text
@@ -41,4 +40,8 @@ def test_a_rematch_lobby_names_whom_it_waits_for() -> None:
     game.meta.rematch_of = {"order": [1, 2], "people": [{"user": 1, "name": "Ann"}]}
     set_seats(game, [Seat("Ben", 2)])
     text = render_lobby(DurakAdapter(), game, "en", Buttons(1, 0)).text
-    assert "🔁 Rematch: it starts once Ann joined again." in text
+    assert "🔁 Rematch: it starts once everyone is back; waiting for Ann." in text
+    spanish = render_lobby(DurakAdapter(), game, "es", Buttons(1, 0)).text
+    assert "🔁 Revancha: empieza cuando vuelvan todos; esperando a Ann." in spanish
+    russian = render_lobby(DurakAdapter(), game, "ru", Buttons(1, 0)).text
+    assert "🔁 Реванш: начнётся, когда все вернутся; ждём: Ann." in russian

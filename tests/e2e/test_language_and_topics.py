@@ -24,7 +24,7 @@ async def test_an_admin_sets_the_chat_language(world: World) -> None:
     assert refused.show_alert and refused.text == "Only a chat administrator can do that."
     answer = await world.tg.press(world.alice, menu, "Русский")
     assert answer.text == "Теперь этот чат говорит по-русски."
-    lobby = await world.command(world.bob, world.group, "/reversi")
+    lobby = await world.command(world.bob, world.group, "/durak")  # a lobby with Start
     assert "Ждём игроков" in (lobby.text or "")
     assert [b.text for b in lobby.buttons()[0]] == ["Сесть", "Выйти"]
     # an alert is for one person: in their own language

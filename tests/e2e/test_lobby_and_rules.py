@@ -20,6 +20,8 @@ async def test_a_table_filled_by_people_starts_when_the_last_seat_is_taken(world
     lobby = await world.command(world.alice, world.group, "/reversi")
     assert "1 of 2 seats taken: Alice" in (lobby.text or "")
     assert "🤖 Easy" in labels(lobby) and "🤖 Normal" in labels(lobby)
+    assert "Start" not in labels(lobby)  # two of two: the second player's Join starts it
+    assert "the game starts once every seat is taken" in (lobby.text or "")
     answer = await world.tg.press(world.bob, lobby, "Join")
     assert not answer.show_alert, answer.text
     await world.tg.wait_for(lambda: turn_name(lobby) == "Alice", what="the game started")
@@ -29,6 +31,7 @@ async def test_a_table_filled_by_people_starts_when_the_last_seat_is_taken(world
 async def test_a_go_fish_table_filled_through_the_link_starts(world: World) -> None:
     await world.start_privately(world.alice, world.bob)
     lobby = await world.command(world.alice, world.group, "/gofarm")
+    assert "Start" not in labels(lobby)  # two of two, as Reversi
     (link,) = [b.url for row in lobby.buttons() for b in row if b.url]
     await world.tg.open_url(world.bob, link)
     await world.tg.wait_for(lambda: "▶️" in (lobby.text or ""), what="Go Farm started")
@@ -37,6 +40,7 @@ async def test_a_go_fish_table_filled_through_the_link_starts(world: World) -> N
 async def test_someone_the_bot_cannot_message_is_told_why_and_how(world: World) -> None:
     await world.start_privately(world.alice)
     lobby = await world.command(world.alice, world.group, "/gofish")
+    assert "Start" in labels(lobby)  # two to six: Start with two or more
     answer = await world.tg.press(world.carol, lobby, "Join")
     assert answer.show_alert and answer.url is None
     assert "cannot write to you yet" in (answer.text or "")
@@ -122,9 +126,9 @@ async def test_a_rematch_asks_the_other_players_and_starts_when_they_are_back(
     lobby = await world.tg.wait_for_bot_message(world.group, after=table.message_id)
     text = lobby.text or ""
     assert "2 of 6 seats taken: Carol, 🤖 Computer (normal)" in text, text
-    assert "🔁 Rematch: it starts once Bob, Alice joined again." in text
+    assert "🔁 Rematch: it starts once everyone is back; waiting for Bob, Alice." in text
     await world.tg.press(world.bob, lobby, "Join")
-    await world.tg.wait_for(lambda: "once Alice joined again" in (lobby.text or ""))
+    await world.tg.wait_for(lambda: "waiting for Alice." in (lobby.text or ""))
     game = await world.bots[0].db.active_game(world.group.id)
     assert game is not None and game.status == "lobby"  # still waiting for Alice
     await world.tg.press(world.alice, lobby, "Join")

@@ -186,7 +186,8 @@ async def test_rematch_swaps_colours_on_a_new_board(world: World) -> None:
     assert stranger.text == "Only the players can ask for a rematch."
     await world.tg.press(world.bob, board, "🔁 Rematch")  # asks Alice: a lobby
     rematch = await world.tg.wait_for_bot_message(world.group, after=board.message_id)
-    assert "🔁 Rematch: it starts once Alice joined again." in (rematch.text or "")
+    assert "🔁 Rematch: it starts once everyone is back; waiting for Alice." in (rematch.text or "")
+    assert "Start" not in [b.text for row in rematch.buttons() for b in row]  # she starts it
     assert "1 of 2 seats taken: Bob" in (rematch.text or "")
     await world.tg.press(world.alice, rematch, "Join")  # she agrees: it starts
     await world.tg.wait_for(lambda: turn_name(rematch) is not None, what="the rematch")
