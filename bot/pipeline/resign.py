@@ -1,12 +1,14 @@
 """🏳️ Resign: a way out of a running game, with a confirmation (a second press).
 
 The first press answers with an alert that says what resigning does and asks for
-a second press within ``CONFIRM_SECONDS``; only the second press resigns, so a
-slip does nothing. What resigning does is the game's rule (the adapter's
-``resign`` hook): Reversi is won by the other player; a Go Fish player is out
-(their cards go to the bottom of the stock, their books stay); in Durak the
-computer takes the seat (the game needs every hand played to its end to find
-the durak). The resigner's loss is recorded in the same save.
+a second press within ``CONFIRM_SECONDS`` (``storage.resigns``); only the second
+press resigns, so a slip does nothing. The first press is kept by the database, so
+the second may reach any worker, or come after a restart. What resigning does is
+the game's rule (the adapter's ``resign`` hook): Reversi is won by the other
+player; a Go Fish player is out (their cards go to the bottom of the stock, their
+books stay); in Durak the computer takes the seat (the game needs every hand
+played to its end to find the durak). The resigner's loss is recorded in the
+same save.
 """
 
 from __future__ import annotations
@@ -19,9 +21,7 @@ from bot.pipeline.press import Press
 from bot.pipeline.timers import Seating, commit
 from bot.presenters.table import load_state
 from games.base import IllegalAction
-
-CONFIRM_SECONDS = 30.0
-PENDING = "resign_pending"  # bot_data: (game id, user id) -> when the first press came
+from storage.resigns import press_resign
 
 
 def consequence(language: str, kind: str) -> str:
@@ -41,7 +41,7 @@ async def resign(press: Press) -> None:
         await press.outsider()
         return
     state = load_state(adapter, game)
-    if not _confirmed(press):
+    if not await _confirmed(press):
         text = tr(press.language, "Press 🏳️ Resign again to resign. {what}",
                   what=consequence(press.language, game.kind))  # fmt: skip
         await press.refuse(text)
@@ -54,18 +54,12 @@ async def resign(press: Press) -> None:
     await _save(press, state, after, results)
 
 
-def _confirmed(press: Press) -> bool:
+async def _confirmed(press: Press) -> bool:
     """Whether this press is the second within the time to confirm (else it is
-    remembered as the first). In memory: after a restart the first press counts again."""
-    pending: dict[tuple[int, int], float] = press.context.application.bot_data.setdefault(
-        PENDING, {}
-    )
-    key, now = (press.game.id or 0, press.query.from_user.id), press.svc.clock()
-    first = pending.pop(key, None)
-    if first is not None and now - first <= CONFIRM_SECONDS:
-        return True
-    pending[key] = now
-    return False
+    remembered as the first). In the database: the second press may reach another
+    worker, or come after a restart (``storage.resigns``)."""
+    user_id, now = press.query.from_user.id, press.svc.clock()
+    return await press_resign(press.svc.db, press.game.id or 0, user_id, now)
 
 
 async def _save(press: Press, before: Any, after: Any, results: list[tuple[int, bool]]) -> None:

@@ -1,0 +1,49 @@
+"""The first press on 🏳️ Resign, held by the database (``resign_requests``).
+
+Resigning takes two presses within ``CONFIRM_SECONDS``. With several workers the
+two presses may reach two different workers, and a restart may come between
+them, so the first press is a row, not a worker's memory: the confirming press
+deletes it in the same statement that finds it. A row older than the window or
+of a game that has ended asks for nothing; the hourly prune of the deadline
+sweep drops such rows.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from storage.core import Core
+
+CONFIRM_SECONDS = 30.0
+
+
+async def press_resign(db: Core, game_id: int, user_id: int, now: float) -> bool:
+    """A press on Resign at ``now``: True when it confirms a first press of the same
+    person on the same game within CONFIRM_SECONDS (the request is used up); else
+    this press is recorded as the first, and False."""
+    async with db.transaction() as tx:
+        confirmed = await tx.execute(
+            "DELETE FROM resign_requests WHERE game_id = ? AND user_id = ? AND asked_at >= ?",
+            (game_id, user_id, now - CONFIRM_SECONDS),
+        )
+        if confirmed.rowcount == 1:
+            return True
+        await tx.execute(
+            "INSERT INTO resign_requests (game_id, user_id, asked_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (game_id, user_id) DO UPDATE SET asked_at = excluded.asked_at",
+            (game_id, user_id, now),
+        )
+    return False
+
+
+async def prune(db: Core, now: float) -> int:
+    """Drop the requests that ask for nothing any more: older than the window, or of
+    a game that is no longer running; how many went."""
+    async with db.transaction() as tx:
+        cursor = await tx.execute(
+            "DELETE FROM resign_requests WHERE asked_at < ? OR game_id NOT IN"
+            " (SELECT id FROM games WHERE status = 'running')",
+            (now - CONFIRM_SECONDS,),
+        )
+    return cursor.rowcount
