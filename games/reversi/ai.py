@@ -5,6 +5,10 @@
 - ``"normal"``: alpha-beta look-ahead (:mod:`.search`), four plies in the
   midgame and to the very end once few squares are left, within a node budget
   (about 0.1 s in CPython at worst, 15 ms on average).
+- ``"hard"``: iterative deepening with a transposition table, an evaluation
+  of edge patterns, mobility, frontier and parity (:mod:`.deep`,
+  :mod:`.patterns`), and the game solved exactly from 14 empty squares when
+  the budget allows (:mod:`.endgame`); about 0.5 s of CPython per move at worst.
 """
 
 from __future__ import annotations
@@ -12,13 +16,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from . import board, search
+from . import board, deep, search
 from .model import Place, ReversiView
 
-LEVELS = ("easy", "normal")
+LEVELS = ("easy", "normal", "hard")
 NORMAL_DEPTH = 4  # plies of look-ahead in the midgame
 NORMAL_ENDGAME = 8  # empty squares from which "normal" searches to the end
 NORMAL_NODES = 4000  # work per move: the deepest search that fits is played
+HARD_NODES = 18_000  # "hard"'s work per move, in positions (see deep.think)
 
 
 def choose(view: ReversiView, legal: tuple[Place, ...], rng: random.Random, level: str) -> Place:
@@ -26,6 +31,7 @@ def choose(view: ReversiView, legal: tuple[Place, ...], rng: random.Random, leve
     players: dict[str, Callable[[ReversiView, tuple[Place, ...], random.Random], Place]] = {
         "easy": choose_easy,
         "normal": choose_normal,
+        "hard": choose_hard,
     }
     if level not in players:
         raise ValueError(f"unknown reversi level {level!r}; choose one of {LEVELS}")
@@ -59,3 +65,14 @@ def choose_normal(view: ReversiView, legal: tuple[Place, ...], rng: random.Rando
     squares = [place.square for place in legal]
     rng.shuffle(squares)
     return Place(search.best_square(own, opp, squares, depth, NORMAL_NODES))
+
+
+def choose_hard(
+    view: ReversiView, legal: tuple[Place, ...], rng: random.Random, nodes: int = HARD_NODES
+) -> Place:
+    """The deepest look-ahead (or exact solution) ``nodes`` positions allow; the rng's
+    shuffle decides among equals."""
+    own, opp = _discs_to_move(view)
+    squares = [place.square for place in legal]
+    rng.shuffle(squares)
+    return Place(deep.think(own, opp, squares, nodes).square)
