@@ -110,9 +110,8 @@ class GoFishAdapter(GameRules):
                 tr(language, "You drew: {cards}", cards=cards_text(language, view.last_draw))
             )
         lines.append(_status(game, view, names, language, seat))
-        keyboard = (
-            _rank_keyboard(view, buttons, language) if view.turn == seat and view.legal else []
-        )
+        moves = game.status == "running" and view.turn == seat and bool(view.legal)
+        keyboard = _rank_keyboard(view, buttons, language) if moves else []
         if game.status == "running" and not view.finished and seat in resigned_seats(view.history):
             lines.append("🏳️ " + tr(language, "You resigned: you are out of this game."))
         return Rendered("\n".join(lines), keyboard)

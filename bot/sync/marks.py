@@ -43,9 +43,10 @@ def marks_for(adapter: GameAdapter, game: GameRecord, version: int) -> list[Mark
     still shown is marked too: a move makes it go."""
     marks = [Mark(game.id, TABLE, game.chat_id, version)]
     if adapter.private_hands and game.state is not None:
-        for seat in seats_of(game):
-            if seat.user is not None:
-                marks.append(Mark(game.id, seat.user, seat.user, version))
+        people = {seat.user for seat in seats_of(game) if seat.user is not None}
+        # a hand whose owner left the seat (resigned) is redrawn too: it must say so
+        people |= {int(key) for key in game.hand_messages if int(key) > 0}
+        marks += [Mark(game.id, user, user, version) for user in sorted(people)]
     return marks + nudges_shown(game, version)
 
 

@@ -17,16 +17,15 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from bot.adapter import GameAdapter, seat_of_user
+from bot.adapter import GameAdapter
 from bot.i18n import tr
 from bot.language import table_language
-from bot.presenters.hands import reader_language
-from bot.presenters.table import load_state, render_table
+from bot.presenters.table import render_table
 from bot.sync.announce import announce, desired_notice
+from bot.sync.hand import desired_hand
 from bot.sync.marks import chats_of, is_notice
 from bot.sync.nudges import desired_post, shown_key
 from bot.sync.sender import Desired
-from bot.ui import Buttons
 from storage import display, outbox
 from storage.db import Database
 from storage.outbox import TABLE, Mark
@@ -65,20 +64,7 @@ class GameReconciler:
             return await desired_notice(self._db, adapter, game, mark)
         if mark.target < 0:
             return await desired_post(self._db, adapter, game, mark)
-        if game.state is None or not adapter.private_hands or not game.active:
-            return None
-        seat = seat_of_user(game, mark.target)
-        person = await self._db.get_user(mark.target)
-        if seat is None or person is None or not person.can_message:
-            return None
-        language = await reader_language(self._db, mark.target)
-        buttons = Buttons(game.id, game.version)
-        hand = adapter.render_hand(game, load_state(adapter, game), seat, language, buttons)
-        if hand is None:
-            return None
-        known = game.hand_messages.get(str(mark.target), {})
-        same = known.get("digest") == hand.digest and known.get("id") is not None
-        return Desired(hand, known.get("id"), game.version, unchanged=same)
+        return await desired_hand(self._db, adapter, game, mark.target)
 
     async def _table(self, adapter: GameAdapter, game: GameRecord) -> Desired:
         asked = await display.requests(self._db, game)

@@ -1,0 +1,58 @@
+"""The hand side of the reconciler: what a marked private hand must show now.
+
+A hand is drawn from its owner's seat, in the reader's language, while the game
+runs, and once more when it ends (finished or stopped): the final state, without
+buttons, so no old hand keeps live-looking moves. A person who left their seat
+(a Durak player who resigned: the computer holds those cards now) is shown that,
+without the cards. A game that is over posts no new hand, and a game set aside as
+unreadable draws none.
+"""
+
+from __future__ import annotations
+
+from bot.adapter import GameAdapter, seat_of_user
+from bot.i18n import tr
+from bot.presenters.hands import reader_language
+from bot.presenters.table import load_state
+from bot.sync.sender import Desired
+from bot.ui import Buttons, Rendered, escape
+from storage.db import Database
+from storage.records import GameRecord
+
+
+async def desired_hand(
+    db: Database, adapter: GameAdapter, game: GameRecord, user_id: int
+) -> Desired | None:
+    known = game.hand_messages.get(str(user_id), {})
+    if game.state is None or not adapter.private_hands or game.meta.broken:
+        return None
+    if not game.active and known.get("id") is None:
+        return None  # over before this hand was ever shown: nothing to post
+    person = await db.get_user(user_id)
+    if person is None or not person.can_message:
+        return None
+    language = await reader_language(db, user_id)
+    seat = seat_of_user(game, user_id)
+    if seat is not None:
+        buttons = Buttons(game.id, game.version)
+        hand = adapter.render_hand(game, load_state(adapter, game), seat, language, buttons)
+    elif known.get("id") is not None:
+        hand = left_seat(adapter, game, language)
+    else:
+        return None
+    if hand is None:
+        return None
+    same = known.get("digest") == hand.digest and known.get("id") is not None
+    return Desired(hand, known.get("id"), game.version, unchanged=same)
+
+
+def left_seat(adapter: GameAdapter, game: GameRecord, language: str) -> Rendered:
+    """The hand message of someone whose seat the computer took (they resigned)."""
+    chat = escape(game.meta.chat_title or "")
+    title = f"<b>{escape(adapter.title(language))}</b>" + (f" · {chat}" if chat else "")
+    said = (
+        tr(language, "You resigned.")
+        + " "
+        + tr(language, "The computer plays your cards to the end.")
+    )
+    return Rendered(f"{title}\n🏳️ {said}", [])
