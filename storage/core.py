@@ -13,6 +13,7 @@ from contextlib import asynccontextmanager
 from typing import Any, Protocol, TypeVar
 
 from sqlalchemy import URL
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from storage.direct import Direct, LoopReader, Rows, open_reader
@@ -204,6 +205,14 @@ class Core:
             )
 
 
+async def _close_quietly(connection: _Closable) -> None:
+    """Close a connection that may be lost already."""
+    try:
+        await connection.close()
+    except Exception:  # a lost connection's close can fail too
+        return
+
+
 class _Closable(Protocol):
     async def close(self) -> None: ...
 
@@ -215,10 +224,24 @@ async def _on_a_reader(
     idle: list[C], connect: Callable[[], Awaitable[C]], read: Callable[[C], Awaitable[Rows]]
 ) -> Rows:
     """``read`` on an idle reader connection (or a new one), kept for the next read
-    unless ``_IDLE_READERS`` wait already; a connection a read failed on is closed."""
+    unless ``_IDLE_READERS`` wait already; a connection a read failed on is closed.
+    A read that finds its idle connection lost (the server restarted) drops every
+    idle one (they were lost with it) and is read once more on a new connection."""
     connection = idle.pop() if idle else await connect()
     try:
         rows = await read(connection)
+    except DBAPIError as error:
+        await _close_quietly(connection)
+        if not error.connection_invalidated:
+            raise
+        while idle:
+            await _close_quietly(idle.pop())
+        connection = await connect()
+        try:
+            rows = await read(connection)
+        except BaseException:
+            await _close_quietly(connection)
+            raise
     except BaseException:
         await connection.close()
         raise

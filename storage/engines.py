@@ -83,10 +83,13 @@ def engines(target: Target) -> tuple[AsyncEngine, AsyncEngine | None]:
     """The writer's engine and the readers' (None: reads go through the writer, as an
     in-memory SQLite database is one connection)."""
     if target.dialect == "postgresql":
-        writer = create_async_engine(target.url, pool_size=5, max_overflow=20)
+        # pool_pre_ping: a pooled connection the server closed (it restarted) is
+        # found out and replaced before a transaction starts on it
+        writer = create_async_engine(target.url, pool_size=5, max_overflow=20,
+                                     pool_pre_ping=True)  # fmt: skip
         reader = create_async_engine(
             target.url, pool_size=5, max_overflow=20, isolation_level="AUTOCOMMIT",
-            pool_reset_on_return=None,
+            pool_reset_on_return=None, pool_pre_ping=True,
         )  # fmt: skip
         return writer, reader
     if target.in_memory:

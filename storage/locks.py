@@ -69,17 +69,21 @@ class KeyLocks:
             pause = min(pause * 2, LONGEST_RETRY)
 
     async def _run(self, sql: str, number: int) -> Any:
-        """One statement on the locks' connection (made again if it was lost: the
-        server released its keys then, so nothing stays locked)."""
+        """One statement on the locks' connection. A connection that was lost (the
+        server restarted: it released the connection's keys then, so nothing stays
+        locked) is made anew and the statement run once more on the new one."""
         async with self._using:
-            connection = await self._connect()
-            try:
-                return (await connection.exec_driver_sql(sql, (number,))).scalar()
-            except Exception:
-                log.warning("the connection holding worker locks failed; made anew")
-                self._connection = None
-                await connection.invalidate()
-                raise
+            for last in (False, True):
+                connection = await self._connect()
+                try:
+                    return (await connection.exec_driver_sql(sql, (number,))).scalar()
+                except Exception as error:
+                    log.warning("the connection holding worker locks failed; made anew")
+                    self._connection = None
+                    await connection.invalidate()
+                    if last or not getattr(error, "connection_invalidated", False):
+                        raise
+        raise AssertionError("unreachable")
 
     async def _connect(self) -> AsyncConnection:
         if self._connection is None:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Awaitable, Callable
+import itertools
+import logging
+from collections.abc import Awaitable, Callable, Coroutine
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
@@ -12,9 +14,13 @@ from telegram import Update
 from telegram.ext import BaseUpdateProcessor
 
 from bot.callbacks import game_id_of
+from bot.glue.unfinished import Unfinished, update_id
 
+log = logging.getLogger(__name__)
 OrderKey = tuple[str, int]
 CrossLock = Callable[[str], AbstractAsyncContextManager[None]]
+Redo = Callable[[object], Awaitable[None]]
+FIRST_PAUSE, LONGEST_PAUSE = 0.5, 30.0  # between tries of an unfinished update
 
 
 def order_key(update: object) -> OrderKey | None:
@@ -58,11 +64,30 @@ class PerChatUpdateProcessor(BaseUpdateProcessor):
     taken last, so presses on one game that reach different workers are applied one
     after the other too (the database's versions and processed update ids keep them
     exactly once).
+
+    An update whose handling failed for a reason that may pass (``unfinished``: the
+    database or the network, recorded by the error handler, or the cross-worker lock
+    failing) is handled again with ``redo`` after 0.5, 1, 2 … 30 s, still holding its
+    key (later updates with that key wait: their order holds), while ``patience``
+    allows (seconds of trying; None: until the application stops). What is still
+    unfinished then stays recorded: the webhook answers 503 for it.
     """
 
-    def __init__(self, max_concurrent_updates: int = 256, across: CrossLock | None = None) -> None:
+    def __init__(
+        self,
+        max_concurrent_updates: int = 256,
+        across: CrossLock | None = None,
+        unfinished: Unfinished | None = None,
+    ) -> None:
         super().__init__(WAITING_LIMIT)
         self.running_limit = max_concurrent_updates
+        self.unfinished = unfinished or Unfinished()
+        self.redo: Redo | None = None  # set once the application is built
+        self.patience: float | None = None
+        self.first_pause = FIRST_PAUSE
+        self.failed_tries = 0  # tries that failed for a reason that may pass
+        self.running: Callable[[], bool] = lambda: True
+        self.stopping = asyncio.Event()
         self._across = across
         self._running = asyncio.Semaphore(max_concurrent_updates)
         self._locks: dict[OrderKey, asyncio.Lock] = {}
@@ -77,13 +102,59 @@ class PerChatUpdateProcessor(BaseUpdateProcessor):
         lock = self._locks.setdefault(key, asyncio.Lock())
         self._waiting[key] = self._waiting.get(key, 0) + 1
         try:
-            async with lock, self._running, self._held_across(key):
-                await coroutine
+            async with lock:
+                await self._until_finished(update, key, coroutine)
         finally:
             self._waiting[key] -= 1
             if self._waiting[key] == 0:
                 del self._waiting[key]
                 self._locks.pop(key, None)
+
+    async def _until_finished(self, update: object, key: OrderKey, first: Awaitable[Any]) -> None:
+        """Handle the update, and again while it fails for a reason that may pass."""
+        attempt, pause, waited = first, self.first_pause, 0.0
+        for tries in itertools.count(1):
+            await self._try(update, key, attempt)
+            error = self.unfinished.take(update)
+            if error is None:
+                return
+            self.failed_tries += 1
+            waited += pause
+            if self.redo is None or not self._patient(waited) or not await self._pause(pause):
+                self.unfinished.record(update, error)  # still unfinished: not acknowledged
+                log.warning("update %s not handled (try %d): %s", update_id(update), tries, error)
+                return
+            log.warning("update %s not handled (try %d: %s); tried again after %g s",
+                        update_id(update), tries, error, pause)  # fmt: skip
+            pause = min(pause * 2, LONGEST_PAUSE)
+            attempt = self.redo(update)
+
+    def _patient(self, waited: float) -> bool:
+        return self.patience is None or waited <= self.patience
+
+    async def _pause(self, seconds: float) -> bool:
+        """Wait ``seconds`` (a second at a time); False as soon as the bot stops."""
+        loop = asyncio.get_running_loop()
+        until = loop.time() + seconds
+        while self.running() and not self.stopping.is_set():
+            left = until - loop.time()
+            if left <= 0:
+                return True
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.stopping.wait(), min(left, 1.0))
+        return False
+
+    async def _try(self, update: object, key: OrderKey, attempt: Awaitable[Any]) -> None:
+        """One try: the running place, the key across workers, the handlers. A
+        failure to take the key across workers (the database) leaves it unfinished."""
+        try:
+            async with self._running, self._held_across(key):
+                await attempt
+        except Exception as error:
+            if isinstance(attempt, Coroutine):
+                attempt.close()  # never started when the lock could not be taken
+            if not self.unfinished.record(update, error):
+                raise
 
     def _held_across(self, key: OrderKey) -> AbstractAsyncContextManager[None]:
         if self._across is None:

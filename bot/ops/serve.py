@@ -27,6 +27,7 @@ from telegram.ext import Application
 
 from bot.config import Config, shown_database
 from bot.glue.app import ALLOWED_UPDATES, build_application
+from bot.glue.processor import PerChatUpdateProcessor
 from bot.ops.webhook import Healthy, Servers, health_routes, set_webhook, webhook_routes
 from storage.census import active_games
 from storage.db import Database, UnusableDatabase
@@ -150,7 +151,10 @@ async def _announce(application: Application, config: Config, db: Database) -> N
 
 
 async def _stop(application: Application) -> None:  # type: ignore[type-arg]
-    """What ``run_polling`` does on its way out."""
+    """What ``run_polling`` does on its way out (updates waiting to be tried again
+    stop waiting first)."""
+    if isinstance(application.update_processor, PerChatUpdateProcessor):
+        application.update_processor.stopping.set()
     if application.updater is not None and application.updater.running:
         await application.updater.stop()
     if application.running:

@@ -38,6 +38,7 @@ from telegram import Update
 from telegram.ext import Application
 
 from bot.config import Config
+from bot.glue.processor import PerChatUpdateProcessor
 from bot.pressed import set_aside_keyboard
 
 log = logging.getLogger(__name__)
@@ -88,9 +89,11 @@ class UpdateHandler(tornado.web.RequestHandler):
             raise tornado.web.HTTPError(503)
         # handled before the 200 (PTB's documented process_update, through the same
         # update processor as polled updates): Telegram retries what was not handled
-        await application.update_processor.process_update(
-            update, application.process_update(update)
-        )
+        processor = application.update_processor
+        await processor.process_update(update, application.process_update(update))
+        if isinstance(processor, PerChatUpdateProcessor) and processor.unfinished.take(update):
+            # the database or the network failed: not acknowledged (bot.glue.unfinished)
+            raise tornado.web.HTTPError(503)
         self.set_status(200)
 
     def log_exception(self, *args: Any) -> None:  # our refusals are logged above

@@ -27,6 +27,7 @@ from collections.abc import Awaitable, Callable
 
 from bot.background import Loop
 from bot.sync.limits import Budget
+from bot.transient import transient
 from storage import leases
 from storage.core import Core
 
@@ -93,8 +94,11 @@ class ChatLeases:
             try:
                 with loop.busy():
                     unheld = await self.unheld()
-            except Exception:  # the database is busy or gone: look again later
-                log.exception("looking for chats without a sender failed")
+            except Exception as error:  # the database is busy or gone: look again later
+                if not transient(error):
+                    log.exception("looking for chats without a sender failed")
+                else:
+                    log.warning("looking for chats without a sender failed: %s", error)
                 continue
             for chat_id in {*unheld, *self.orphans}:
                 self.orphans.discard(chat_id)

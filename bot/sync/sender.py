@@ -34,6 +34,7 @@ from bot.background import Loop
 from bot.sync.delivery import MAX_BACKOFF, Delivery, Post, Sleep, seconds
 from bot.sync.lease import ChatLeases
 from bot.sync.limits import Budget, is_group
+from bot.transient import transient
 from bot.ui import Rendered
 from storage import outbox
 from storage.core import Core
@@ -41,6 +42,7 @@ from storage.outbox import Mark
 
 log = logging.getLogger(__name__)
 MAX_POSTS_PER_CHAT = 5
+AGAIN_AFTER = 1.0  # seconds: a chat whose sending failed on the database, tried again
 STOP_GRACE = 5.0  # seconds a send already under way gets to record its result at shutdown
 
 
@@ -159,14 +161,22 @@ class Sender:
     # ---- one chat's task -----------------------------------------------------
 
     async def _serve(self, chat_id: int) -> None:
+        again_later = False
         try:
             if await self._lease(chat_id):
                 await self._work(chat_id)
         except asyncio.CancelledError:
             raise
-        except Exception:
-            log.exception("the sender failed for a chat", extra={"chat_id": chat_id})
+        except Exception as error:
+            again_later = transient(error)  # the database or the network: marks stay
+            if again_later:
+                log.warning("the sender will try the chat again in %g s: %s", AGAIN_AFTER,
+                            error, extra={"chat_id": chat_id})  # fmt: skip
+            else:
+                log.exception("the sender failed for a chat", extra={"chat_id": chat_id})
         finally:
+            if again_later and not self._stopping:
+                asyncio.get_running_loop().call_later(AGAIN_AFTER, self.wake, chat_id)
             with contextlib.suppress(Exception):
                 await self._leases.give_up(chat_id)
             self._tasks.pop(chat_id, None)
