@@ -201,6 +201,11 @@ class GameAdapter(Protocol):
         record now (user id, won). IllegalAction: the seat cannot resign now."""
         ...
 
+    def out_of_game(self, game: GameRecord, state: Any) -> frozenset[int]:
+        """The seats whose person still sits there but is out of the game (a Go Fish
+        player who resigned): they neither play nor vote to stop it."""
+        ...
+
     async def stop_table(
         self, update: Update, context: ContextTypes.DEFAULT_TYPE, game: GameRecord, language: str
     ) -> bool:
@@ -259,6 +264,9 @@ class GameRules:
 
     def summary(self, game: GameRecord, state: Any, language: str) -> str:
         return ""
+
+    def out_of_game(self, game: GameRecord, state: Any) -> frozenset[int]:
+        return frozenset()  # the shared rule: a person who resigns leaves the seat
 
     def resign(self, game: GameRecord, state: Any, seat: int) -> tuple[Any, list[tuple[int, bool]]]:
         """The shared rule: the computer takes the seat for the rest of the game, and

@@ -2,9 +2,11 @@
 
 ``/stop`` by a seated player who did not open the game (and is no admin: they
 stop it at once) is a vote to stop. The game stops as soon as more than half of
-the people seated at it have sent ``/stop``. A vote lasts ``VOTE_SECONDS`` from
-its first ``/stop``; a ``/stop`` after that starts a new vote. The votes are kept
-in the game's meta, saved with the game.
+the people still playing it have sent ``/stop``: someone out of the game (a Go
+Fish player who resigned, whose name stays at the table) has no vote and does
+not count among those it needs; a Durak seat the computer took is nobody's. A
+vote lasts ``VOTE_SECONDS`` from its first ``/stop``; a ``/stop`` after that
+starts a new vote. The votes are kept in the game's meta, saved with the game.
 """
 
 from __future__ import annotations
@@ -14,11 +16,12 @@ import logging
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.adapter import seats_of
+from bot.adapter import GameAdapter, seats_of
 from bot.i18n import ntr, tr
 from bot.messaging import reply
 from bot.people import topic_of
 from bot.pipeline.timers import commit
+from bot.presenters.table import load_state
 from bot.services import services
 from bot.ui import Rendered, escape
 from storage.records import GameRecord
@@ -28,9 +31,11 @@ VOTE_SECONDS = 300.0
 ATTEMPTS = 3
 
 
-def _people(game: GameRecord) -> dict[int, str]:
-    """The people seated at the game (user id -> name)."""
-    return {s.user: s.name for s in seats_of(game) if s.user is not None}
+def voters(adapter: GameAdapter, game: GameRecord) -> dict[int, str]:
+    """The people still playing the game (user id -> name): seated, and not out of it."""
+    out = adapter.out_of_game(game, load_state(adapter, game)) if game.state else frozenset()
+    seats = enumerate(seats_of(game))
+    return {s.user: s.name for seat, s in seats if s.user is not None and seat not in out}
 
 
 async def vote_to_stop(
@@ -63,7 +68,10 @@ async def _count(
     user = update.effective_user
     assert user is not None
     svc = services(context)
-    people, now = _people(game), svc.clock()
+    adapter = svc.adapters[game.kind]
+    people, now = voters(adapter, game), svc.clock()
+    if user.id not in people:
+        return True, tr(language, "You are out of this game: you have no vote to stop it.")
     vote = game.meta.stop_vote  # {"yes": [user ids], "until": epoch seconds}
     if vote and now > float(vote.get("until", 0)):
         vote = None  # expired: this /stop starts a new vote
@@ -71,7 +79,6 @@ async def _count(
     if user.id in yes:
         return True, tr(language, "You have already voted to stop this game.")
     yes.append(user.id)
-    adapter = svc.adapters[game.kind]
     if len(yes) * 2 > len(people):
         game.meta.stop_vote = None
         game.status = "stopped"

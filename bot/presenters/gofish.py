@@ -126,6 +126,9 @@ class GoFishAdapter(GameRules):
         after, _events = resign_seat(state, seat)
         return after, []
 
+    def out_of_game(self, game: GameRecord, state: GoFishState) -> frozenset[int]:
+        return resigned_seats(state.history)  # a resigned seat keeps its books and name
+
     def hand_alert(self, game: GameRecord, state: GoFishState, seat: int, language: str) -> str:
         view = ENGINE.view(state, seat)
         text = tr(language, "Your hand: {words}", words=cards_text(language, view.hand) or "—")

@@ -1,0 +1,33 @@
+"""Issue 21, item 7: a Go Fish player who resigned is out of the game: their /stop
+is no vote (they are told so), and the vote needs more than half of the people
+still playing."""
+
+from __future__ import annotations
+
+from tests.e2e.harness import World
+
+RESIGN = "🏳️ Resign"
+OUT = "You are out of this game: you have no vote to stop it."
+
+
+async def test_a_resigned_go_fish_player_has_no_vote_to_stop(world: World) -> None:
+    dave = world.tg.add_user("Dave", language_code="en")
+    world.tg.add_member(world.group, dave)
+    await world.start_privately(world.alice, world.bob, world.carol, dave)
+    lobby = await world.open_lobby("/gofish", [world.bob, world.carol, dave])
+    table = await world.start_game(lobby)
+    for _ in range(2):  # the second press confirms
+        answer = await world.tg.press(world.bob, table, RESIGN)
+    assert answer.text == "You resigned.", answer.text
+    await world.tg.wait_for(lambda: "🏳️ Bob resigned" in (table.text or ""), what="Bob out")
+    refused = await world.command(world.bob, world.group, "/stop")
+    assert refused.text == OUT
+    first = await world.command(world.carol, world.group, "/stop")  # Alice, Carol, Dave play
+    assert "🗳 Carol votes to stop the game (1 of 3)." in (first.text or "")
+    game = await world.bots[0].db.active_game(world.group.id)
+    assert game is not None and game.status == "running"
+    await world.tg.send_text(dave, world.group, "/stop")
+    await world.tg.wait_for(
+        lambda: "The game was stopped by Carol, Dave." in (table.text or ""), what="stopped"
+    )
+    assert await world.bots[0].db.active_game(world.group.id) is None
