@@ -22,8 +22,7 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 
 from bot.background import Loop
-from bot.transient import transient
-from storage import deadlines, resigns, updates
+from storage import deadlines, notices, resigns, updates
 from storage.core import Core
 
 log = logging.getLogger(__name__)
@@ -113,21 +112,21 @@ class Sweep:
             else:
                 await deadlines.clear_warning(self._db, item.game_id)
                 await self._on_warning(item.game_id)
-        except Exception as error:
-            if transient(error):  # the database or the network: kept, the sweep looks again
-                raise
+        except Exception:
             log.exception("a deadline failed", extra={"game_id": item.game_id})
             await deadlines.clear_deadline(self._db, item.game_id)
 
     async def _prune(self) -> None:
         """Once an hour: processed update ids Telegram can no longer deliver again go,
-        and so do first presses on Resign that can no longer be confirmed."""
+        and so do first presses on Resign that can no longer be confirmed, and the
+        records of /notify's notices older than an hour."""
         now = self._clock()
         if now - self._pruned_at >= PRUNE_EVERY:
             self._pruned_at = now
             dropped = await updates.prune(self._db, now)
             asked = await resigns.prune(self._db, now)
             log.info("%d processed update ids and %d resign requests pruned", dropped, asked)
+            await notices.prune(self._db, now)  # /notify's limits count the last hour only
 
     async def _run(self) -> None:
         while not self._loop.stopping:
@@ -138,11 +137,8 @@ class Sweep:
                     await self.run_due()
                     await self._prune()
                     upcoming = await deadlines.next_due(self._db)
-            except Exception as error:  # the database is busy or gone: look again soon
-                if not transient(error):
-                    log.exception("the deadline sweep failed")
-                else:
-                    log.warning("the deadline sweep looks again in 1 s: %s", error)
+            except Exception:  # the database is busy or gone: look again soon
+                log.exception("the deadline sweep failed")
                 upcoming = self._clock() + 1.0
             nap = self._longest_nap if upcoming is None else upcoming - self._clock()
             if self._loop.stopping:

@@ -17,11 +17,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from telegram import Bot
+
 from bot.adapter import GameAdapter
 from bot.i18n import tr
 from bot.language import table_language
 from bot.presenters.table import render_table
-from bot.sync.announce import announce, desired_notice
+from bot.sync.announce import Notices
 from bot.sync.hand import desired_hand
 from bot.sync.marks import chats_of, is_notice
 from bot.sync.nudges import desired_post, shown_key
@@ -41,11 +43,13 @@ class GameReconciler:
         adapters: dict[str, GameAdapter],
         wake: Callable[[int], None],
         clock: Callable[[], float],
+        bot: Bot,
     ) -> None:
         self._db = db
         self._clock = clock  # the bot's (Services.clock): a table's clock line counts from it
         self._adapters = adapters
         self._wake = wake
+        self._notices = Notices(db, bot, clock)  # /notify's, asking Telegram who is in a group
         self._tables: dict[int, tuple[int, str]] = {}  # game id -> (message id, digest)
         self._versions: dict[int, int] = {}  # game id -> the version its table shows
 
@@ -61,7 +65,7 @@ class GameReconciler:
         if mark.is_table:
             return await self._table(adapter, game)
         if is_notice(mark.target):
-            return await desired_notice(self._db, adapter, game, mark)
+            return await self._notices.desired(adapter, game, mark)
         if mark.target < 0:
             return await desired_post(self._db, adapter, game, mark)
         return await desired_hand(self._db, adapter, game, mark.target)
@@ -84,6 +88,8 @@ class GameReconciler:
         if mark.target < 0:
             key = shown_key(mark.target, desired)
             await self._db.set_hand_message(mark.game_id, mark.target, message_id, key)
+            if is_notice(mark.target):
+                await self._notices.sent(mark)
         elif mark.is_table and desired.rendered is not None:
             self._tables[mark.game_id] = (message_id, desired.rendered.digest)
             self._versions[mark.game_id] = desired.version
@@ -101,7 +107,7 @@ class GameReconciler:
 
     async def _announce(self, game_id: int) -> None:
         game = await self._db.get_game(game_id)
-        marks = [] if game is None else await announce(self._db, game)
+        marks = [] if game is None else await self._notices.announce(game)
         await outbox.mark(self._db, marks)
         for chat_id in chats_of(marks):
             self._wake(chat_id)
