@@ -22,6 +22,7 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 
 from bot.background import Loop
+from bot.transient import transient
 from storage import deadlines, notices, resigns, updates
 from storage.core import Core
 
@@ -112,7 +113,9 @@ class Sweep:
             else:
                 await deadlines.clear_warning(self._db, item.game_id)
                 await self._on_warning(item.game_id)
-        except Exception:
+        except Exception as error:
+            if transient(error):  # the database or the network: kept, the sweep looks again
+                raise
             log.exception("a deadline failed", extra={"game_id": item.game_id})
             await deadlines.clear_deadline(self._db, item.game_id)
 
@@ -137,8 +140,11 @@ class Sweep:
                     await self.run_due()
                     await self._prune()
                     upcoming = await deadlines.next_due(self._db)
-            except Exception:  # the database is busy or gone: look again soon
-                log.exception("the deadline sweep failed")
+            except Exception as error:  # the database is busy or gone: look again soon
+                if not transient(error):
+                    log.exception("the deadline sweep failed")
+                else:
+                    log.warning("the deadline sweep looks again in 1 s: %s", error)
                 upcoming = self._clock() + 1.0
             nap = self._longest_nap if upcoming is None else upcoming - self._clock()
             if self._loop.stopping:

@@ -6,11 +6,12 @@ import asyncio
 import logging
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from contextlib import AbstractAsyncContextManager
+from typing import Any
 
 from telegram import BotCommand, Update
-from telegram.error import BadRequest, Forbidden, NetworkError
+from telegram.error import Forbidden, NetworkError
 from telegram.ext import (
     Application,
     ApplicationBuilder,
@@ -35,6 +36,7 @@ from bot.glue.routes import GAME_BUTTONS, game_command
 from bot.glue.rules import rules_command
 from bot.glue.stats import stats
 from bot.glue.table_cmd import table_command
+from bot.glue.unfinished import Unfinished
 from bot.i18n import LANGUAGES, tr
 from bot.pipeline.blackjack_play import open_table
 from bot.pipeline.blackjack_stop import stop_table
@@ -165,17 +167,38 @@ def attach_sync(application: Application, svc: Services, config: Config) -> None
     )
 
 
-async def _on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
-    chat_id = (
-        update.effective_chat.id if isinstance(update, Update) and update.effective_chat else None
-    )
-    error = context.error
-    if isinstance(error, NetworkError) and not isinstance(error, BadRequest):
-        # Telegram's own trouble (5xx, a time-out) on a direct call, an answer say:
-        # what the handler saved before it stands, and the sender shows it
-        log.warning("a call to Telegram failed: %s", error, extra={"chat_id": chat_id})
-        return
-    log.error("handler failed", exc_info=error, extra={"chat_id": chat_id})
+ErrorHandler = Callable[[object, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
+
+
+def error_handler(unfinished: Unfinished) -> ErrorHandler:
+    """Logs a handler's failure, and records an update whose failure may pass (the
+    database, the network) as unfinished: it is tried again, not acknowledged
+    (``bot.glue.unfinished``)."""
+
+    async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+        chat = update.effective_chat if isinstance(update, Update) else None
+        error = context.error
+        extra = {"chat_id": chat.id if chat is not None else None}
+        if error is not None and unfinished.record(update, error):
+            log.warning("handling failed for a reason that may pass: %s", error, extra=extra)
+            return
+        log.error("handler failed", exc_info=error, extra=extra)
+
+    return on_error
+
+
+WEBHOOK_PATIENCE = 8.0  # seconds of tries before a webhook update is refused (503)
+
+
+def _try_unfinished(application: Application, webhook: bool) -> None:  # type: ignore[type-arg]
+    """Unfinished updates are handled again (``bot.glue.processor``): a polled one
+    until it succeeds or the bot stops (its getUpdates offset has passed it), a
+    webhook's for a few seconds, then refused with 503 so Telegram delivers it again."""
+    processor = application.update_processor
+    assert isinstance(processor, PerChatUpdateProcessor)
+    processor.redo = application.process_update
+    processor.running = lambda: application.running
+    processor.patience = WEBHOOK_PATIENCE if webhook else None
 
 
 def build_application(
@@ -187,6 +210,7 @@ def build_application(
 ) -> Application:  # type: ignore[type-arg]
     """The bot. Without ``db`` the database is opened in ``post_init`` from the config."""
     application: Application  # type: ignore[type-arg]
+    unfinished = Unfinished()
 
     def across(key: str) -> AbstractAsyncContextManager[None]:
         """A key's lock across workers (the database is there once updates come)."""
@@ -196,7 +220,7 @@ def build_application(
     builder = (
         ApplicationBuilder()
         .token(config.token)
-        .concurrent_updates(PerChatUpdateProcessor(256, across))
+        .concurrent_updates(PerChatUpdateProcessor(256, across, unfinished))
         .request(JsonRequest(connection_pool_size=256))  # PTB's default pool (bot.glue.request)
         # the updater's last getUpdates at shutdown must not wait for the long poll's
         # connection (PTB logs a pool time-out as an error otherwise)
@@ -231,6 +255,7 @@ def build_application(
     if db is not None:
         application.bot_data["services"] = make_services(db)
         attach_sync(application, application.bot_data["services"], config)
+    _try_unfinished(application, bool(config.webhook_url))
     for kind in ("reversi", "gofish", "gofarm", "durak"):
         application.add_handler(CommandHandler(kind, game_command(kind)))  # a lobby
     application.add_handler(CommandHandler("blackjack", open_table))  # a table taking bets
@@ -254,5 +279,5 @@ def build_application(
     for pattern, action in GAME_BUTTONS:
         application.add_handler(CallbackQueryHandler(game_button(action), pattern=pattern))
     application.add_handler(CallbackQueryHandler(unknown_button))  # forged, or unknown
-    application.add_error_handler(_on_error)
+    application.add_error_handler(error_handler(unfinished))
     return application
