@@ -50,6 +50,7 @@ class Options:
     names: tuple[str, ...] = NAMES[:3]
     languages: tuple[str, ...] = ("en",)
     group_title: str = "Game night"
+    forum: bool = False  # the group has topics (a forum supergroup)
     database_url: str | None = None
     seed: int | None = None
     turn_seconds: float = 90.0
@@ -153,7 +154,9 @@ async def running_sandbox(options: Options) -> AsyncIterator[Sandbox]:
             await tg.start()
             stack.push_async_callback(tg.stop)
             people = _people(tg, options)
-            group = tg.add_group(options.group_title, members=people, admins=people[:1])
+            group = tg.add_group(
+                options.group_title, members=people, admins=people[:1], forum=options.forum
+            )
             path, throwaway = _database_file(files, options)
             try:
                 db = await Database.open(path)
@@ -172,7 +175,8 @@ def banner(sandbox: Sandbox) -> str:
     return "\n".join(
         [
             f"Table Bot sandbox: {sandbox.url}",
-            f"  {people} and @{BOT_USERNAME} in the group {sandbox.group.title!r}",
+            f"  {people} and @{BOT_USERNAME} in the group {sandbox.group.title!r}"
+            + (" (a forum: topics)" if sandbox.group.is_forum else ""),
             f"  database: {sandbox.database_file} ({kept})",
             f"  turns: {svc.turn_seconds:g} s, lobbies: {svc.lobby_seconds:g} s"
             " (TURN_SECONDS, LOBBY_SECONDS)",
@@ -247,6 +251,9 @@ def parse_options(argv: Sequence[str], env: Mapping[str, str]) -> Options:
         help="Telegram language codes: one for all or one per person, e.g. en,es,ru",
     )  # fmt: skip
     parser.add_argument("--group", default="Game night", help="the group's title")
+    parser.add_argument(
+        "--forum", action="store_true", help="make the group a forum (topics on the page)"
+    )
     parser.add_argument("--seed", type=int, help="seed the computer players' randomness")
     args = parser.parse_args(list(argv))
     names = args.names or NAMES[: args.people or 3]
@@ -256,6 +263,7 @@ def parse_options(argv: Sequence[str], env: Mapping[str, str]) -> Options:
         names=names,
         languages=args.lang,
         group_title=args.group.strip() or "Game night",
+        forum=args.forum,
         database_url=env.get("DATABASE_URL", "").strip() or None,
         seed=args.seed,
         turn_seconds=turn,

@@ -29,8 +29,13 @@ async function post(path, body) {
   return reply(response);
 }
 
-export const send = (userId, chatId, text) =>
-  post("/api/send", { user_id: userId, chat_id: chatId, text });
+export const send = (userId, chatId, text, threadId) =>
+  post("/api/send", { user_id: userId, chat_id: chatId, text, thread_id: threadId ?? null });
+
+export const topic = (userId, chatId, name) =>
+  post("/api/topic", { user_id: userId, chat_id: chatId, name });
+
+export const block = (userId, blocked) => post("/api/block", { user_id: userId, blocked });
 
 export const press = (userId, chatId, messageId, callbackData) =>
   post("/api/press", {

@@ -1,10 +1,11 @@
 // The sandbox chat page: pick a person, open a chat, write, press buttons; live updates.
 
 import * as api from "./api.js";
-import { drawChats, drawHeader, drawMessages, drawPeople } from "./view.js";
+import { drawChats, drawHeader, drawMessages, drawPeople, drawTopics } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
-const state = { world: null, me: null, chatId: null, seen: {}, busy: null, again: false };
+// threadId: the open forum topic (null: General, or a chat without topics)
+const state = { world: null, me: null, chatId: null, threadId: null, seen: {}, busy: null, again: false };
 
 function person() {
   return state.world?.people.find((p) => p.id === state.me) ?? null;
@@ -57,8 +58,32 @@ function isBotLink(url) {
 
 async function send(text) {
   if (!text.trim() || state.chatId == null) return;
-  await attempt(() => api.send(state.me, state.chatId, text));
+  await attempt(() => api.send(state.me, state.chatId, text, state.threadId));
   await refresh();
+}
+
+async function newTopic() {
+  const name = window.prompt("The new topic's name");
+  if (!name?.trim()) return;
+  const made = await attempt(() => api.topic(state.me, state.chatId, name.trim()));
+  if (made) state.threadId = made.thread_id;
+  await refresh();
+}
+
+function chooseTopic(threadId) {
+  state.threadId = threadId;
+  draw();
+}
+
+async function toggleBlock() {
+  await attempt(() => api.block(state.me, !person()?.blocked_bot));
+  await refresh();
+}
+
+// In a forum, the open topic's messages only (General: those without a topic).
+function inTopic(chat) {
+  if (!chat?.forum) return chat;
+  return { ...chat, messages: chat.messages.filter((m) => (m.thread_id ?? null) === state.threadId) };
 }
 
 async function openUrl(url) {
@@ -142,10 +167,13 @@ function draw() {
   if (!chats.some((c) => c.id === state.chatId)) state.chatId = chats.find((c) => c.type !== "private")?.id ?? chats[0]?.id ?? null;
   const chat = currentChat();
   if (chat) state.seen[seenKey(chat)] = lastId(chat);
+  if (!chat?.topics?.some((t) => t.id === state.threadId)) state.threadId = null;
+  const blocked = chat?.type === "private" && Boolean(person()?.blocked_bot);
   drawPeople(world, state.me, choosePerson);
   drawChats(world, state.me, state.chatId, unread, openChat);
-  drawHeader(world, chat);
-  drawMessages(chat, state.me, `${state.me}:${state.chatId}`, actions);
+  drawHeader(world, chat, blocked);
+  drawTopics(chat, state.threadId, chooseTopic, newTopic);
+  drawMessages(inTopic(chat), state.me, `${state.me}:${state.chatId}:${state.threadId ?? ""}`, actions);
   drawComposer(world, chat);
   document.title = chat ? `${chat.title} — ${person()?.name} — sandbox` : "Table Bot sandbox";
   location.replace(`#user=${state.me}&chat=${state.chatId}`);
@@ -153,9 +181,12 @@ function draw() {
 }
 
 function drawComposer(world, chat) {
-  const notStarted = chat?.type === "private" && !person()?.started_bot;
+  // a blocked bot is restarted as in Telegram: RESTART sends /start, which unblocks it
+  const blocked = chat?.type === "private" && Boolean(person()?.blocked_bot);
+  const notStarted = chat?.type === "private" && (!person()?.started_bot || blocked);
   $("composer").hidden = notStarted || !chat;
   $("start-bar").hidden = !notStarted;
+  $("start-button").textContent = blocked ? "RESTART" : "START";
   $("text").placeholder = chat ? `Message as ${person()?.name}` : "";
   const menu = $("commands-menu");
   menu.replaceChildren();
@@ -203,6 +234,7 @@ function choosePerson(userId) {
 }
 
 function openChat(chatId) {
+  if (chatId !== state.chatId) state.threadId = null;
   state.chatId = chatId;
   $("commands-menu").hidden = true;
   draw();
@@ -222,6 +254,7 @@ function wire() {
     $("commands-menu").hidden = !$("commands-menu").hidden;
   });
   $("start-button").addEventListener("click", () => send("/start"));
+  $("block-button").addEventListener("click", toggleBlock);
   api.follow(refresh, (connected) => {
     $("connection").hidden = connected;
   });

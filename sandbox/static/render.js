@@ -150,7 +150,9 @@ function bubble(message, mine, showSender, actions) {
   text.append(renderText(message.text, message.entities, actions));
   const meta = document.createElement("span");
   meta.className = "meta";
-  meta.textContent = (message.edited ? "edited " : "") + clock(message.date);
+  // an edited message shows when it was edited, as Telegram does
+  meta.textContent = message.edited ? `edited ${clock(message.edit_date)}` : clock(message.date);
+  if (message.edited) meta.title = `sent ${clock(message.date)}`;
   node.append(text, meta);
   return node;
 }

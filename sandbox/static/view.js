@@ -91,12 +91,39 @@ export function drawChats(world, me, chatId, unread, open) {
   reconcile($("chats"), world.chats, create, update);
 }
 
-export function drawHeader(world, chat) {
+export function drawHeader(world, chat, blocked) {
   $("chat-title").textContent = chat ? chat.title : "";
   let subtitle = "";
   if (chat && chat.type === "private") subtitle = `bot · @${world.bot.username}`;
   else if (chat) subtitle = `${chat.members.length} members: ${chat.members.join(", ")}`;
+  if (blocked) subtitle += " · blocked";
   $("chat-subtitle").textContent = subtitle;
+  const block = $("block-button");
+  block.hidden = chat?.type !== "private";
+  block.textContent = blocked ? "Unblock bot" : "Block bot";
+  block.dataset.blocked = blocked ? "1" : "";
+}
+
+// A forum's topics: General (no thread) and each topic; "+ Topic" opens a new one.
+export function drawTopics(chat, threadId, choose, create) {
+  const bar = $("topics");
+  bar.hidden = !chat?.forum;
+  bar.replaceChildren();
+  if (!chat?.forum) return;
+  const topics = [{ id: null, name: "# General" }, ...chat.topics.map((t) => ({ ...t, name: `# ${t.name}` }))];
+  for (const topic of topics) {
+    const item = element("button", topic.id === threadId ? "topic selected" : "topic");
+    item.type = "button";
+    item.dataset.threadId = topic.id ?? "";
+    item.textContent = topic.name;
+    item.addEventListener("click", () => choose(topic.id));
+    bar.append(item);
+  }
+  const add = element("button", "topic new-topic");
+  add.type = "button";
+  add.textContent = "+ Topic";
+  add.addEventListener("click", create);
+  bar.append(add);
 }
 
 // Redraw the open chat in place: unchanged messages keep their element, an edited one

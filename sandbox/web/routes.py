@@ -6,7 +6,11 @@
 ``POST /api/send``         ``{user_id, chat_id, text}``: the person writes
 ``POST /api/press``        ``{user_id, chat_id, message_id, callback_data}``: waits
                            for the bot's answer ``{text, show_alert, url}``
+``POST /api/send``         ``{..., thread_id}``: in a forum topic
 ``POST /api/open_url``     ``{user_id, url, chat_id?}``: a t.me link to the bot
+``POST /api/topic``        ``{user_id, chat_id, name}``: a member opens a forum topic
+``POST /api/block``        ``{user_id, blocked}``: the person blocks (unblocks) the bot;
+                           the bot's sends to them then get 403 "bot was blocked..."
 ``GET  /api/events``       Server-Sent Events, one per visible world change
 =========================  =====================================================
 
@@ -23,7 +27,7 @@ from typing import Any
 from aiohttp import web
 
 from sandbox.driver import StandIn
-from sandbox.model import PRIVATE, Chat, Message, User
+from sandbox.model import PRESENT, PRIVATE, Chat, Message, User
 from sandbox.web.events import EventStreams
 from sandbox.web.snapshot import message_json, world_json
 
@@ -117,8 +121,9 @@ async def world(request: web.Request) -> web.Response:
 async def send(request: web.Request) -> web.Response:
     tg, data = request.app[STAND_IN], await _body(request)
     user, chat = _person(tg, data), _chat(tg, data)
+    thread = _number(data, "thread_id") if data.get("thread_id") is not None else None
     try:
-        sent = await tg.send_text(user, chat, _text(data, "text"))
+        sent = await tg.send_text(user, chat, _text(data, "text"), thread_id=thread)
     except ValueError as error:
         raise Refused(str(error)) from None
     return web.json_response({"ok": True, "message": message_json(tg.world, sent)})
@@ -153,6 +158,27 @@ async def open_url(request: web.Request) -> web.Response:
     )
 
 
+async def topic(request: web.Request) -> web.Response:
+    tg, data = request.app[STAND_IN], await _body(request)
+    user, chat = _person(tg, data), _chat(tg, data)
+    if tg.world.status(chat, user) not in PRESENT:
+        raise Refused(f"{user.first_name} is not a member of {chat.title!r}")
+    try:
+        thread = tg.add_topic(chat, _text(data, "name").strip()[:128] or "Topic", by=user)
+    except ValueError as error:
+        raise Refused(str(error)) from None
+    return web.json_response({"ok": True, "thread_id": thread})
+
+
+async def block(request: web.Request) -> web.Response:
+    tg, data = request.app[STAND_IN], await _body(request)
+    user, blocked = _person(tg, data), data.get("blocked")
+    if not isinstance(blocked, bool):
+        raise Refused(f"blocked must be true or false, not {blocked!r}")
+    (tg.block_bot if blocked else tg.unblock_bot)(user)
+    return web.json_response({"ok": True, "blocked_bot": user.has_blocked_bot})
+
+
 async def index(request: web.Request) -> web.FileResponse:
     return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
 
@@ -172,6 +198,8 @@ def make_app(tg: StandIn, *, press_timeout: float = 10.0) -> web.Application:
     app.router.add_post("/api/send", send)
     app.router.add_post("/api/press", press)
     app.router.add_post("/api/open_url", open_url)
+    app.router.add_post("/api/topic", topic)
+    app.router.add_post("/api/block", block)
     app.router.add_get("/api/events", app[STREAMS].handle)
     app.router.add_static("/static/", STATIC)
     app.on_shutdown.append(_end_streams)

@@ -77,8 +77,10 @@ def message_json(world: World, message: Message) -> dict[str, Any]:
         "html": message.html,
         "buttons": _buttons(world, message),
         "edited": message.edit_date is not None,
+        "edit_date": message.edit_date,  # when it was last edited (``date``: when sent)
         "edits": len(message.versions) - 1,
         "reply_to": message.reply_to.message_id if message.reply_to else None,
+        "thread_id": message.thread_id,
         "service": _service_text(message),
     }
 
@@ -104,6 +106,8 @@ def chat_json(world: World, chat: Chat) -> dict[str, Any]:
         "type": chat.type,
         "title": _title(world, chat),
         "members": _members(world, chat),
+        "forum": chat.is_forum,
+        "topics": [{"id": thread, "name": name} for thread, name in chat.topics.items()],
         "messages": [message_json(world, m) for m in world.messages(chat)],
     }
 

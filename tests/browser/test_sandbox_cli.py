@@ -15,7 +15,7 @@ from typing import Any
 
 import aiohttp
 
-from bot.ops.sandbox_run import TOKEN
+from bot.ops.sandbox_run import TOKEN, banner, parse_options, running_sandbox
 
 ROOT = Path(__file__).resolve().parents[2]
 URL = re.compile(r"http://127\.0\.0\.1:\d+/")
@@ -125,3 +125,10 @@ async def test_bad_options_exit_with_2() -> None:
         async with asyncio.timeout(20):
             _, err = await process.communicate()
     assert process.returncode == 2 and "--people takes 1 to 10" in err.decode()
+
+
+async def test_forum_makes_the_group_a_forum_with_topics_on_the_page() -> None:
+    options = parse_options(["--port", "0", "--forum"], {})
+    async with running_sandbox(options) as sandbox:
+        assert sandbox.group.is_forum
+        assert "in the group 'Game night' (a forum: topics)" in banner(sandbox)
