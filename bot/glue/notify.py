@@ -8,6 +8,12 @@ posted in the group (``GameReconciler.shown``), every other person who asked
 gets a notice (an outbox mark, ``bot.sync.marks.notice``) naming the game and
 the group, with a button that opens the table (a supergroup's message link;
 basic groups have no message links, so the notice has no button there).
+
+A few an hour at most (``bot.sync.announce``): a group announces at most three
+new games an hour, a person gets at most three notices an hour from all their
+groups. Before each notice Telegram is asked whether the person is still a member
+of the group (``getChatMember``); someone who left or was removed gets nothing,
+and their subscription there ends.
 """
 
 from __future__ import annotations
