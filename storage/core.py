@@ -33,6 +33,12 @@ class UnusableDatabase(Exception):
     be reached); the message says what is wrong in one line, and nothing was changed."""
 
 
+class UnreachableDatabase(UnusableDatabase):
+    """The database server cannot be reached now (down, starting up, restarting, not
+    yet resolvable, out of connections): nothing is wrong with the configuration as
+    far as can be told, so start-up tries again."""
+
+
 def database_path(url: str) -> str:
     """The file path in a ``sqlite:///relative.db`` / ``sqlite:////abs/path.db`` URL.
 

@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from storage import opening
 from storage.chats import ChatStore
 from storage.chips import ChipChange, write_changes
-from storage.core import Clock, UnusableDatabase, database_path
+from storage.core import Clock, UnreachableDatabase, UnusableDatabase, database_path
 from storage.outbox import Mark, write_marks
 from storage.records import ACTIVE_STATUSES, GameRecord, UnreadableGame
 from storage.rows import (
@@ -34,7 +34,7 @@ from storage.saves import StaleSave, write_save
 from storage.seats import seat_people
 
 _NO_LIMIT = 2**62
-__all__ = ["Clock", "Database", "UnusableDatabase", "database_path"]
+__all__ = ["Clock", "Database", "UnreachableDatabase", "UnusableDatabase", "database_path"]
 
 
 class Database(ChatStore):

@@ -8,7 +8,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from storage import schema
-from storage.core import UnusableDatabase
+from storage.core import UnreachableDatabase, UnusableDatabase
 from storage.engines import Target, directory_for, engines, target_of, wal
 
 # the writer's engine, the readers', SQLite's writer connection and file (None:
@@ -44,11 +44,32 @@ async def connect(path_or_url: str) -> Opened:
     return engine, reader, writer, file
 
 
+# SQLSTATEs of a server that may answer later: a connection exception (class 08), a
+# server shutting down or starting up (57P01-57P03), too many connections (53300)
+_LATER = ("08", "57P01", "57P02", "57P03", "53300")
+
+
+def unreachable(error: BaseException) -> bool:
+    """Whether the PostgreSQL server could not be reached (rather than refusing us)."""
+    reason: BaseException = error
+    if isinstance(error, DBAPIError) and error.orig is not None:
+        reason = error.orig
+    if isinstance(reason, OSError | TimeoutError):  # refused, unresolvable, timed out
+        return True
+    state = getattr(reason, "sqlstate", None) or getattr(reason.__cause__, "sqlstate", None)
+    if isinstance(state, str) and state.startswith(_LATER):
+        return True
+    name = type(reason).__name__  # asyncpg's, wrapped or not, without importing it
+    return name in ("ConnectionDoesNotExistError", "CannotConnectNowError")
+
+
 def _refusal(target: Target, error: BaseException) -> UnusableDatabase:
     """One line for a database that cannot be opened or migrated."""
     reason = error.orig if isinstance(error, DBAPIError) else error
     text = " ".join(str(reason).split()) or type(reason).__name__
     if target.dialect == "postgresql":
+        if unreachable(error):
+            return UnreachableDatabase(f"the database {target.shown} cannot be reached: {text}")
         return UnusableDatabase(f"the database {target.shown} cannot be used: {text}")
     return UnusableDatabase(
         f"the database {target.shown} cannot be used: {text} "

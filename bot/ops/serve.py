@@ -4,9 +4,9 @@
 A start-up that cannot succeed as configured (a database the bot cannot use, a
 token Telegram refuses) is one line on stderr and exit code 2, so a supervisor
 does not restart it every few seconds; the process really exits (no database
-thread is left behind). A Bot API that cannot be reached is tried again with a
-growing pause, one log line per attempt, until it answers or the bot is
-stopped.
+thread is left behind). A Bot API or a database server that cannot be reached is
+tried again with a growing pause, one log line per attempt, until it answers or
+the bot is stopped.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from bot.glue.app import ALLOWED_UPDATES, build_application
 from bot.glue.processor import PerChatUpdateProcessor
 from bot.ops.webhook import Healthy, Servers, health_routes, set_webhook, webhook_routes
 from storage.census import active_games
-from storage.db import Database, UnusableDatabase
+from storage.db import Database, UnreachableDatabase, UnusableDatabase
 
 log = logging.getLogger(__name__)
 EXIT_OK, EXIT_REFUSED = 0, 2
@@ -54,9 +54,11 @@ async def serve(config: Config) -> int:
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stopping.set)
     try:
-        db = await Database.open(config.database_path)
+        db = await open_database(config.database_path, stopping)
     except UnusableDatabase as error:
         return refuse(str(error))
+    if db is None:  # stopped while the database could not be reached
+        return EXIT_OK
     try:
         await _run(config, db, stopping)
     except StartupRefused as error:
@@ -64,6 +66,25 @@ async def serve(config: Config) -> int:
     finally:
         await db.close()
     return EXIT_OK
+
+
+async def open_database(path_or_url: str, stopping: asyncio.Event) -> Database | None:
+    """The database, once it can be reached: a server that is down, starting up or
+    not resolvable yet is tried again with a growing pause (1, 2, 4 ... 30 s), one log
+    line per attempt, until it answers (None: the bot was stopped first). What an
+    operator must fix (a bad URL, a wrong password, a newer schema) is
+    UnusableDatabase at once."""
+    pause = FIRST_PAUSE
+    for attempt in itertools.count(1):
+        try:
+            return await Database.open(path_or_url)
+        except UnreachableDatabase as error:
+            log.warning("%s (attempt %d); next try in %g s", error, attempt, pause)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stopping.wait(), pause)
+            return None
+        pause = min(pause * 2, LONGEST_PAUSE)
+    raise AssertionError("unreachable")
 
 
 async def _run(config: Config, db: Database, stopping: asyncio.Event) -> None:
