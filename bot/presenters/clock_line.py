@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.adapter import GameAdapter, seats_of
 from bot.i18n import tr
-from bot.presenters.lobby_view import seat_label
+from bot.presenters.lobby_view import seat_labels
 from storage.records import GameRecord
 
 SECONDS_SHOWN = 120  # below this the time left is counted in seconds
@@ -46,8 +46,8 @@ def clock_line(
         return None
     if game.meta.warning or state is None:
         return None
-    seats = seats_of(game)
-    names = [seat_label(seats[s], language) for s in late_seats(adapter, game, state)]
+    labels = seat_labels(seats_of(game), language)
+    names = [labels[s] for s in late_seats(adapter, game, state)]
     if not names:
         return None
     return tr(language, "⏳ {names} · {left}", names=", ".join(names),

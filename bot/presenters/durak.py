@@ -23,7 +23,7 @@ from bot.presenters.durak_text import (
     trump_line,
     waiting_line,
 )
-from bot.presenters.lobby_view import seat_label
+from bot.presenters.lobby_view import seat_labels
 from bot.presenters.notices import resign_button, resigned_line, stopper
 from bot.presenters.standings import out_order_standings
 from bot.ui import Buttons, Keyboard, Rendered, escape
@@ -122,7 +122,7 @@ class DurakAdapter(GameRules):
 
 
 def _names(game: GameRecord, language: str) -> list[str]:
-    return [seat_label(seat, language) for seat in seats_of(game)]
+    return seat_labels(seats_of(game), language)
 
 
 def _title_line(title: str, view: DurakView, language: str) -> str:

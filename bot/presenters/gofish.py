@@ -8,7 +8,7 @@ from bot.adapter import GameRules, Seat, TableView, seats_of
 from bot.i18n import ntr, tr
 from bot.presenters.cards_text import cards_text, hand_in_words, rank_label
 from bot.presenters.gofish_text import event_line, rank_plural, result_line
-from bot.presenters.lobby_view import seat_label
+from bot.presenters.lobby_view import seat_labels
 from bot.presenters.notices import resign_button, stopper
 from bot.presenters.standings import book_standings
 from bot.ui import Buttons, Keyboard, Rendered, escape
@@ -63,7 +63,7 @@ class GoFishAdapter(GameRules):
 
     def render_table(self, game: GameRecord, state: GoFishState, table: TableView) -> Rendered:
         language, view = table.language, ENGINE.view(state, None)
-        names = [seat_label(s, language) for s in seats_of(game)]
+        names = seat_labels(seats_of(game), language)
         lines = [f"<b>{escape(self.title(language))}</b>"]
         gone = resigned_seats(view.history)
         lines += [_seat_line(view, i, names[i], language, i in gone) for i in range(view.seats)]
@@ -91,7 +91,7 @@ class GoFishAdapter(GameRules):
         self, game: GameRecord, state: GoFishState, seat: int, language: str, buttons: Buttons
     ) -> Rendered:
         view = ENGINE.view(state, seat)
-        names = [seat_label(s, language) for s in seats_of(game)]
+        names = seat_labels(seats_of(game), language)
         title = escape(game.meta.chat_title or "")
         lines = [f"<b>{escape(self.title(language))}</b>" + (f" · {title}" if title else "")]
         if view.hand:
@@ -171,7 +171,7 @@ def _ask_rows(
     game: GameRecord, view: GoFishView, asks: list[Ask], language: str, buttons: Buttons
 ) -> Keyboard:
     """One "Ask <name> (<cards>)" button per ask, then Back."""
-    names = [seat_label(s, language) for s in seats_of(game)]
+    names = seat_labels(seats_of(game), language)
     rows = [
         [buttons.button(
             tr(language, "Ask {name} ({n})", name=names[a.target],

@@ -30,13 +30,26 @@ def level_button(language: str, level: str) -> str:
     return "🤖 " + (tr(language, "Easy") if level == "easy" else tr(language, "Normal"))
 
 
-def seat_label(seat: Seat, language: str) -> str:
-    """A seat's name as shown to people (HTML-escaped)."""
-    if seat.is_computer:
-        return "🤖 " + escape(
-            tr(language, "Computer ({level})", level=level_name(language, seat.level or ""))
-        )
-    return escape(seat.name)
+def seat_label(seat: Seat, language: str, number: int | None = None) -> str:
+    """A seat's name as shown to people (HTML-escaped): a computer added in the lobby
+    with its level (and ``number``, when there are several), a seat the computer took
+    from a person who resigned with that person's name."""
+    if not seat.is_computer:
+        return escape(seat.name)
+    level = level_name(language, seat.level or "")
+    if seat.name:
+        return "🤖 " + escape(tr(language, "{name} (computer)", name=seat.name))
+    if number is not None:
+        return "🤖 " + escape(tr(language, "Computer {n} ({level})", n=number, level=level))
+    return "🤖 " + escape(tr(language, "Computer ({level})", level=level))
+
+
+def seat_labels(seats: list[Seat], language: str) -> list[str]:
+    """Every seat's name; computers added in the lobby are numbered when there are
+    several ("🤖 Computer 1 (normal)", "🤖 Computer 2 (normal)"), so they read apart."""
+    added = [i for i, seat in enumerate(seats) if seat.is_computer and not seat.name]
+    numbers = {seat: n for n, seat in enumerate(added, 1)} if len(added) > 1 else {}
+    return [seat_label(seat, language, numbers.get(i)) for i, seat in enumerate(seats)]
 
 
 def seat_count(language: str, taken: int, seats: int, names: str) -> str:
@@ -55,7 +68,7 @@ def render_lobby(
     adapter: GameAdapter, game: GameRecord, language: str, buttons: Buttons
 ) -> Rendered:
     seats = seats_of(game)
-    names = ", ".join(seat_label(s, language) for s in seats) or "—"
+    names = ", ".join(seat_labels(seats, language)) or "—"
     if game.status != "lobby":
         return _closed_lobby(adapter, game, language, names)
     full = len(seats) >= adapter.max_seats

@@ -7,7 +7,7 @@ from telegram import InlineKeyboardButton
 
 from bot.adapter import seats_of
 from bot.i18n import ntr, tr
-from bot.presenters.lobby_view import seat_label
+from bot.presenters.lobby_view import seat_labels
 from bot.ui import Buttons, Rendered, escape
 from storage.records import GameRecord
 
@@ -16,7 +16,7 @@ def with_notices(rendered: Rendered, game: GameRecord, language: str, buttons: B
     """Add the timer and stand-in notices to a running table, and the "I'm back" button."""
     if game.status != "running":
         return rendered
-    names = [seat_label(s, language) for s in seats_of(game)]
+    names = seat_labels(seats_of(game), language)
     lines = [rendered.text]
     stood_in = [names[s] for s in (game.meta.stood_in or []) if s < len(names)]
     if stood_in:

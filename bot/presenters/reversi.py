@@ -6,7 +6,7 @@ from typing import Any
 
 from bot.adapter import GameRules, Seat, TableView, seats_of
 from bot.i18n import tr
-from bot.presenters.lobby_view import level_button, seat_label
+from bot.presenters.lobby_view import level_button, seat_labels
 from bot.presenters.notices import resign_button, stopper
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.base import IllegalAction
@@ -65,7 +65,7 @@ class ReversiAdapter(GameRules):
     def render_table(self, game: GameRecord, state: ReversiState, table: TableView) -> Rendered:
         language, buttons = table.language, table.buttons
         view = ENGINE.view(state, None)
-        names = [seat_label(s, language) for s in seats_of(game)]
+        names = seat_labels(seats_of(game), language)
         lines = [f"<b>{escape(self.title(language))}</b>"]
         lines += [f"{DISCS[s]} {names[s]} — {view.scores[s]}" for s in (0, 1)]
         lines += [_event_line(e, names, language) for e in view.log[-3:]]
