@@ -115,6 +115,12 @@ class GameAdapter(Protocol):
         """People sit down and leave while the game runs (a continuing table)."""
         ...
 
+    @property
+    def on_a_board(self) -> bool:
+        """Played on a board (Reversi), not with cards at a table: what a stale press
+        is told has changed."""
+        ...
+
     def title(self, language: str) -> str: ...
 
     def computer_button(self, language: str, level: str) -> str: ...
@@ -221,6 +227,7 @@ class GameRules:
     engine: Engine[Any, Any, Any]
     strict_versions: bool
     open_seating = False
+    on_a_board = False
     resign_level = "normal"  # the computer that takes a resigned seat
 
     def pick_keyboard(

@@ -5,7 +5,7 @@ brings it back: the sender posts the table as a new message and retires the old
 one (deleted, or "moved below" without buttons when Telegram will not delete it:
 ``bot.sync.retire``), within the chat's budget like every other message. Several
 ``/table`` before the sender gets to it make one new table. The old message's
-buttons stop counting: a press there gets "This board has changed".
+buttons stop counting: a press there gets "This table (board) has changed".
 """
 
 from __future__ import annotations

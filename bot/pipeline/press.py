@@ -153,14 +153,30 @@ async def stale(press: Press) -> None:
     """A button from a message that no longer shows the game as it is: refused, and
     the game's messages marked for a redraw (coalesced by the sender)."""
     svc, game = press.svc, press.game
-    await press.refuse(_stale_text(svc, game, press.language))
+    await press.refuse(_stale_text(press))
     await redraw(svc, marks_for(press.adapter, game, game.version))
 
 
-def _stale_text(svc: Services, game: GameRecord, language: str) -> str:
-    """Say "here is the current one" only when it is true: the table already shows the
-    saved version, or the group's budget lets the sender draw it at once. While the
-    current board waits for the budget, say that it follows."""
-    if svc.table_shows(game.id, game.version) or not svc.chat_waits(game.chat_id):
-        return tr(language, "This board has changed; here is the current one.")
-    return tr(language, "This board has changed; the current one follows in a few seconds.")
+def _stale_text(press: Press) -> str:
+    """What changed: the board (Reversi), the presser's hand (a card game's message in
+    their private chat, apart from the game's chat), else the table. Say "here is the
+    current one" only when it is true: the table already shows the saved version, or
+    the group's budget lets the sender draw it at once; else that it follows."""
+    svc, game, language = press.svc, press.game, press.language
+    now = svc.table_shows(game.id, game.version) or not svc.chat_waits(game.chat_id)
+    message = press.query.message
+    if press.adapter.on_a_board:
+        return (
+            tr(language, "This board has changed; here is the current one.")
+            if now
+            else tr(language, "This board has changed; the current one follows in a few seconds.")
+        )
+    if message is not None and message.chat.id != game.chat_id:
+        return (
+            tr(language, "Your hand has changed; here is the current one.")
+            if now
+            else tr(language, "Your hand has changed; the current one follows in a few seconds.")
+        )
+    if now:
+        return tr(language, "This table has changed; here is the current one.")
+    return tr(language, "This table has changed; the current one follows in a few seconds.")

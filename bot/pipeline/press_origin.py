@@ -3,7 +3,7 @@ really shows that game.
 
 That is the game's table message in the game's chat, or the presser's own hand
 message in their private chat with the bot. A message the bot drew for the game
-earlier (a table or hand that was replaced) gets "this board has changed" and a
+earlier (a table or hand that was replaced) gets "this table (board, hand) has changed" and a
 redraw; so does a table or hand whose message id is not recorded yet, which is
 taken as the game's. Anything else (a forwarded copy, another game's message,
 another chat, data forged onto a message that does not show the game) is not a

@@ -28,6 +28,7 @@ class ReversiAdapter(GameRules):
     computer_levels = ("easy", "normal")
     strict_versions = True
     private_hands = False
+    on_a_board = True
 
     def title(self, language: str) -> str:
         return tr(language, "Reversi")

@@ -241,7 +241,7 @@ async def test_insurance_and_presses_at_once_on_the_shared_buttons(world: World)
     second = await tg.press_nowait(alice, table, "🛡 Insurance")
     answers = [await tg.wait_answered(q) for q in (first, second)]
     assert not answers[0].show_alert
-    assert answers[1].text == "This board has changed; here is the current one."
+    assert answers[1].text == "This table has changed; here is the current one."
     await tg.wait_for(lambda: "insured for 50" in (table.text or ""))
     mark = tg.bot_messages(world.group)[-1].message_id
     # (the press comes from the message as Bob saw it before the edit reached him)

@@ -234,7 +234,7 @@ async def test_chips_move_only_with_a_settled_round(world: World) -> None:
     await press(world, table, bob, READY)
     taps = [await tg.press_nowait(alice, table, "Double") for _ in range(2)]
     answers = [await tg.wait_answered(q) for q in taps]
-    assert answers[1].text == "This board has changed; here is the current one."
+    assert answers[1].text == "This table has changed; here is the current one."
     await tg.wait_for(lambda: "Turn: Bob" in (table.text or ""))
     await press(world, table, bob, "Stand")
     summary = await tg.wait_for_bot_message(world.group, containing="· dealer:")

@@ -14,8 +14,8 @@ from tests.e2e.harness import World, running_world
 from tests.e2e.test_gofish_away import _bobs_turn_at_the_table, _shows_targets
 
 NOT_KNOWN = "This button is not from a game I know."
-CHANGED = "This board has changed; here is the current one."
-FOLLOWS = "This board has changed; the current one follows in a few seconds."
+CHANGED = "This table has changed; here is the current one."
+FOLLOWS = "This table has changed; the current one follows in a few seconds."
 
 
 async def test_a_forged_button_of_each_kind_is_refused_and_changes_nothing(world: World) -> None:
