@@ -24,6 +24,7 @@ long poll runs, or the webhook is set), 503 ``{"ok": false}`` otherwise.
 
 from __future__ import annotations
 
+import hmac
 import json
 import logging
 from collections.abc import Callable
@@ -45,6 +46,8 @@ log = logging.getLogger(__name__)
 HEALTH_PATH = "/healthz"
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 MAX_BODY = 1 << 20  # an update is a few kB; Telegram's largest are far below 1 MB
+BODY_SECONDS = 10.0  # a body still arriving after this is cut off
+IDLE_SECONDS = 75.0  # a kept-alive connection with no request for this long is closed
 Healthy = Callable[[], bool]
 
 
@@ -61,21 +64,38 @@ class HealthHandler(tornado.web.RequestHandler):
         self.write(json.dumps({"ok": ok}))
 
 
+@tornado.web.stream_request_body
 class UpdateHandler(tornado.web.RequestHandler):
-    """POSTed updates onto the application's queue (PTB's custom-webhook pattern)."""
+    """POSTed updates onto the application's queue (PTB's custom-webhook pattern).
+
+    The body is streamed: a request without the right secret token is refused (403)
+    as soon as its headers are in, before any of its body is read, and one whose
+    declared or actual body passes ``MAX_BODY`` is refused with 413. The server
+    bounds the time a body and an idle connection may take (``Servers.listen``)."""
 
     SUPPORTED_METHODS = ("POST",)
 
     def initialize(self, bot_application: Application, secret: str) -> None:  # type: ignore[type-arg]
         self.application_ = bot_application
         self.secret = secret
+        self.body = bytearray()
 
-    async def post(self) -> None:
-        if self.request.headers.get(SECRET_HEADER) != self.secret:
+    def prepare(self) -> None:
+        if not hmac.compare_digest(self.request.headers.get(SECRET_HEADER, ""), self.secret):
             log.warning("a webhook request without the right secret token was refused")
             raise tornado.web.HTTPError(403)
+        declared = self.request.headers.get("Content-Length", "0")
+        if not declared.isdigit() or int(declared) > MAX_BODY:
+            raise tornado.web.HTTPError(413)
+
+    def data_received(self, chunk: bytes) -> None:
+        self.body += chunk
+        if len(self.body) > MAX_BODY:  # a chunked body larger than it may be
+            raise tornado.web.HTTPError(413)
+
+    async def post(self) -> None:
         try:
-            data = json.loads(self.request.body)
+            data = json.loads(self.body)
             set_aside_keyboard(data)  # parsed only if needed (bot.pressed)
             update = Update.de_json(data, self.application_.bot) if isinstance(data, dict) else None
         except (ValueError, TypeError, KeyError, AttributeError) as error:
@@ -126,7 +146,10 @@ class Servers:
         """Serve ``routes``; OSError when the port cannot be had. ``reuse_port``: other
         processes may listen on the same port (the kernel spreads connections)."""
         application = tornado.web.Application(routes, log_function=_log_request)
-        server = tornado.httpserver.HTTPServer(application, max_body_size=MAX_BODY)
+        server = tornado.httpserver.HTTPServer(
+            application, max_body_size=MAX_BODY, body_timeout=BODY_SECONDS,
+            idle_connection_timeout=IDLE_SECONDS, max_header_size=16 * 1024,
+        )  # fmt: skip
         server.add_sockets(tornado.netutil.bind_sockets(port, address, reuse_port=reuse_port))
         self.running.append(server)
 

@@ -100,3 +100,37 @@ async def test_a_replaced_table_pressed_through_the_webhook_says_it_has_changed(
         assert answer.show_alert
         assert answer.text == "This board has changed; here is the current one."
         assert len(board.versions) == versions and turn_name(new) == "Bob"
+
+
+async def _status_of_a_stalled_post(port: int, headers: dict[str, str]) -> str:
+    """POST a body that never finishes (a tenth of what it declares is sent); the
+    status line the bot answers with while the rest is still awaited."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        head = "".join(f"{name}: {value}\r\n" for name, value in headers.items())
+        writer.write(f"POST /tablebot/hook HTTP/1.1\r\nHost: bot\r\n{head}\r\n".encode())
+        writer.write(b"x" * (int(headers["Content-Length"]) // 10))
+        await writer.drain()
+        line = await asyncio.wait_for(reader.readline(), 10)
+        return line.decode().strip()
+    finally:
+        writer.close()
+
+
+async def test_a_post_without_the_secret_is_refused_before_its_body_is_read(
+    tmp_path: Path,
+) -> None:
+    async with webhook_bot(tmp_path) as hooked:
+        no_secret = {"Content-Length": "900000"}  # under the size bound: only the secret
+        assert await _status_of_a_stalled_post(hooked.port, no_secret) == "HTTP/1.1 403 Forbidden"
+        wrong = {**no_secret, "X-Telegram-Bot-Api-Secret-Token": "s3cret-tokeN"}
+        assert await _status_of_a_stalled_post(hooked.port, wrong) == "HTTP/1.1 403 Forbidden"
+        too_large = {
+            "Content-Length": str(2 << 20),
+            "X-Telegram-Bot-Api-Secret-Token": "s3cret-token",
+        }
+        status = await _status_of_a_stalled_post(hooked.port, too_large)
+        assert status.startswith("HTTP/1.1 4")  # refused by its declared size, not read
+        # the bot still takes updates
+        await hooked.tg.send_text(hooked.alice, hooked.group, "/reversi")
+        await hooked.tg.wait_for_bot_message(hooked.group)

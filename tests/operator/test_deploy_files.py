@@ -71,6 +71,15 @@ def test_the_proxy_examples_forward_the_webhook_path_unchanged() -> None:
     assert f"location = {path} {{" in nginx and "proxy_pass http://127.0.0.1:8443;" in nginx
 
 
+def test_the_proxy_examples_bound_the_body_of_a_webhook_request() -> None:
+    caddy = (DEPLOY / "Caddyfile").read_text()
+    nginx = (DEPLOY / "nginx.conf").read_text()
+    hook = caddy.split("handle /", 1)[1].split("\n\t}", 1)[0]
+    assert re.search(r"request_body \{\s*max_size 1MB\s*\}", hook)
+    assert "respond @notpost 405" in hook
+    assert "client_max_body_size 1m;" in nginx and "limit_except POST" in nginx
+
+
 def test_the_docker_guide_installs_compose_v2_on_debian_12() -> None:
     # Debian 12 ships docker.io 20.10 and docker-compose 1.29 (Compose v1) and no
     # Compose v2 package; the compose files are run with `docker compose` (v2)
