@@ -12,7 +12,7 @@ from storage.tx import Tx
 # column (besides chat_id) of their key: a row of the old chat replaces the new one's
 _KEYED_BY_CHAT = (
     ("chat_settings", None), ("chips", "user_id"), ("results", "game_id"),
-    ("table_seats", "user_id"), ("game_notices", "user_id"),
+    ("table_seats", "user_id"), ("game_notices", "user_id"), ("chip_stamps", "person"),
 )  # fmt: skip
 
 

@@ -2,7 +2,9 @@
 
 A player's balance lives in the ``chips`` table (one row per chat and person)
 and lasts across tables and restarts. A missing row means the starting balance,
-so opening an account early never creates chips. A table writes the changes of
+so opening an account early never creates chips; for someone whose data
+/forgetme deleted, the stamp it left (``storage.stamps``) stands for the missing
+row, and the first row written takes it over. A table writes the changes of
 a round (:class:`ChipChange`) in the same transaction as its game save
 (``Database.save_game(..., chips=...)``), so chips are never lost or created.
 """
@@ -14,6 +16,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import IntegrityError
+
+from storage.stamps import stamped, take_stamp
 
 if TYPE_CHECKING:
     from storage.db import Database
@@ -68,8 +72,15 @@ async def account(db: Database, chat_id: int, user_id: int) -> ChipAccount:
         (chat_id, user_id),
     )
     if row is None:
-        return ChipAccount(STARTING_BALANCE)
+        return await _first_account(db, chat_id, user_id)
     return ChipAccount(int(row[0]), None if row[1] is None else float(row[1]))
+
+
+async def _first_account(db: Database | Tx, chat_id: int, user_id: int) -> ChipAccount:
+    """The account of someone without a row: the starting balance, or what
+    /forgetme stamped."""
+    stamp = await stamped(db, chat_id, user_id)
+    return ChipAccount(STARTING_BALANCE) if stamp is None else ChipAccount(*stamp)
 
 
 async def balance(db: Database, chat_id: int, user_id: int) -> int:
@@ -86,11 +97,7 @@ async def open_account(db: Database, chat_id: int, user_id: int, now: float) -> 
 async def write_changes(tx: Tx, chat_id: int, changes: Sequence[ChipChange], now: float) -> None:
     """Apply ``changes`` inside the caller's transaction (see ChipChange)."""
     for change in changes:
-        await tx.execute(
-            "INSERT INTO chips (chat_id, user_id, balance, topped_up_at, updated_at)"
-            " VALUES (?, ?, ?, NULL, ?) ON CONFLICT (chat_id, user_id) DO NOTHING",
-            (chat_id, change.user_id, STARTING_BALANCE, now),
-        )
+        await _open_row(tx, chat_id, change.user_id, now)
         if change.top_up:
             sql = (
                 "UPDATE chips SET balance = ?, topped_up_at = ?, updated_at = ?"
@@ -117,6 +124,22 @@ async def write_changes(tx: Tx, chat_id: int, changes: Sequence[ChipChange], now
             raise ChipConflict(f"chips of user {change.user_id} in chat {chat_id}")
 
 
+async def _open_row(tx: Tx, chat_id: int, user_id: int, now: float) -> None:
+    """The person's row, if missing: the starting balance, or what /forgetme stamped
+    (the stamp goes)."""
+    opened = await tx.execute(
+        "INSERT INTO chips (chat_id, user_id, balance, topped_up_at, updated_at)"
+        " VALUES (?, ?, ?, NULL, ?) ON CONFLICT (chat_id, user_id) DO NOTHING",
+        (chat_id, user_id, STARTING_BALANCE, now),
+    )
+    stamp = await take_stamp(tx, chat_id, user_id) if opened.rowcount == 1 else None
+    if stamp is not None:
+        await tx.execute(
+            "UPDATE chips SET balance = ?, topped_up_at = ? WHERE chat_id = ? AND user_id = ?",
+            (*stamp, chat_id, user_id),
+        )
+
+
 async def top_up(db: Database, chat_id: int, user_id: int, now: float) -> ChipAccount | None:
     """The daily top-up for someone not at a table: the new account, or None when
     the balance still covers the minimum bet, the last top-up is under a day old,
@@ -134,7 +157,7 @@ async def top_up(db: Database, chat_id: int, user_id: int, now: float) -> ChipAc
             (chat_id, user_id),
         )
         found = (
-            ChipAccount(STARTING_BALANCE)
+            await _first_account(tx, chat_id, user_id)
             if row is None
             else ChipAccount(int(row[0]), None if row[1] is None else float(row[1]))
         )

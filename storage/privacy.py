@@ -5,6 +5,8 @@ Nothing is removed while the person sits at an open game or blackjack table
 (their seat, bets and chips are part of that game): the caller says so, and the
 person asks again once they have left or the game has ended. The check runs in
 the same transaction as the removal, so a seat taken meanwhile cannot slip in.
+Each chat's chip balance and last top-up stay under a keyed hash of the person's
+id (``storage.stamps``): deleting one's data does not refill chips.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import json
 from dataclasses import dataclass
 
 from storage.core import Core
+from storage.stamps import stamp_chips
 from storage.tx import Tx
 
 # a cheap first look for the person among the seats of open games (the meta is JSON
@@ -56,6 +59,7 @@ async def forget_person(core: Core, user_id: int) -> Forgotten | None:
         if await _seated(tx, user_id):
             return None
         results = await tx.execute("DELETE FROM results WHERE user_id = ?", (user_id,))
+        await stamp_chips(tx, user_id)  # deleting one's data hands out no chips
         chips = await tx.execute("DELETE FROM chips WHERE user_id = ?", (user_id,))
         await tx.execute("DELETE FROM game_notices WHERE user_id = ?", (user_id,))  # /notify
         profile = await tx.execute("DELETE FROM users WHERE user_id = ?", (user_id,))

@@ -60,6 +60,11 @@ def privacy_text(language: str) -> str:
                 "/forgetme deletes your results, chips and profile in every chat. If you "
                 "are seated at a game or table, leave it (or let it end) first.",
             ),
+            tr(
+                language,
+                "/forgetme keeps, without your name or id, your chip balance and last "
+                "top-up in each chat, so deleting your data does not refill chips.",
+            ),
             chips_disclaimer(language),
         ]
     )

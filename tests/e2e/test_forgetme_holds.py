@@ -4,8 +4,10 @@ not refill chips: the balance and the last top-up come back under a keyed hash."
 
 from __future__ import annotations
 
+import time
+
 from sandbox import Message, User
-from tests.e2e.blackjack_table import open_table, press
+from tests.e2e.blackjack_table import balance, labels, open_table, press
 from tests.e2e.harness import World
 
 DELETE = "🗑 Delete my data"
@@ -55,3 +57,31 @@ async def test_a_seat_left_behind_by_an_ended_table_does_not_refuse_forgetme(
         await tx.execute("UPDATE games SET status = 'stopped' WHERE id = ?", (game.id,))
     assert await _seats(world, world.bob) == 1
     assert await _forget(world, world.bob) == DONE
+
+
+async def test_forgetme_does_not_refill_a_broke_players_chips(world: World) -> None:
+    now = time.time()  # the bot's clock: Bob took today's top-up an hour ago, and lost it
+    async with world.bots[0].db.transaction() as tx:
+        await tx.execute(
+            "INSERT INTO chips (chat_id, user_id, balance, topped_up_at, updated_at)"
+            " VALUES (?, ?, 0, ?, ?)",
+            (world.group.id, world.bob.id, now - 3600, now - 3600),
+        )
+    broke = (await world.command(world.bob, world.group, "/chips")).text or ""
+    assert "Bob: 0 chips in this chat." in broke and "Your next daily top-up: in" in broke
+    assert await _forget(world, world.bob) == DONE
+    still = (await world.command(world.bob, world.group, "/chips")).text or ""
+    assert "Bob: 0 chips in this chat." in still and "Your next daily top-up: in" in still
+    top = (await world.command(world.alice, world.group, "/top")).text or ""
+    assert "Bob" not in top  # no name is kept; no 500 either
+    table = await open_table(world, world.alice)
+    answer = await world.tg.press(world.bob, table, "🪑 Join table")
+    assert answer.text == "You sit down with 0 chips.", answer.text
+    await world.tg.wait_for(lambda: "🎁 Daily top-up" in labels(table), what="the top-up")
+    refused = await world.tg.press(world.bob, table, "🎁 Daily top-up")
+    assert (refused.text or "").startswith("You already took today's top-up"), refused.text
+    assert await balance(world.bots[0].db, world.group.id, world.bob) == 0
+    top = (await world.command(world.alice, world.group, "/top")).text or ""
+    assert "Bob — 0" in top
+    privacy = (await world.command(world.bob, world.bob, "/privacy")).text or ""
+    assert "so deleting your data does not refill chips" in privacy

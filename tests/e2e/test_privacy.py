@@ -80,7 +80,7 @@ async def test_forgetme_deletes_only_the_pressers_data_everywhere(world: World) 
     stats = (await world.command(world.bob, world.group, "/stats")).text or ""
     assert "Bob" in stats and "Alice" not in stats
     chips = (await world.command(world.alice, world.group, "/chips")).text or ""
-    assert "500 chips" in chips  # a fresh start
+    assert "740 chips" in chips  # no refill: the balance stayed without her name or id
 
 
 async def test_forgetme_while_seated_deletes_nothing_until_the_game_ends(world: World) -> None:
