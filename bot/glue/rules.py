@@ -149,7 +149,7 @@ def rules_text(language: str, kind: str | None) -> str:
             tr(language, "<b>Games here</b> (send /rules with a game's name for its rules):"),
             tr(language, "/reversi — discs that turn over, for two"),
             tr(language, "/gofish — ask for ranks, collect books of four"),
-            tr(language, "/gofarm — Go Fish for two: seven books win"),
+            tr(language, "/gofarm — Go Farm, the two-player Go Fish: seven books win"),  # as /help
             tr(language, "/durak — beat the attack; the last with cards loses"),
             tr(language, "/blackjack — beat the dealer to 21 with chips that last"),
         ]
