@@ -56,7 +56,8 @@ class Game:
         self.rng = random.Random(seed)
         self.engine = self.adapter.engine
         seats = self.spec.seats[seed % len(self.spec.seats)]
-        levels = self.adapter.computer_levels or ("normal",)
+        # "hard" thinks up to 0.5 s a move: tests/games/test_reversi_hard.py covers it
+        levels = tuple(v for v in self.adapter.computer_levels if v != "hard") or ("normal",)
         self.computers = {
             s: self.rng.choice(levels) for s in range(seats) if self.rng.random() < 0.3
         }

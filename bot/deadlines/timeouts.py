@@ -11,6 +11,7 @@ from typing import Any
 from telegram.ext import Application
 
 from bot.adapter import GameAdapter
+from bot.config import MIN_TURN_SECONDS
 from bot.pipeline.flow import advance_computers, redraw, store_state
 from bot.pipeline.timers import TAKEOVER_AFTER, Saved, commit, turn_seconds
 from bot.presenters.clock_line import late_seats
@@ -22,6 +23,8 @@ from storage.records import GameRecord
 
 log = logging.getLogger(__name__)
 ATTEMPTS = 3
+# computer levels slower than "normal": the longest one thinks (CPython, at worst)
+THINKING_SECONDS = {"hard": 0.5}
 
 
 async def on_deadline(application: Application, game_id: int) -> None:  # type: ignore[type-arg]
@@ -75,18 +78,31 @@ async def _play_for_the_late(
         if timeouts[str(seat)] >= TAKEOVER_AFTER and seat not in auto:
             auto.append(seat)
         if seat in engine.to_move(state) and engine.outcome(state) is None:
-            state = await _stand_in(adapter, state, seat, svc)
+            state = await _stand_in(adapter, state, seat, svc, stand_in_level(adapter))
     game.meta.stood_in = late
     state, _events = await advance_computers(adapter, game, state, svc.rng)
     return state
 
 
-async def _stand_in(adapter: GameAdapter, state: Any, seat: int, svc: Services) -> Any:
+def stand_in_level(adapter: GameAdapter) -> str:
+    """The strongest computer level of the game (they are listed weakest first) that
+    thinks in a tenth of the shortest turn allowed: Reversi's "hard", else "normal"."""
+    fits = [
+        level
+        for level in adapter.computer_levels
+        if 10 * THINKING_SECONDS.get(level, 0.0) <= MIN_TURN_SECONDS
+    ]
+    return fits[-1] if fits else "normal"
+
+
+async def _stand_in(
+    adapter: GameAdapter, state: Any, seat: int, svc: Services, level: str = "normal"
+) -> Any:
     """One move for ``seat`` with the game's computer strategy, from that seat's view."""
     engine = adapter.engine
     legal = engine.legal_actions(state, seat)
     action = await asyncio.to_thread(engine.choose, engine.view(state, seat), legal, svc.rng,
-                                     "normal")  # fmt: skip
+                                     level)  # fmt: skip
     new_state, _events = engine.apply(state, seat, action)
     return new_state
 

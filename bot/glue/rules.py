@@ -31,6 +31,11 @@ def _reversi(language: str) -> list[str]:
             language,
             "• shows your legal moves (💡 turns the hints off). A rematch swaps the colours.",
         ),
+        tr(
+            language,
+            "The computer plays at three levels: easy, normal and hard "
+            "(in a private chat: /reversi hard).",
+        ),
     ]
 
 

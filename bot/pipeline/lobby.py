@@ -75,7 +75,8 @@ def _level_argument(adapter: GameAdapter, args: list[str] | None) -> str:
     wanted = (args or [""])[0].lower()
     if wanted in adapter.computer_levels:
         return wanted
-    return adapter.computer_levels[-1] if adapter.computer_levels else "normal"
+    levels = adapter.computer_levels  # without a word: "normal" where there is one
+    return "normal" if "normal" in levels or not levels else levels[-1]
 
 
 async def point_to_running(

@@ -22,12 +22,16 @@ def join_link(bot_username: str, game: GameRecord) -> str:
 def level_name(language: str, level: str) -> str:
     if level == "easy":
         return tr(language, "easy")
+    if level == "hard":
+        return tr(language, "hard")
     return tr(language, "normal")
 
 
 def level_button(language: str, level: str) -> str:
-    """A short computer button that fits a phone: "🤖 Easy", "🤖 Normal"."""
-    return "🤖 " + (tr(language, "Easy") if level == "easy" else tr(language, "Normal"))
+    """A short computer button that fits a phone: "🤖 Easy", "🤖 Normal", "🤖 Hard"."""
+    if level == "easy":
+        return "🤖 " + tr(language, "Easy")
+    return "🤖 " + (tr(language, "Hard") if level == "hard" else tr(language, "Normal"))
 
 
 def seat_label(seat: Seat, language: str, number: int | None = None) -> str:

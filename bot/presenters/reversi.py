@@ -25,7 +25,7 @@ class ReversiAdapter(GameRules):
     engine = ENGINE
     min_seats = 2
     max_seats = 2
-    computer_levels = ("easy", "normal")
+    computer_levels = ("easy", "normal", "hard")  # weakest first
     strict_versions = True
     private_hands = False
     on_a_board = True

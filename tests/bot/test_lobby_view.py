@@ -21,7 +21,8 @@ def test_a_full_lobby_shows_start_and_hides_join_and_the_computers() -> None:
     game = GameRecord(chat_id=-1, kind="reversi", created_by=1)
     set_seats(game, [Seat("Ann", 1)])
     # two of two: no Start, the second seat taken starts it (issue 22)
-    assert _labels(game, ReversiAdapter()) == ["Join", "Leave", "🤖 Easy", "🤖 Normal", "📖 Rules"]
+    labels = ["Join", "Leave", "🤖 Easy", "🤖 Normal", "🤖 Hard", "📖 Rules"]
+    assert _labels(game, ReversiAdapter()) == labels
     set_seats(game, [Seat("Ann", 1), Seat("Ben", 2)])
     assert _labels(game, ReversiAdapter()) == ["Leave", "Start", "📖 Rules"]
     text = render_lobby(ReversiAdapter(), game, "en", Buttons(1, 0)).text
