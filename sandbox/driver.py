@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 from sandbox import forwarding, members, people
 from sandbox.changes import ChangeSignal
@@ -214,6 +214,11 @@ class StandIn(WorldView):
 
     async def open_url(self, user: User, url: str, *, group: Chat | None = None) -> Message:
         return people.open_url(self.world, user, url, group=group)
+
+    def slow_next(self, method: str, transit: Awaitable[object]) -> None:
+        """The bot's next ``method`` request arrives only once ``transit`` is done (a
+        request that travels slowly: flood control counts it from its arrival)."""
+        self.world.transit[method.lower()] = transit
 
     def block_bot(self, user: User) -> None:
         people.block_bot(self.world, user)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import bisect
+import contextvars
 import math
 from collections import deque
 from collections.abc import Callable
@@ -12,6 +14,8 @@ from sandbox.errors import ApiError, too_many_requests
 
 GROUP_PER_MINUTE = 20
 GLOBAL_PER_SECOND = 30
+# when the request being handled reached the server (its transit over), on the clock
+ARRIVED: contextvars.ContextVar[float | None] = contextvars.ContextVar("arrived", default=None)
 
 
 class FloodControl:
@@ -20,7 +24,11 @@ class FloodControl:
     More than ``GROUP_PER_MINUTE`` messages in one group within 60 s, or more than
     ``GLOBAL_PER_SECOND`` messages within 1 s over all chats, is refused with
     ``429 Too Many Requests: retry after N`` where N is the number of seconds until
-    the oldest message leaves the window. Time comes from the world's clock.
+    the oldest message leaves the window. Time comes from the world's clock, and a
+    message counts from when its request *arrived* (``ARRIVED``, set by the server
+    when the request is in), as Telegram counts: a request that travelled slowly
+    counts late, so a sender that stamps its sends before they leave can find 21 in
+    a minute here.
     """
 
     def __init__(self, clock: Callable[[], float]) -> None:
@@ -33,7 +41,7 @@ class FloodControl:
         """Raise 429 if one more message to ``chat_id`` would break a limit."""
         if not self.enabled:
             return
-        now = self._clock()
+        now = self._arrived()
         retry = _retry_after(self._overall, now, 1.0, GLOBAL_PER_SECOND)
         if is_group:
             window = self._per_chat.setdefault(chat_id, deque())
@@ -44,10 +52,14 @@ class FloodControl:
     def record(self, chat_id: int, is_group: bool) -> None:
         if not self.enabled:
             return
-        now = self._clock()
-        self._overall.append(now)
+        now = self._arrived()
+        bisect.insort(self._overall, now)  # requests may be handled out of arrival order
         if is_group:
-            self._per_chat.setdefault(chat_id, deque()).append(now)
+            bisect.insort(self._per_chat.setdefault(chat_id, deque()), now)
+
+    def _arrived(self) -> float:
+        arrived = ARRIVED.get()
+        return self._clock() if arrived is None else arrived
 
     def reset(self) -> None:
         self._overall.clear()

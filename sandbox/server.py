@@ -22,6 +22,7 @@ from sandbox import api_chats, api_messages, api_updates, errors
 from sandbox.api_updates import Described, poll_parameters, take_updates
 from sandbox.changes import ChangeSignal
 from sandbox.errors import ApiError, bad_request
+from sandbox.limits import ARRIVED
 from sandbox.model import ApiCall
 from sandbox.params import Params
 from sandbox.world import World
@@ -96,6 +97,10 @@ class BotApiServer:
             self._runner = None
 
     async def _handle(self, request: web.Request) -> web.Response:
+        transit = self.world.transit.pop(request.match_info["method"].lower(), None)
+        if transit is not None:  # a request that travels slowly (tests: StandIn.slow_next)
+            await transit
+        ARRIVED.set(self.world.clock())  # flood control counts a message from here
         if request.match_info["token"] != self.world.token:
             return web.json_response(errors.unauthorized().to_json(), status=401)
         try:

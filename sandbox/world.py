@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -81,6 +81,8 @@ class World:
         self.settings = BotSettings()
         self.flood = FloodControl(clock)
         self.failures = FailureInjector()
+        # method (lower case) -> what its next request awaits before it arrives
+        self.transit: dict[str, Awaitable[object]] = {}
         self.version = 0
         self._subscribers: list[Callable[[Change], None]] = []
         self._user_ids = itertools.count(1_000_001)

@@ -12,7 +12,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from telegram import Bot
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
@@ -21,6 +21,8 @@ from bot.sync.calls import edit_text, send_text
 from bot.sync.limits import Budget
 from bot.sync.retire import retire
 from bot.ui import Rendered
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from bot.sync.sender import Desired
@@ -73,7 +75,7 @@ class Delivery:
         await shown(message_id)
         if desired.retire is not None and desired.retire != message_id:
             await retire(self._bot, chat_id, desired.retire, desired.retire_text,
-                         lambda: self._spend(chat_id),
+                         lambda: self._spend(chat_id), lambda: self._budget.landed(chat_id),
                          lambda seconds: self._budget.pause(chat_id, seconds + 0.1))  # fmt: skip
         return message_id
 
@@ -81,11 +83,21 @@ class Delivery:
         await self.wait_budget(chat_id)
         self._budget.spend(chat_id)
 
+    async def _landing(self, chat_id: int, request: Awaitable[T]) -> T:
+        """A request to the chat; its send counts from when its answer came back
+        (``Budget.landed``), whatever the answer."""
+        try:
+            return await request
+        finally:
+            self._budget.landed(chat_id)
+
     async def _show(self, chat_id: int, desired: Desired, rendered: Rendered) -> int:
         self._budget.spend(chat_id)
         if desired.message_id is not None:
             try:
-                await edit_text(self._bot, chat_id, desired.message_id, rendered)
+                await self._landing(
+                    chat_id, edit_text(self._bot, chat_id, desired.message_id, rendered)
+                )
                 return desired.message_id
             except BadRequest as error:
                 text = str(error).lower()
@@ -99,7 +111,8 @@ class Delivery:
         return await self._send(chat_id, Post(rendered, desired.thread_id))
 
     async def _send(self, chat_id: int, post: Post) -> int:
-        return await send_text(self._bot, chat_id, post.rendered, post.thread_id, post.reply_to)
+        sent = send_text(self._bot, chat_id, post.rendered, post.thread_id, post.reply_to)
+        return await self._landing(chat_id, sent)
 
     async def send_post(self, chat_id: int, post: Post) -> None:
         """A one-off reply, tried ``POST_TRIES`` times at most; dropped if Telegram refuses it."""

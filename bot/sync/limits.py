@@ -9,7 +9,13 @@
 - A 429 pauses only its own chat, for the time Telegram names.
 
 Pure bookkeeping with an injected clock: ``ready_at`` says when a message to a
-chat may go, ``spend`` records that one went.
+chat may go, ``spend`` records that one is going, and ``landed`` that its request
+came back. Telegram counts a message from when it *arrives*, which is after it left
+and before its answer came back; so a send is stamped when it leaves (it counts
+from then on) and stamped again when its answer is in. The window then holds at the
+receiver whatever the requests' travel times: the 21st message of a minute leaves
+60 s after the first one's answer came back (a first message stamped only when it
+left, 60 s before the 21st, could arrive later than that and make 21 in a minute).
 """
 
 from __future__ import annotations
@@ -65,6 +71,13 @@ class Budget:
         now = self._clock()
         self._overall.append(now)
         self._sent.setdefault(chat_id, deque()).append(now)
+
+    def landed(self, chat_id: int) -> None:
+        """The answer to the chat's last message came back now: it arrived by now, so
+        it counts from now (a chat's messages go one at a time, so it is the newest)."""
+        sent = self._sent.get(chat_id)
+        if sent:
+            sent[-1] = max(sent[-1], self._clock())
 
     def pause(self, chat_id: int, seconds: float) -> None:
         """Telegram said 429 for this chat: nothing goes there for ``seconds``."""

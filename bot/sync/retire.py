@@ -22,10 +22,17 @@ from bot.ui import Rendered
 log = logging.getLogger(__name__)
 Spend = Callable[[], Awaitable[object]]  # waits for the chat's budget and spends one message
 Pause = Callable[[float], None]  # a 429: the chat waits that long
+Landed = Callable[[], None]  # a request's answer came back (``Budget.landed``)
 
 
 async def retire(
-    bot: Bot, chat_id: int, message_id: int, text: str | None, spend: Spend, pause: Pause
+    bot: Bot,
+    chat_id: int,
+    message_id: int,
+    text: str | None,
+    spend: Spend,
+    landed: Landed,
+    pause: Pause,
 ) -> None:
     """Delete ``message_id`` (else edit it to ``text``, when given); never raises."""
     try:
@@ -35,8 +42,11 @@ async def retire(
         except BadRequest as error:
             if text is None or "not found" in str(error).lower():
                 raise
+            landed()
             await spend()
             await edit_text(bot, chat_id, message_id, Rendered(text))
+        finally:
+            landed()  # the last request's answer (or failure) came back
     except RetryAfter as error:
         retry = error.retry_after
         pause(retry if isinstance(retry, int) else retry.total_seconds())

@@ -100,14 +100,21 @@ class Scene:
     alice: User
 
 
+def _wall() -> float:
+    import time as wall
+
+    return wall.time()
+
+
 @asynccontextmanager
-async def sender_scene(tmp_path: Path) -> AsyncIterator[Scene]:
-    """Two groups with Alice in them, a sender over :class:`Games`."""
-    async with StandIn(token=TOKEN) as tg:
+async def sender_scene(tmp_path: Path, *, one_clock: bool = False) -> AsyncIterator[Scene]:
+    """Two groups with Alice in them, a sender over :class:`Games`; ``one_clock``: the
+    stand-in (its flood control) runs on the sender's fake clock too."""
+    time = FakeTime()
+    async with StandIn(token=TOKEN, clock=time if one_clock else _wall) as tg:
         alice = tg.add_user("Alice")
         groups = [tg.add_group(name, members=[alice]).id for name in ("One", "Two")]
         db = await Database.open(str(tmp_path / "bot.db"))
-        time = FakeTime()
         bot = Bot(TOKEN, base_url=tg.base_url)
         await bot.initialize()
         games = Games(db)

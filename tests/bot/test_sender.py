@@ -71,6 +71,29 @@ async def test_a_group_never_gets_more_than_twenty_messages_in_a_minute(scene: S
     assert scene.tg.message(group, scene.games.messages[1]).text == "game 1 at move 30"
 
 
+async def test_a_slow_first_message_does_not_make_twenty_one_in_a_minute_at_telegram(
+    tmp_path: Path,
+) -> None:
+    # Telegram counts a message from its arrival: a first message that travels 5 s
+    # counts from 5 s after it left, so the 21st may leave only 60 s after that
+    async with sender_scene(tmp_path, one_clock=True) as scene:
+        scene.tg.set_flood_control(True)
+        group = scene.groups[0]
+        scene.tg.slow_next("sendMessage", scene.time.sleep(5))  # the table's first post
+        for _ in range(160):
+            await scene.games.move(1, group)
+            scene.sender.wake(group)
+            for _ in range(5):
+                await asyncio.sleep(0)
+            await scene.time.advance(0.5)  # a move every half second, for 80 s
+        await scene.time.advance(120)
+        await asyncio.wait_for(scene.sender.wait_idle(), 10)
+        calls = [c for c in scene.tg.calls if c.chat_id == group]
+        assert len(calls) > 21  # more than a minute's worth went
+        assert all(c.ok for c in calls), [c.description for c in calls if not c.ok]
+        assert scene.tg.message(group, scene.games.messages[1]).text == "game 1 at move 160"
+
+
 async def test_a_server_error_is_tried_again(scene: Scene) -> None:
     group = scene.groups[0]
     scene.tg.fail_next("sendMessage", 500, "Internal Server Error")
