@@ -99,10 +99,11 @@ async def language_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -
         return
     svc = services(context)
     language = await reply_language(svc.db, message.chat.id, update.effective_user)
-    keyboard = [
-        [InlineKeyboardButton(LANGUAGE_NAMES[code], callback_data=f"lang:{code}")]
+    keyboard = [  # the language the chat reads now is marked
+        [InlineKeyboardButton(("✅ " if code == language else "") + LANGUAGE_NAMES[code],
+                              callback_data=f"lang:{code}")]
         for code in LANGUAGES
-    ]
+    ]  # fmt: skip
     text = tr(language, "Choose the language of this chat:")
     reply(services(context), message.chat.id, Rendered(text, keyboard), topic_of(message))
 
@@ -169,14 +170,15 @@ async def turn_time(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if not wanted:
         seconds = await svc.db.turn_seconds(message.chat.id) or svc.turn_seconds
         text = _lasts(language, round(seconds))
-    elif not _SECONDS.fullmatch(wanted) or not MIN_TURN <= int(wanted) <= MAX_TURN:
-        own = await user_language(svc.db, user)  # a refusal: for that person only
-        await tell_person(svc, message, user, tr(own, "Give the seconds per turn as a number "
-                          "from {low} to {high}.", low=MIN_TURN, high=MAX_TURN))  # fmt: skip
-        return
     elif not await is_admin(context.bot, message.chat, user.id, message.sender_chat):
-        own = await user_language(svc.db, user)
+        own = await user_language(svc.db, user)  # a refusal: for that person only
         await tell_person(svc, message, user, tr(own, "Only a chat administrator can do that."))
+        return
+    elif not _SECONDS.fullmatch(wanted) or not MIN_TURN <= int(wanted) <= MAX_TURN:
+        # an admin's setting that was not taken: said where they set it, as a reply
+        text = tr(language, "Give the seconds per turn as a number from {low} to {high}.",
+                  low=MIN_TURN, high=MAX_TURN)  # fmt: skip
+        reply(svc, message.chat.id, Rendered(text), topic_of(message), message.message_id)
         return
     else:
         await svc.db.set_turn_seconds(message.chat.id, int(wanted))

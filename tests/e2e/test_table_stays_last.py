@@ -45,9 +45,9 @@ async def test_a_refusal_to_one_person_goes_to_their_private_chat(world: World) 
     assert told.text == (
         "In Friends: Only the player who started the game or an admin can stop it."
     )
-    await tg.send_text(carol, world.group, "/turntime 5")
-    wrong = await tg.wait_for_bot_message(carol, after=told.message_id)
-    assert wrong.text == "In Friends: Give the seconds per turn as a number from 15 to 3600."
+    await tg.send_text(carol, world.group, "/turntime 5")  # not hers to set (an admin's
+    wrong = await tg.wait_for_bot_message(carol, after=told.message_id)  # bad value: the group)
+    assert wrong.text == "In Friends: Only a chat administrator can do that."
     await world.synced()
     assert len(tg.bot_messages(world.group)) == before  # nothing for the group to read
     # Dave never started the bot: the group is the only place to answer him
