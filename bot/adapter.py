@@ -152,6 +152,13 @@ class GameAdapter(Protocol):
         buttons: Buttons,
     ) -> Keyboard | None: ...  # fmt: skip
 
+    def pick_text(
+        self, game: GameRecord, state: Any, seat: int, choice: str, language: str
+    ) -> str | None:
+        """The private hand's text while ``pick_keyboard``'s second choice is shown
+        (None: the text stays as it is)."""
+        ...
+
     def table_pick_keyboard(
         self, game: GameRecord, state: Any, seat: int, choice: str, language: str,
         buttons: Buttons,
@@ -234,6 +241,11 @@ class GameRules:
         self, game: GameRecord, state: Any, seat: int, choice: str, language: str,
         buttons: Buttons,
     ) -> Keyboard | None:  # fmt: skip
+        return None
+
+    def pick_text(
+        self, game: GameRecord, state: Any, seat: int, choice: str, language: str
+    ) -> str | None:
         return None
 
     def table_pick_keyboard(

@@ -13,6 +13,7 @@ import logging
 from typing import Any
 
 from telegram import InlineKeyboardMarkup
+from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
 from bot.i18n import tr
@@ -160,7 +161,8 @@ async def pick(press: Press) -> None:
     if on_table:
         await show_pick(press.svc, game, TablePick(seat, choice, game.version))
     else:
-        await _set_hand_keyboard(press, InlineKeyboardMarkup(keyboard))
+        text = adapter.pick_text(game, state, seat, choice, language)
+        await _set_hand(press, InlineKeyboardMarkup(keyboard), text)
 
 
 async def unpick(press: Press) -> None:
@@ -177,14 +179,17 @@ async def unpick(press: Press) -> None:
     buttons = Buttons(game.id, game.version)
     hand = adapter.render_hand(game, state, seat, press.language, buttons)
     if hand is not None:
-        await _set_hand_keyboard(press, hand.markup)
+        await _set_hand(press, hand.markup, hand.text)
 
 
-async def _set_hand_keyboard(press: Press, markup: InlineKeyboardMarkup | None) -> None:
-    """Edit the presser's own private hand message (never a group's); a double tap
-    that changes nothing is fine."""
+async def _set_hand(press: Press, markup: InlineKeyboardMarkup | None, text: str | None) -> None:
+    """Edit the presser's own private hand message (never a group's): its buttons, and
+    its text when given; a double tap that changes nothing is fine."""
     try:
-        await press.query.edit_message_reply_markup(markup)
+        if text is None:
+            await press.query.edit_message_reply_markup(markup)
+        else:
+            await press.query.edit_message_text(text, ParseMode.HTML, reply_markup=markup)
     except BadRequest as error:
         if "not modified" not in str(error).lower():
             raise

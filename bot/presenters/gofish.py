@@ -7,7 +7,7 @@ from typing import Any
 from bot.adapter import GameRules, Seat, TableView, seats_of
 from bot.i18n import ntr, tr
 from bot.presenters.cards_text import cards_text, hand_in_words, rank_label
-from bot.presenters.gofish_text import event_line, rank_plural, result_line
+from bot.presenters.gofish_text import event_line, own_line, rank_plural, result_line
 from bot.presenters.lobby_view import seat_labels
 from bot.presenters.notices import resign_button, stopper
 from bot.presenters.standings import book_standings
@@ -105,6 +105,9 @@ class GoFishAdapter(GameRules):
         if mine:
             books = ", ".join(rank_plural(language, r) for r in mine)
             lines.append(tr(language, "Your books: {books}", books=books))
+        happened = own_line(view.history, seat, names, language)
+        if happened:
+            lines.append(happened)
         if view.last_draw and view.last_draw_at is not None:
             lines.append(
                 tr(language, "You drew: {cards}", cards=cards_text(language, view.last_draw))
@@ -144,6 +147,18 @@ class GoFishAdapter(GameRules):
         view = ENGINE.view(state, seat)
         asks = [a for a in view.legal if a.rank == rank]
         return _ask_rows(game, view, asks, language, buttons) if asks else None
+
+    def pick_text(
+        self, game: GameRecord, state: GoFishState, seat: int, choice: str, language: str
+    ) -> str | None:
+        """The hand while its owner chooses whom to ask: it names the rank chosen."""
+        rank = _rank_of(choice)
+        if rank is None:
+            return None
+        hand = self.render_hand(game, state, seat, language, Buttons(game.id, game.version))
+        asking = tr(language, "Your turn: whom do you ask for {ranks}?",
+                    ranks=rank_plural(language, rank))  # fmt: skip
+        return hand.text.replace(tr(language, "Your turn: choose a rank to ask for."), asking)
 
     def table_pick_keyboard(
         self, game: GameRecord, state: GoFishState, seat: int, choice: str, language: str,

@@ -87,6 +87,31 @@ def event_line(event: PublicEvent, names: list[str], language: str) -> str:
     return ""
 
 
+def own_line(history: tuple[PublicEvent, ...], seat: int, names: list[str], language: str) -> str:
+    """What last happened to this seat's hand through an ask, for its owner's private
+    hand only (the table tells the same without "you"); empty before any."""
+    for event in reversed(history):
+        if isinstance(event, Asked) and seat in (event.asker, event.target):
+            return _own(event, seat, names, language)
+    return ""
+
+
+def _own(e: Asked, seat: int, names: list[str], language: str) -> str:
+    ranks = rank_plural(language, e.rank)
+    if e.asker == seat and e.given:
+        return "🤲 " + ntr(language, "{name} gave you {n} card: {ranks}.",
+                          "{name} gave you {n} cards: {ranks}.", e.given,
+                          name=names[e.target], ranks=ranks)  # fmt: skip
+    if e.asker == seat:
+        return "🎣 " + tr(language, "{name} had no {ranks}.", name=names[e.target], ranks=ranks)
+    if e.given:
+        return "🫳 " + ntr(language, "{name} took {n} card from you: {ranks}.",
+                          "{name} took {n} cards from you: {ranks}.", e.given,
+                          name=names[e.asker], ranks=ranks)  # fmt: skip
+    return "🎣 " + tr(language, "{name} asked you for {ranks}; you had none.",
+                      name=names[e.asker], ranks=ranks)  # fmt: skip
+
+
 def result_line(winners: tuple[int, ...], scores: tuple[int, ...], names: list[str],
                 language: str) -> str:  # fmt: skip
     best = max(scores) if scores else 0
