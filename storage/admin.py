@@ -13,7 +13,8 @@ from storage.tx import Tx
 # every table of the schema, parents before the tables that refer to them
 TABLES = (
     "games", "users", "chat_settings", "processed_updates", "chips", "results", "outbox",
-    "table_seats", "chat_leases", "game_notices", "table_requests",
+    "table_seats", "chat_leases", "game_notices", "table_requests", "resign_requests",
+    "notices_sent", "chip_stamps", "bot_secrets",
 )  # fmt: skip
 _BATCH = 500
 

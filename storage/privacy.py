@@ -62,5 +62,7 @@ async def forget_person(core: Core, user_id: int) -> Forgotten | None:
         await stamp_chips(tx, user_id)  # deleting one's data hands out no chips
         chips = await tx.execute("DELETE FROM chips WHERE user_id = ?", (user_id,))
         await tx.execute("DELETE FROM game_notices WHERE user_id = ?", (user_id,))  # /notify
+        await tx.execute("DELETE FROM notices_sent WHERE user_id = ?", (user_id,))  # its limit
+        await tx.execute("DELETE FROM resign_requests WHERE user_id = ?", (user_id,))
         profile = await tx.execute("DELETE FROM users WHERE user_id = ?", (user_id,))
         return Forgotten(results.rowcount, chips.rowcount, profile.rowcount)

@@ -4,7 +4,10 @@ and then gone; on every database there is."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from storage import chips
+from storage.admin import copy_db
 from storage.chips import STARTING_BALANCE, ChipChange
 from storage.db import Database
 from storage.privacy import forget_person
@@ -90,3 +93,42 @@ async def test_the_key_is_made_once_whoever_forgets_first(url: str) -> None:
     finally:
         await db.close()
         await other.close()
+
+
+async def test_forgetme_removes_the_persons_notice_records_and_resign_presses(url: str) -> None:
+    db = await Database.open(url)
+    try:
+        async with db.transaction() as tx:
+            for user in (BOB, CAROL):
+                await tx.execute(
+                    "INSERT INTO notices_sent (chat_id, user_id, sent_at) VALUES (?, ?, ?)",
+                    (-100, user, NOW),
+                )
+                await tx.execute(
+                    "INSERT INTO resign_requests (game_id, user_id, asked_at) VALUES (?, ?, ?)",
+                    (1, user, NOW),
+                )
+        assert await forget_person(db, BOB) is not None
+        for table in ("notices_sent", "resign_requests"):
+            left = await db.fetchall(f"SELECT user_id FROM {table}")
+            assert [int(u) for (u,) in left] == [CAROL], table
+    finally:
+        await db.close()
+
+
+async def test_a_copied_database_keeps_the_stamps_usable(tmp_path: Path, url: str) -> None:
+    source = f"sqlite:///{tmp_path / 'source.db'}"
+    db = await Database.open(source)
+    try:
+        await _broke(db, -100, BOB, NOW - 60)
+        await forget_person(db, BOB)
+    finally:
+        await db.close()
+    target = url if "postgresql" in url else f"sqlite:///{tmp_path / 'target.db'}"
+    await copy_db(source, target)
+    copy = await Database.open(target)
+    try:  # the key came along: the stamp is still Bob's
+        assert await chips.top_up(copy, -100, BOB, NOW) is None
+        assert (await chips.account(copy, -100, BOB)).balance == 0
+    finally:
+        await copy.close()
