@@ -148,17 +148,20 @@ async def _held(svc: Services, game: GameRecord, ledger: Ledger) -> dict[int, in
 
 
 def results_of(adapter: GameAdapter, game: GameRecord, state: Any) -> list[tuple[int, bool]] | None:
-    """Who played and who won, once, when a game has just finished."""
+    """Who played and who won, once, when a game has just finished. A seat the computer
+    was keeping at the end (its person missed two turns in a row and never pressed
+    "I'm back") records nothing: the computer's result is not that person's."""
     if game.status != "finished" or state is None or game.meta.recorded:
         return None
     outcome = adapter.engine.outcome(state)
     if outcome is None:
         return None
     game.meta.recorded = True
+    away = set(game.meta.auto or [])
     return [
         (seat.user, index in outcome.winners)
         for index, seat in enumerate(seats_of(game))
-        if seat.user is not None
+        if seat.user is not None and index not in away
     ]
 
 

@@ -13,10 +13,13 @@ from storage.records import GameRecord
 
 
 def with_notices(rendered: Rendered, game: GameRecord, language: str, buttons: Buttons) -> Rendered:
-    """Add the timer and stand-in notices to a running table, and the "I'm back" button."""
+    """Add the timer and stand-in notices to a running table, and the "I'm back" button;
+    a finished table says whose turns the computer played to the end."""
+    names = seat_labels(seats_of(game), language)
+    if game.status == "finished":
+        return Rendered(rendered.text + _played_for(game, names, language), rendered.keyboard)
     if game.status != "running":
         return rendered
-    names = seat_labels(seats_of(game), language)
     lines = [rendered.text]
     stood_in = [names[s] for s in (game.meta.stood_in or []) if s < len(names)]
     if stood_in:
@@ -36,6 +39,16 @@ def with_notices(rendered: Rendered, game: GameRecord, language: str, buttons: B
     if auto:
         keyboard.append([buttons.button("🙋 " + tr(language, "I'm back"), "i")])
     return Rendered("\n".join(lines), keyboard or None)
+
+
+def _played_for(game: GameRecord, names: list[str], language: str) -> str:
+    """The line of a finished table naming the seats the computer kept to the end
+    (``bot.pipeline.timers.results_of`` records no result for them)."""
+    away = [names[s] for s in game.meta.auto or [] if s < len(names)]
+    if not away:
+        return ""
+    return "\n🤖 " + tr(language, "The computer played for {names} to the end: the game does "
+                          "not count for them in /stats.", names=", ".join(away))  # fmt: skip
 
 
 def resign_button(language: str, buttons: Buttons) -> InlineKeyboardButton:
