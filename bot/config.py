@@ -33,6 +33,7 @@ SETTINGS: tuple[tuple[str, str, str], ...] = (
     ("TURN_SECONDS", "90", f"default seconds per turn ({MIN_TURN_SECONDS}-{MAX_TURN_SECONDS})"),
     ("LOBBY_SECONDS", "600", f"how long a lobby waits ({MIN_LOBBY_SECONDS}-{MAX_LOBBY_SECONDS})"),
     ("GROUP_MESSAGES_PER_MINUTE", "20", "messages per group per minute (edits count)"),
+    ("PRIVATE_MESSAGES_PER_SECOND", "1", "messages per private chat per second (edits count)"),
     ("MESSAGES_PER_SECOND", "30", "messages per second over all chats"),
     ("WEBHOOK_URL", "(unset: long polling)", "public https URL Telegram posts updates to"),
     ("WEBHOOK_SECRET", "(unset)", "required with WEBHOOK_URL; a wrong one gets 403"),
@@ -59,6 +60,7 @@ class Config:
     database_path: str
     group_messages_per_minute: float = 20.0
     overall_messages_per_second: float = 30.0
+    private_messages_per_second: float = 1.0
     turn_seconds: float = 90.0
     lobby_seconds: float = 600.0
     webhook_url: str | None = None
@@ -203,6 +205,7 @@ def load_config(env: Mapping[str, str]) -> Config:
         database_path=path,
         group_messages_per_minute=_positive_number(env, "GROUP_MESSAGES_PER_MINUTE", 20.0),
         overall_messages_per_second=_positive_number(env, "MESSAGES_PER_SECOND", 30.0),
+        private_messages_per_second=_positive_number(env, "PRIVATE_MESSAGES_PER_SECOND", 1.0),
         turn_seconds=turn,
         lobby_seconds=lobby,
         webhook_url=webhook_url,

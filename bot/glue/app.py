@@ -151,7 +151,8 @@ def attach_sync(application: Application, svc: Services, config: Config) -> None
     """The sender (messages within Telegram's limits) and the deadline sweep."""
     from bot.deadlines.timeouts import on_deadline, on_warning
 
-    rates = Rates(config.group_messages_per_minute, 1.0, config.overall_messages_per_second)
+    rates = Rates(config.group_messages_per_minute, config.private_messages_per_second,
+                  config.overall_messages_per_second)  # fmt: skip
     budget = Budget(rates, time.monotonic)
     reconciler = GameReconciler(
         svc.db, svc.adapters, lambda chat_id: svc.sender.wake(chat_id), svc.clock, application.bot

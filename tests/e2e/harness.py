@@ -71,15 +71,18 @@ class World:
         lobby_seconds: float = 600.0,
         group_per_minute: float = 1e6,
         clock: ManualClock | None = None,
+        private_per_second: float = 1e6,
     ) -> Bot:
         """The bot in this process; ``group_per_minute`` as GROUP_MESSAGES_PER_MINUTE
-        (Telegram's 20 to see the limits at work; the tests' default lifts them);
+        and ``private_per_second`` as PRIVATE_MESSAGES_PER_SECOND (Telegram's 20 and 1
+        to see the limits at work; the tests' defaults lift them);
         ``clock``: the bot's time stands still until the test advances it, and
         advancing it wakes the deadline sweep."""
         db = await Database.open(self.database or str(self.path))
         config = Config(
             token=TOKEN, api_base_url=self.tg.base_url, database_path=str(self.path),
             group_messages_per_minute=group_per_minute, overall_messages_per_second=1e6,
+            private_messages_per_second=private_per_second,
             turn_seconds=turn_seconds, lobby_seconds=lobby_seconds,
         )  # fmt: skip
         application = build_application(
@@ -186,6 +189,7 @@ async def start_process(
         "BOT_API_BASE_URL": tg.base_url,
         "DATABASE_URL": f"sqlite:///{database}",
         "GROUP_MESSAGES_PER_MINUTE": "100000",
+        "PRIVATE_MESSAGES_PER_SECOND": "100000",
         **(extra or {}),
     }
     mark = tg.mark()
