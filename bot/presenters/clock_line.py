@@ -30,7 +30,7 @@ def late_seats(adapter: GameAdapter, game: GameRecord, state: Any) -> list[int]:
 
 
 def time_left(language: str, seconds: float) -> str:
-    """"90 s" under two minutes, else "4 min" (the nearest minute)."""
+    """ "90 s" under two minutes, else "4 min" (the nearest minute)."""
     if seconds < SECONDS_SHOWN:
         return tr(language, "{n} s", n=max(0, math.ceil(seconds)))
     return tr(language, "{n} min", n=math.floor(seconds / 60 + 0.5))
