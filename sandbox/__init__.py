@@ -47,6 +47,18 @@ Driver API (``sandbox.StandIn``; all waits are bounded and woken by world change
     tg.set_flood_control(True); tg.fail_next(method, error_code, description, retry_after=None)
     tg.subscribe(callback) -> unsubscribe; tg.version; tg.internal_errors
 
+Inline mode (``StandIn(inline_mode=True, inline_feedback=False)``: BotFather's
+/setinline on, /setinlinefeedback off; see :mod:`sandbox.driver_inline`)::
+
+    tg.set_inline_mode(False); tg.set_inline_feedback(True)
+    dm = tg.add_private_chat(alice, bob)   # two people's chat; the bot is not in it
+    answer = await tg.inline_query(alice, group, "reversi", offset="")  # "@tablebot reversi"
+    answer.results, answer.titles, answer.next_offset, answer.button, answer.cached
+    message = await tg.choose_result(alice, answer, "result-id")  # via_bot, inline_message_id
+    reply = await tg.press_inline(bob, message, "Join")  # callback_query: no message
+    answer = await tg.switch_inline(bob, message, "Play", chat=None)  # switch_inline_query*
+    query = await tg.inline_query_nowait(alice, bob, "x"); await tg.wait_inline_answer(query)
+
 Messages are :class:`sandbox.model.Message` objects, live: ``.text``, ``.entities``,
 ``.html`` (the text parameter as sent with parse_mode HTML), ``.reply_markup``,
 ``.edit_date``, ``.deleted``, ``.versions`` (every version), ``.sender``, ``.sender_chat``
@@ -57,14 +69,17 @@ Change notifications, for a browser/SSE layer: ``tg.subscribe(callback)`` (or
 ``tg.world.subscribe``) calls ``callback(Change(version, kind, chat_id, message_id,
 detail))`` synchronously after every change; kinds are "user", "chat", "message",
 "edit", "delete", "answer" (detail: the CallbackQuery with its answer), "update",
-"confirm", "call" (detail: the ApiCall), "webhook", "bot". ``tg.signal.current()``
+"confirm", "call" (detail: the ApiCall), "webhook", "bot", "inline" (an inline query
+answered; detail: the InlineQuery). ``tg.signal.current()``
 is an ``asyncio.Event`` set on the next change, for async streaming.
 
 Modules: ``world`` (the model, no HTTP), ``people`` (what people do), ``members``
 (joining, leaving, restrictions, bans), ``api_*`` (Bot
 API methods), ``html_text``/``html_tags``/``entities`` (Telegram-HTML, entities, text
 limits), ``driver``/``driver_view`` (``StandIn``: acting / looking and waiting),
-``markup`` (inline keyboards), ``server`` (aiohttp), ``webhook`` (delivery:
+``markup`` (inline keyboards), ``inline``/``inline_model``/``inline_results``/``api_inline``
+(inline mode: queries, answers and their validation, choosing results), ``server``
+(aiohttp), ``webhook`` (delivery:
 ``max_connections`` at once, in order per chat/presser; ``tg.webhook.delivered_to``,
 ``tg.webhook.dropped``), ``webhook_post`` (one attempt, round robin over backends),
 ``limits`` (flood control, injected failures), ``errors`` (every error text),
@@ -74,6 +89,7 @@ limits), ``driver``/``driver_view`` (``StandIn``: acting / looking and waiting),
 from sandbox.clock import ManualClock
 from sandbox.driver import StandIn
 from sandbox.errors import ApiError
+from sandbox.inline_model import InlineAnswer, InlineQuery, InlineResult
 from sandbox.model import (
     ApiCall,
     Button,
@@ -95,6 +111,9 @@ __all__ = [
     "CallbackQuery",
     "Change",
     "Chat",
+    "InlineAnswer",
+    "InlineQuery",
+    "InlineResult",
     "ManualClock",
     "Message",
     "MessageVersion",

@@ -23,9 +23,10 @@ def find_chat(world: World, raw: Any) -> Chat:
         chat_id = int(raw)
     except (TypeError, ValueError):
         raise bad_request(errors.CHAT_NOT_FOUND) from None
-    if chat_id not in world.chats:
+    chat = world.chats.get(chat_id)
+    if chat is None or chat.between is not None:  # the bot never sees people's chats
         raise bad_request(errors.CHAT_NOT_FOUND)
-    return world.chats[chat_id]
+    return chat
 
 
 def bot_chat(world: World, raw: Any) -> Chat:
@@ -63,7 +64,8 @@ def bot_sees(world: World, message: Message) -> bool:
     The bot must be in the chat. In groups with privacy mode on (Telegram's default)
     and the bot not an administrator it gets only commands (``/cmd`` or
     ``/cmd@thisbot``, not ``/cmd@otherbot``), replies to its own messages and service
-    messages; a migrated group still delivers its ``migrate_to_chat_id`` message.
+    messages, and messages sent via the bot; a migrated group still delivers its
+    ``migrate_to_chat_id`` message.
     """
     chat = message.chat
     if world.status(chat, world.bot) not in PRESENT:
@@ -72,8 +74,8 @@ def bot_sees(world: World, message: Message) -> bool:
         return "migrate_to_chat_id" in message.service
     if chat.type == PRIVATE or not world.privacy_mode or bot_is_admin(world, chat):
         return True
-    if message.service:
-        return True
+    if message.service or (message.via_bot is not None and message.via_bot.id == world.bot.id):
+        return True  # service messages and messages sent via this bot
     if message.reply_to is not None and message.reply_to.sender.id == world.bot.id:
         return True
     return _is_command_for(world, message.text or "")

@@ -33,7 +33,7 @@ def get_me(world: World, p: Params) -> dict[str, Any]:
         **world.bot.to_json(),
         "can_join_groups": True,
         "can_read_all_group_messages": not world.privacy_mode,
-        "supports_inline_queries": False,
+        "supports_inline_queries": world.inline.enabled,
         "can_connect_to_business": False,
         "has_main_web_app": False,
     }

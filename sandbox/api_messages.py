@@ -7,6 +7,7 @@ from typing import Any
 
 from sandbox import errors
 from sandbox.access import bot_chat, bot_is_admin, find_chat
+from sandbox.api_inline import inline_message
 from sandbox.entities import format_text
 from sandbox.errors import bad_request
 from sandbox.html_text import utf16_len
@@ -107,8 +108,6 @@ def send_message(world: World, p: Params) -> dict[str, Any]:
 
 
 def _bot_message(world: World, p: Params, not_found: str) -> Message:
-    if "inline_message_id" in p:
-        raise bad_request("inline messages are not supported by the sandbox")
     chat = bot_chat(world, p.get("chat_id"))
     message_id = p.integer("message_id") or 0
     if message_id <= 0:
@@ -120,13 +119,19 @@ def _bot_message(world: World, p: Params, not_found: str) -> Message:
 
 
 def _editable(world: World, p: Params) -> Message:
+    """The message to edit: by inline_message_id (sent via the bot) or chat and id."""
+    message = inline_message(world, p)
+    if message is not None:
+        return message
     message = _bot_message(world, p, errors.EDIT_NOT_FOUND)
     if message.sender.id != world.bot.id:
         raise bad_request(errors.CANT_BE_EDITED)
     return message
 
 
-def _commit_edit(world: World, message: Message, changes: dict[str, Any]) -> dict[str, Any]:
+def _commit_edit(world: World, message: Message, changes: dict[str, Any]) -> dict[str, Any] | bool:
+    """Edit, under flood control in the message's chat; an inline message edit
+    returns ``true``, as Telegram does (the bot does not see that message)."""
     if all(getattr(message, key) == value for key, value in changes.items() if key != "html"):
         raise bad_request(errors.NOT_MODIFIED)
 
@@ -134,10 +139,13 @@ def _commit_edit(world: World, message: Message, changes: dict[str, Any]) -> dic
         world.edit_message(message, **changes)
         return message
 
-    return _flood_checked(world, message.chat, commit).to_json()
+    edited = _flood_checked(world, message.chat, commit)
+    if message.inline_message_id is not None and message.sender.id != world.bot.id:
+        return True
+    return edited.to_json()
 
 
-def edit_message_text(world: World, p: Params) -> dict[str, Any]:
+def edit_message_text(world: World, p: Params) -> dict[str, Any] | bool:
     raw_text = _require_text(p)
     message = _editable(world, p)
     if message.text is None:
@@ -147,7 +155,7 @@ def edit_message_text(world: World, p: Params) -> dict[str, Any]:
     return _commit_edit(world, message, changes)
 
 
-def edit_message_reply_markup(world: World, p: Params) -> dict[str, Any]:
+def edit_message_reply_markup(world: World, p: Params) -> dict[str, Any] | bool:
     message = _editable(world, p)
     markup = check_reply_markup(p.json("reply_markup"), inline_only=True)
     return _commit_edit(world, message, {"reply_markup": markup})

@@ -13,7 +13,8 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from sandbox import forwarding, members, people
 from sandbox.changes import ChangeSignal
-from sandbox.driver_view import Target, WorldView
+from sandbox.driver_inline import InlineDriver
+from sandbox.driver_view import Target
 from sandbox.model import MEMBER, CallbackAnswer, CallbackQuery, Chat, Message, User
 from sandbox.server import BotApiServer
 from sandbox.webhook import WebhookSender
@@ -22,10 +23,11 @@ from sandbox.world import World
 __all__ = ["StandIn", "Target"]
 
 
-class StandIn(WorldView):
+class StandIn(InlineDriver):
     """A local Telegram: Bot API over HTTP on 127.0.0.1 plus people to act with.
 
-    Looking at the world, waiting and switches: :class:`sandbox.driver_view.WorldView`.
+    Looking at the world, waiting and switches: :class:`sandbox.driver_view.WorldView`;
+    inline mode: :class:`sandbox.driver_inline.InlineDriver`.
     """
 
     def __init__(
@@ -38,8 +40,11 @@ class StandIn(WorldView):
         privacy_mode: bool = True,
         webhook_retry_delays: Sequence[float] = (0.05, 0.1, 0.2, 0.4, 0.8),
         webhook_backends: Sequence[str] = (),
+        inline_mode: bool = True,
+        inline_feedback: bool = False,
     ) -> None:
         self.world = World(token, bot_username, bot_name, clock=clock, privacy_mode=privacy_mode)
+        self.world.inline.enabled, self.world.inline.feedback = inline_mode, inline_feedback
         self.signal = ChangeSignal()
         self.world.subscribe(self.signal)
         self.server = BotApiServer(self.world, self.signal)

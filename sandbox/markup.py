@@ -8,6 +8,8 @@ Inline keyboards are checked the way the Bot API server and Telegram check them:
   ``can't parse inline keyboard button: Text buttons are unallowed in the inline keyboard``;
 - ``callback_data`` longer than 64 bytes is ``BUTTON_DATA_INVALID``;
 - a bad ``url`` is ``inline keyboard button URL '<url>' is invalid: <reason>``;
+- a switch-to-inline button's value has its type (``Field "switch_inline_query_current_chat"
+  must be of type String``; the chosen-chat one an Object);
 - more than 8 buttons in a row or 100 in all is ``reply markup is too long``
   (Telegram's REPLY_MARKUP_TOO_LONG; the documented limits are 8 per row and 100).
 """
@@ -65,8 +67,24 @@ def _check_button(raw: Any) -> dict[str, Any]:
         action = next((name for name in _ACCEPTED_ACTIONS if raw.get(name) is not None), None)
         if action is None:
             raise _button_error("Text buttons are unallowed in the inline keyboard")
-        button[action] = raw[action]
+        button[action] = _check_action(action, raw[action])
     return button
+
+
+def _check_action(action: str, value: Any) -> Any:
+    """The switch-to-inline buttons' values: a query string, or for the chosen-chat
+    button a SwitchInlineQueryChosenChat object (query plus the chat types offered)."""
+    if action in ("switch_inline_query", "switch_inline_query_current_chat"):
+        if not isinstance(value, str):
+            raise _button_error(f'Field "{action}" must be of type String')
+    elif action == "switch_inline_query_chosen_chat":
+        if not isinstance(value, dict):
+            raise _button_error(f'Field "{action}" must be of type Object')
+        if not isinstance(value.get("query", ""), str):
+            raise _button_error('Field "query" must be of type String')
+        allowed = [f"allow_{kind}_chats" for kind in ("user", "bot", "group", "channel")]
+        value = {"query": value.get("query", "")} | {k: True for k in allowed if value.get(k)}
+    return value
 
 
 def check_inline_keyboard(rows: Any) -> dict[str, Any]:

@@ -52,7 +52,9 @@ class Chat:
     title: str | None = None
     username: str | None = None
     is_forum: bool = False
-    user: User | None = None  # the other side of a private chat
+    user: User | None = None  # the other side of a private chat with the bot
+    # a private chat between two people (members: both; the bot is not in it)
+    between: tuple[int, int] | None = None
     members: dict[int, str] = field(default_factory=dict)  # user id -> status (bot included)
     topics: dict[int, str] = field(default_factory=dict)  # message_thread_id -> topic name
     migrated_to: int | None = None
@@ -69,6 +71,8 @@ class Chat:
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"id": self.id, "type": self.type}
+        if self.between is not None:
+            return data  # never shown to the bot
         if self.user is not None:
             data.update({k: v for k, v in self.user.to_json().items() if k.endswith("name")})
             return data
@@ -118,6 +122,8 @@ class Message:
     disable_notification: bool = False
     deleted: bool = False
     versions: list[MessageVersion] = field(default_factory=list, repr=False)
+    via_bot: User | None = None  # sent "via @bot" (chosen inline result)
+    inline_message_id: str | None = None  # how the bot addresses it, if it has a keyboard
 
     def snapshot(self) -> MessageVersion:
         return MessageVersion(
@@ -144,6 +150,8 @@ class Message:
         }
         if self.sender_chat is not None:
             data["sender_chat"] = self.sender_chat.to_json()
+        if self.via_bot is not None:
+            data["via_bot"] = self.via_bot.to_json()
         if self.thread_id is not None:
             data["message_thread_id"] = self.thread_id
         if self.is_topic_message:
@@ -178,12 +186,18 @@ class CallbackQuery:
     data: str
     chat_instance: str
     answer: CallbackAnswer | None = None
+    inline_message_id: str | None = None  # a message sent via the bot: no "message"
 
     def to_json(self) -> dict[str, Any]:
+        where: dict[str, Any] = (
+            {"inline_message_id": self.inline_message_id}
+            if self.inline_message_id
+            else {"message": self.message.to_json()}
+        )
         return {
             "id": self.id,
             "from": self.user.to_json(),
-            "message": self.message.to_json(),
+            **where,
             "chat_instance": self.chat_instance,
             "data": self.data,
         }
@@ -219,7 +233,8 @@ class Change:
     ``(user_id, old, new)`` or the new chat id), "message" (new), "edit", "delete",
     "answer" (detail: the answered CallbackQuery), "update" (queued; detail: the
     Update), "confirm" (updates confirmed or dropped), "call" (detail: the ApiCall),
-    "webhook" (set/deleted or a delivery error), "bot" (commands, descriptions).
+    "webhook" (set/deleted or a delivery error), "bot" (commands, descriptions, inline
+    settings), "inline" (an inline query answered; detail: the InlineQuery).
     """
 
     version: int

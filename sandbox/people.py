@@ -47,17 +47,25 @@ def _creator(world: World, chat: Chat) -> User:
     raise ValueError(f"chat {chat.title!r} has no creator; pass by=")
 
 
+def _people_chat(world: World, user: User, other: User) -> Chat:
+    for chat in world.chats.values():
+        if chat.between is not None and set(chat.between) == {user.id, other.id}:
+            return chat
+    raise ValueError(
+        f"{user.first_name} has no private chat with {other.first_name}; "
+        f"tg.add_private_chat({user.first_name.lower()}, {other.first_name.lower()}) first"
+    )
+
+
 def _chat_for(world: World, user: User, target: Chat | User | int) -> Chat:
     if isinstance(target, User) and target.id != user.id:
-        raise ValueError(
-            f"{user.first_name} can write to the bot or to a group, not to {target.first_name}"
-        )
+        target = _people_chat(world, user, target)
     chat = world.chat_of(target)
     if chat.migrated_to is not None:
         raise ValueError(f"{chat.title!r} was upgraded; write to chat {chat.migrated_to}")
     if chat.type != PRIVATE and world.status(chat, user) not in PRESENT:
         raise ValueError(f"{user.first_name} is not a member of {chat.title!r}")
-    if chat.type == PRIVATE and chat.id != user.id:
+    if chat.type == PRIVATE and chat.id != user.id and user.id not in chat.members:
         raise ValueError(f"{user.first_name} cannot see the private chat of another person")
     return chat
 
@@ -96,7 +104,7 @@ def send_text(
 ) -> Message:
     chat = _chat_for(world, user, target)
     _check_text(text)
-    if chat.type == PRIVATE:
+    if chat.id == user.id:
         _start_private_chat(world, user)
     message = world.add_message(
         chat,
@@ -164,7 +172,7 @@ def press(
 ) -> CallbackQuery:
     """Press an inline button; queues the callback_query update and returns the query."""
     chat = message.chat
-    if chat.type == PRIVATE and chat.id != user.id:
+    if chat.type == PRIVATE and chat.id != user.id and user.id not in chat.members:
         raise ValueError(f"{user.first_name} cannot see the private chat of another person")
     if chat.type != PRIVATE and chat.username is None and world.status(chat, user) not in PRESENT:
         # a public group (one with a username) can be read, and its buttons pressed,
@@ -172,7 +180,8 @@ def press(
         raise ValueError(f"{user.first_name} is not a member of {chat.title!r}")
     button = find_button(message, text, callback_data)
     if button.callback_data is None:
-        raise ValueError(f"button {button.text!r} opens {button.url}; use open_url")
+        how = f"opens {button.url}; use open_url" if button.url else "is not a callback button"
+        raise ValueError(f"button {button.text!r} {how}")
     return queue_query(world, user, message, button.callback_data)
 
 
@@ -180,7 +189,8 @@ def queue_query(world: World, user: User, message: Message, data: str) -> Callba
     """Queue a callback query carrying ``data`` for ``message``.
 
     :func:`press` checks the button is on the message first; tests call this
-    directly to play a modified client that sends data no button carries.
+    directly to play a modified client that sends data no button carries. On a
+    message sent via the bot the query has its ``inline_message_id``, no message.
     """
     query = CallbackQuery(
         id=world.new_query_id(user),
@@ -188,6 +198,7 @@ def queue_query(world: World, user: User, message: Message, data: str) -> Callba
         message=message,
         data=data,
         chat_instance=str((message.chat.id * 7_919 + world.bot.id) % 2**62),
+        inline_message_id=message.inline_message_id,
     )
     world.queries[query.id] = query
     world.enqueue("callback_query", query.to_json())

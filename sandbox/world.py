@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from sandbox.inline_model import InlineState
 from sandbox.limits import FailureInjector, FloodControl
 from sandbox.model import (
     CREATOR,
@@ -81,6 +82,7 @@ class World:
         self.settings = BotSettings()
         self.flood = FloodControl(clock)
         self.failures = FailureInjector()
+        self.inline = InlineState()
         # method (lower case) -> what its next request awaits before it arrives
         self.transit: dict[str, Awaitable[object]] = {}
         self.version = 0
@@ -89,6 +91,7 @@ class World:
         self._group_ids = itertools.count(4_000_000_001)
         self._supergroup_ids = itertools.count(1_000_000_001)
         self._query_ids = itertools.count(1)
+        self._people_chat_ids = itertools.count(7_000_000_001)
 
     # --- notifications -------------------------------------------------------------
 
@@ -152,6 +155,19 @@ class World:
         self.notify("chat", chat.id)
         return chat
 
+    def add_private_chat(self, first: User, second: User) -> Chat:
+        """The private chat between two people (the bot is not in it); made once."""
+        if first.id == second.id:
+            raise ValueError(f"{first.first_name} cannot have a private chat with themselves")
+        for chat in self.chats.values():
+            if chat.between is not None and set(chat.between) == {first.id, second.id}:
+                return chat
+        chat = Chat(next(self._people_chat_ids), PRIVATE, between=(first.id, second.id))
+        chat.members.update({first.id: MEMBER, second.id: MEMBER})
+        self.chats[chat.id] = chat
+        self.notify("chat", chat.id)
+        return chat
+
     def new_chat_id(self, chat_type: str) -> int:
         """-4xxxxxxxxx for basic groups, -100xxxxxxxxxx for supergroups, as Telegram does."""
         if chat_type == SUPERGROUP:
@@ -165,8 +181,8 @@ class World:
         return self.chats[chat_id]
 
     def status(self, chat: Chat, user: User) -> str:
-        if chat.type == PRIVATE and user.id == self.bot.id:
-            return KICKED if chat.user and chat.user.has_blocked_bot else MEMBER
+        if chat.type == PRIVATE and user.id == self.bot.id and chat.user is not None:
+            return KICKED if chat.user.has_blocked_bot else MEMBER
         return chat.members.get(user.id, LEFT)
 
     def message(self, chat_id: int, message_id: int) -> Message | None:
