@@ -53,6 +53,16 @@ def seat_of_user(game: GameRecord, user_id: int) -> int | None:
     return None
 
 
+def waits_for(adapter: GameAdapter, game: GameRecord, state: Any) -> list[int]:
+    """The seats of people (not computers, not seats the computer took over) the game
+    waits for now: their turn's clock runs."""
+    seats = seats_of(game)
+    auto = set(game.meta.auto or [])
+    return sorted(
+        s for s in adapter.engine.to_move(state) if not seats[s].is_computer and s not in auto
+    )
+
+
 @dataclass(frozen=True)
 class TableView:
     """What the table renderer gets besides the state: language, button maker and
@@ -65,7 +75,7 @@ class TableView:
 
 @dataclass(frozen=True)
 class Timing:
-    """The clock and the chat's times when a game is saved (``bot.pipeline.timers.commit``)."""
+    """The clock and the chat's times when a game is saved (``bot.pipeline.save.save``)."""
 
     now: float
     turn: float  # the chat's seconds per turn
@@ -85,7 +95,7 @@ class Ledger:
 class GameAdapter(Protocol):
     """One game as the chat sees it: its engine, its lobby rules, its rendering, and
     the hooks the shared pipeline (``bot.pipeline.press``, ``bot.pipeline.play``,
-    ``bot.pipeline.timers``, ``bot.deadlines.timeouts``) calls for what differs from game to
+    ``bot.pipeline.save``, ``bot.deadlines.timeouts``) calls for what differs from game to
     game. ``GameRules`` gives the shared behaviour of every hook; a game overrides only what
     it needs."""
 

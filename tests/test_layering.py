@@ -130,3 +130,18 @@ def test_no_module_of_the_bot_imports_itself_round_a_circle() -> None:
     for module in sorted(graph):
         if module not in done:
             visit(module)
+
+
+def test_the_save_knows_no_presentation() -> None:
+    # what a save decides (deadlines, the seats it waits for, outbox marks) comes from
+    # the game's declared rules: the save reaches no presenter and no sender, directly
+    # or through the modules it imports
+    graph, reached, todo = _bot_graph(), set[str](), ["bot.pipeline.save"]
+    while todo:
+        module = todo.pop()
+        for target in graph.get(module, ()):
+            if target not in reached:
+                reached.add(target)
+                todo.append(target)
+    assert "bot.pipeline.save" in graph
+    assert sorted(m for m in reached if _folder(m) in {"presenters", "sync"}) == []

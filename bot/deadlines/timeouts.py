@@ -10,11 +10,10 @@ from typing import Any
 
 from telegram.ext import Application
 
-from bot.adapter import GameAdapter
+from bot.adapter import GameAdapter, waits_for
 from bot.config import MIN_TURN_SECONDS
 from bot.pipeline.flow import advance_computers, redraw, store_state
-from bot.pipeline.timers import TAKEOVER_AFTER, Saved, commit, turn_seconds
-from bot.presenters.clock_line import late_seats
+from bot.pipeline.save import TAKEOVER_AFTER, Saved, save, turn_seconds
 from bot.presenters.table import load_state
 from bot.services import Services
 from bot.sync.nudges import nudge_marks
@@ -40,7 +39,7 @@ async def on_deadline(application: Application, game_id: int) -> None:  # type: 
         if game.status == "lobby":
             game.status = "stopped"
             game.meta.expired = True
-            saved = await commit(application, adapter, game)
+            saved = await save(application.bot_data["services"], adapter, game)
         else:
             saved = await _time_ran_out(application, svc, adapter, game)
         if saved:
@@ -60,14 +59,14 @@ async def _time_ran_out(
     if state is None:
         state = await _play_for_the_late(svc, adapter, game, before)
     store_state(adapter, game, state)
-    return await commit(application, adapter, game, state, before=before)
+    return await save(application.bot_data["services"], adapter, game, state, before=before)
 
 
 async def _play_for_the_late(
     svc: Services, adapter: GameAdapter, game: GameRecord, state: Any
 ) -> Any:
     engine = adapter.engine
-    late = late_seats(adapter, game, state)
+    late = waits_for(adapter, game, state)
     if game.meta.timeouts is None:
         game.meta.timeouts = {}
     if game.meta.auto is None:
@@ -120,6 +119,6 @@ async def on_warning(application: Application, game_id: int) -> None:  # type: i
     left = game.deadline_at - svc.clock()
     if left <= 0 or left > await turn_seconds(svc, game.chat_id):
         return
-    late = late_seats(adapter, game, load_state(adapter, game))
+    late = waits_for(adapter, game, load_state(adapter, game))
     await deadlines.show_warning(svc.db, game.id, {"seats": late, "left": math.ceil(left)})
     await redraw(svc, await nudge_marks(svc.db, adapter, game, late))

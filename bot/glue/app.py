@@ -40,9 +40,9 @@ from bot.glue.unfinished import Unfinished
 from bot.i18n import LANGUAGES, tr
 from bot.pipeline.blackjack_play import open_table
 from bot.pipeline.blackjack_stop import stop_table
+from bot.pipeline.broken import playable_games
 from bot.pipeline.chips import chips_command, top_command, top_up_button
 from bot.pipeline.press import game_button, unknown_button
-from bot.pipeline.timers import set_aside_unreadable
 from bot.presenters.blackjack import BlackjackAdapter
 from bot.presenters.durak import DurakAdapter
 from bot.presenters.gofish import GoFishAdapter
@@ -119,7 +119,7 @@ async def _resume_games(application: Application) -> None:  # type: ignore[type-
     aside)."""
     svc: Services = application.bot_data["services"]
     try:
-        await set_aside_unreadable(application)
+        log.info("%d active games", await playable_games(svc))
     except Exception:  # the other games still run
         log.exception("the stored games could not all be checked")
     pending = await svc.sender.flush()

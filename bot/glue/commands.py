@@ -17,7 +17,7 @@ from bot.messaging import reply
 from bot.people import is_admin, remember, topic_of
 from bot.personal import tell_person
 from bot.pipeline.lobby import join_via_link
-from bot.pipeline.timers import commit
+from bot.pipeline.save import save
 from bot.pipeline.vote import vote_to_stop
 from bot.services import services
 from bot.ui import Rendered
@@ -152,7 +152,7 @@ async def stop(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         game.status = "stopped"
         game.meta.stopped_by = user.first_name
         adapter = svc.adapters[game.kind]
-        if not await commit(context.application, adapter, game, update_id=update.update_id):
+        if not await save(services(context), adapter, game, update_id=update.update_id):
             return
         log.info("game stopped", extra={"chat_id": game.chat_id, "game_id": game.id})
         return

@@ -5,7 +5,7 @@ off (``storage.notices``); the answer goes to their private chat
 (``bot.personal``). Someone the bot cannot message privately yet is told, in the
 group, to press Start in a private chat first. When a new game's table is first
 posted in the group (``GameReconciler.shown``), every other person who asked
-gets a notice (an outbox mark, ``bot.sync.marks.notice``) naming the game and
+gets a notice (an outbox mark, ``bot.marks.notice``) naming the game and
 the group, with a button that opens the table (a supergroup's message link;
 basic groups have no message links, so the notice has no button there).
 

@@ -7,7 +7,7 @@ who sent it (in a private chat: a table for one), and people sit down or leave
 with the table's own buttons, also between the rounds of a running table.
 Everything else a table's buttons do takes the shared actions (``bot.pipeline.play``:
 ``m`` an engine action, ``h`` the hint) with the adapter's hooks; every save is
-``bot.pipeline.timers.commit``; deadlines are ``bot.deadlines.timeouts`` with the adapter's
+``bot.pipeline.save.save``; deadlines are ``bot.deadlines.timeouts`` with the adapter's
 ``time_out``.
 """
 
@@ -22,6 +22,7 @@ from telegram.ext import ContextTypes
 from bot.adapter import Seat, set_seats
 from bot.i18n import ntr, tr
 from bot.language import reply_language, user_language
+from bot.marks import marks_for
 from bot.messaging import reply
 from bot.people import is_member, remember, topic_of
 from bot.personal import tell_person
@@ -29,7 +30,7 @@ from bot.pipeline.chips import top_up_seated
 from bot.pipeline.flow import store_state
 from bot.pipeline.lobby import point_to_running
 from bot.pipeline.press import Press, stale
-from bot.pipeline.timers import Seating, commit, wake
+from bot.pipeline.save import Seating, save, wake
 from bot.presenters.blackjack_leaving import leave_now, play_leavers
 from bot.presenters.blackjack_table import (
     KIND,
@@ -43,7 +44,6 @@ from bot.presenters.blackjack_text import changed, elsewhere
 from bot.presenters.reasons import refusal_text
 from bot.presenters.table import load_state
 from bot.services import services
-from bot.sync.marks import marks_for
 from bot.ui import Rendered
 from games.base import IllegalAction
 from games.blackjack import ENGINE, LeftTable, Phase, Table, close, leave, sit
@@ -197,11 +197,11 @@ async def _leave_mid_round(press: Press, state: Table, box: int) -> None:
 
 
 async def _save(press: Press, before: Table, after: Table, seating: Seating, answer: str) -> None:
-    """The shared save (``bot.pipeline.timers.commit``) of a seating change, then the answer."""
+    """The shared save (``bot.pipeline.save.save``) of a seating change, then the answer."""
     game, adapter = press.game, press.adapter
     store_state(adapter, game, after)
     try:
-        saved = await commit(press.context.application, adapter, game, after, press.update_id,
+        saved = await save(press.svc, adapter, game, after, press.update_id,
                              before=before, seating=seating)  # fmt: skip
     except (SeatTaken, ChipConflict) as refused:  # a join at another table, or a top-up
         text = elsewhere(press.language) if isinstance(refused, SeatTaken) else None

@@ -19,7 +19,7 @@ from bot.i18n import tr
 from bot.people import is_admin
 from bot.personal import tell_person
 from bot.pipeline.flow import clear_press_notes, store_state
-from bot.pipeline.timers import Saved, commit
+from bot.pipeline.save import Saved, save
 from bot.presenters.blackjack_leaving import MOST_DECISIONS
 from bot.presenters.table import load_state
 from bot.services import Services, services
@@ -85,7 +85,9 @@ async def _stop(
     game.meta.stopped_by = name
     store_state(adapter, game, state)
     game.status = "stopped"
-    return await commit(application, adapter, game, state, update_id, before=before)
+    return await save(
+        application.bot_data["services"], adapter, game, state, update_id, before=before
+    )
 
 
 def play_out(state: Table, svc: Services) -> tuple[Table, list[int]]:

@@ -18,7 +18,7 @@ from bot.language import reply_language, user_language
 from bot.messaging import reply
 from bot.people import remember, topic_of
 from bot.pipeline.flow import store_state
-from bot.pipeline.timers import Seating, commit
+from bot.pipeline.save import Seating, save
 from bot.presenters.blackjack_table import table_of
 from bot.presenters.blackjack_text import changed, chips_disclaimer, wait_text
 from bot.presenters.table import load_state
@@ -157,7 +157,7 @@ async def top_up_seated(
     adapter = svc.adapters[game.kind]
     store_state(adapter, game, after)
     try:
-        saved = await commit(context.application, adapter, game, after, update_id,
+        saved = await save(services(context), adapter, game, after, update_id,
                              before=state, seating=Seating(chips=[change]))  # fmt: skip
     except ChipConflict:  # another top-up (the /chips button) came first
         return changed(language)

@@ -8,8 +8,8 @@ import random
 from typing import Any
 
 from bot.adapter import GameAdapter, seats_of
+from bot.marks import chats_of, marks_for
 from bot.services import Services
-from bot.sync.marks import chats_of, marks_for
 from storage import display, outbox
 from storage.display import Pick as TablePick
 from storage.outbox import TABLE, Mark
@@ -67,7 +67,7 @@ async def start_game(adapter: GameAdapter, game: GameRecord, rng: random.Random)
 
 async def publish(svc: Services, adapter: GameAdapter, game: GameRecord) -> None:
     """Have a game shown whose messages were marked without a save of this process
-    (a group that moved): wake the sender for them. After ``bot.pipeline.timers.commit`` or
+    (a group that moved): wake the sender for them. After ``bot.pipeline.save.save`` or
     ``create`` there is nothing to do: they wake the sender themselves."""
     svc.wake_chats(chats_of(marks_for(adapter, game, game.version)))
 

@@ -21,7 +21,7 @@ from bot.pipeline.flow import start_game
 from bot.pipeline.lobby_buttons import COMPUTER, JOIN, LEAVE, OPTION, START, LobbyButton, join
 from bot.pipeline.press import Action, Press
 from bot.pipeline.rematch import rematch, start_in_order
-from bot.pipeline.timers import commit, create
+from bot.pipeline.save import create, save
 from bot.presenters.lobby_view import rematch_waiting
 from bot.services import Services, services
 from bot.ui import Rendered, escape
@@ -55,7 +55,7 @@ async def open_game(update: Update, context: ContextTypes.DEFAULT_TYPE, kind: st
     set_seats(game, seats)
     if private:
         await start_game(adapter, game, svc.rng)
-    created = await create(context.application, adapter, game)
+    created = await create(services(context), adapter, game)
     if created is None:
         await point_to_running(update, context, svc)
         return
@@ -148,7 +148,7 @@ async def lobby_press(
         game.status = "stopped"
     elif button.starts or (button.sits_down and ready_to_start(adapter, game)):
         await start_in_order(adapter, game, svc)
-    if not await commit(context.application, adapter, game, update_id=update_id):
+    if not await save(services(context), adapter, game, update_id=update_id):
         await query.answer(tr(language, "Someone was quicker; please try again."), True)
         return
     await query.answer()
@@ -223,7 +223,7 @@ async def _sit_by_link(
         return refusal
     if ready_to_start(adapter, game):
         await start_in_order(adapter, game, svc)
-    if not await commit(context.application, adapter, game, update_id=update.update_id):
+    if not await save(services(context), adapter, game, update_id=update.update_id):
         return tr(language, "Someone was quicker; please try again.")
     title = escape(game.meta.chat_title or "")
     return tr(language, "You joined the {game} table in {chat}.",

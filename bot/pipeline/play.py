@@ -2,7 +2,7 @@
 hints, "I'm back", "My hand", and a two-step choice (a pick, then Back).
 
 Each action takes a press that passed the shared checks (``bot.pipeline.press``), checks
-the presser, applies, saves with ``bot.pipeline.timers.commit`` (which marks the game's
+the presser, applies, saves with ``bot.pipeline.save.save`` (which marks the game's
 messages and wakes the sender) and answers. What differs between games is in
 the adapter's hooks.
 """
@@ -20,7 +20,7 @@ from bot.i18n import tr
 from bot.pipeline.flow import advance_computers, clear_press_notes, show_pick, store_state
 from bot.pipeline.press import Press, stale
 from bot.pipeline.press_origin import Origin, shows_a_pick
-from bot.pipeline.timers import commit
+from bot.pipeline.save import save
 from bot.presenters.reasons import refusal_text
 from bot.presenters.table import load_state
 from bot.ui import Buttons
@@ -51,7 +51,7 @@ async def move(press: Press) -> None:
     clear_press_notes(game)
     if game.meta.timeouts is not None:
         game.meta.timeouts.pop(str(seat), None)
-    if not await commit(press.context.application, adapter, game, after, press.update_id,
+    if not await save(press.svc, adapter, game, after, press.update_id,
                         before=state):  # fmt: skip
         await press.quicker()
         return
@@ -84,7 +84,7 @@ async def hint(press: Press) -> None:
         return
     off = set(game.meta.hints_off or []) ^ {seat}  # the presser's own hints
     game.meta.hints_off = sorted(off)
-    if not await commit(press.context.application, adapter, game, state, press.update_id):
+    if not await save(press.svc, adapter, game, state, press.update_id):
         await press.quicker()
         return
     await press.query.answer()
@@ -112,7 +112,7 @@ async def back(press: Press) -> None:
     auto.remove(seat)
     if game.meta.timeouts is not None:
         game.meta.timeouts.pop(str(seat), None)
-    if not await commit(press.context.application, press.adapter, game,
+    if not await save(press.svc, press.adapter, game,
                         update_id=press.update_id):  # fmt: skip
         await press.quicker()
         return

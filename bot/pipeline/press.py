@@ -6,7 +6,7 @@ A press is decoded (``g:<game>:<version>:<verb>[:<argument>]``), its game loaded
 with one read, and checked: a button counts only on a message that shows its
 game (``bot.pipeline.press_origin``); an update Telegram delivers again is answered and
 not applied twice; a button from a message the bot has since replaced is stale.
-The action then checks the presser and applies, saves (``bot.pipeline.timers.commit``)
+The action then checks the presser and applies, saves (``bot.pipeline.save.save``)
 and answers; the sender draws what the save marked.
 """
 
@@ -25,10 +25,10 @@ from bot.adapter import GameAdapter, seat_of_user
 from bot.callbacks import ForgedCallback, GameButton, decode_game_button
 from bot.i18n import tr
 from bot.language import language_of, user_language
+from bot.marks import marks_for
 from bot.pipeline.flow import redraw
 from bot.pipeline.press_origin import Origin, press_origin
 from bot.services import Services, services
-from bot.sync.marks import marks_for
 from storage.records import GameRecord
 
 Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]

@@ -15,7 +15,7 @@ from bot.adapter import GameAdapter, seat_of_user, seats_of, set_seats
 from bot.i18n import tr
 from bot.language import table_language, user_language
 from bot.pipeline.flow import start_game
-from bot.pipeline.timers import commit, create
+from bot.pipeline.save import create, save
 from bot.presenters.lobby_view import rematch_waiting
 from bot.services import Services, services
 from storage.meta import GameMeta
@@ -40,11 +40,11 @@ async def rematch(
     new = await _rematch_lobby(svc, adapter, game, query.from_user.id)
     if not rematch_waiting(new):  # nobody to ask (against the computer): at once
         await start_in_order(adapter, new, svc)
-    if await create(context.application, adapter, new) is None:
+    if await create(services(context), adapter, new) is None:
         await query.answer(tr(language, "Another game is already running here."), True)
         return
     game.meta.rematched = True
-    await commit(context.application, adapter, game, update_id=update_id)
+    await save(services(context), adapter, game, update_id=update_id)
     await query.answer()
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from bot.i18n import tr
 from bot.pipeline.flow import advance_computers, store_state
 from bot.pipeline.press import Press
-from bot.pipeline.timers import Seating, commit
+from bot.pipeline.save import Seating, save
 from bot.presenters.table import load_state
 from games.base import IllegalAction
 from storage.resigns import press_resign
@@ -67,7 +67,7 @@ async def _save(press: Press, before: Any, after: Any, results: list[tuple[int, 
     if game.status == "running":
         after, _events = await advance_computers(adapter, game, after, press.svc.rng)
         store_state(adapter, game, after)
-    saved = await commit(press.context.application, adapter, game, after, press.update_id,
+    saved = await save(press.svc, adapter, game, after, press.update_id,
                          before=before, seating=Seating(results=results))  # fmt: skip
     if saved is None:
         await press.quicker()

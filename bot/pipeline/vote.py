@@ -20,7 +20,7 @@ from bot.adapter import GameAdapter, seats_of
 from bot.i18n import ntr, tr
 from bot.messaging import reply
 from bot.people import topic_of
-from bot.pipeline.timers import commit
+from bot.pipeline.save import save
 from bot.presenters.table import load_state
 from bot.services import services
 from bot.ui import Rendered, escape
@@ -86,7 +86,7 @@ async def _count(
     else:
         until = vote.get("until", now + VOTE_SECONDS) if vote else now + VOTE_SECONDS
         game.meta.stop_vote = {"yes": yes, "until": float(until)}
-    if not await commit(context.application, adapter, game, update_id=update.update_id):
+    if not await save(services(context), adapter, game, update_id=update.update_id):
         return False, None
     if game.status == "stopped":
         log.info("game stopped by a vote", extra={"chat_id": game.chat_id, "game_id": game.id})

@@ -7,7 +7,7 @@ lobby and no end of its own: people sit down and leave between rounds, and it
 closes when the last person leaves or nobody plays for the idle time.
 
 Its presses, saves and deadlines take the shared path (``bot.pipeline.press``,
-``bot.pipeline.play``, ``bot.pipeline.timers.commit``, ``bot.deadlines.timeouts``); what
+``bot.pipeline.play``, ``bot.pipeline.save.save``, ``bot.deadlines.timeouts``); what
 differs is in the
 adapter's hooks: freshness per seat, all-in and insurance buttons, refusals
 that name the hand's owner, the hint alert, what a deadline does, and the

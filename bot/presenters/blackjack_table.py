@@ -3,7 +3,7 @@
 Who sits in which box (``meta.seats`` is indexed by box, with empty
 placeholders), which presses are still fresh, what the deadline is and does,
 and what a save adds (the adapter's hooks for the shared pipeline): every
-blackjack save is the shared ``bot.pipeline.timers.commit``, which writes the game, who
+blackjack save is the shared ``bot.pipeline.save.save``, which writes the game, who
 sits at it (``storage.seats``: one table per person per chat, held by the
 database) and the chip balances of a settled round (:func:`bookkeep`) in one
 transaction.

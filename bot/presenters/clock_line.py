@@ -12,21 +12,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from bot.adapter import GameAdapter, seats_of
+from bot.adapter import GameAdapter, seats_of, waits_for
 from bot.i18n import tr
 from bot.presenters.lobby_view import seat_labels
 from storage.records import GameRecord
 
 SECONDS_SHOWN = 120  # below this the time left is counted in seconds
-
-
-def late_seats(adapter: GameAdapter, game: GameRecord, state: Any) -> list[int]:
-    """People (not computers, not seats the computer took over) the game waits for."""
-    seats = seats_of(game)
-    auto = set(game.meta.auto or [])
-    return sorted(
-        s for s in adapter.engine.to_move(state) if not seats[s].is_computer and s not in auto
-    )
 
 
 def time_left(language: str, seconds: float) -> str:
@@ -47,7 +38,7 @@ def clock_line(
     if game.meta.warning or state is None:
         return None
     labels = seat_labels(seats_of(game), language)
-    names = [labels[s] for s in late_seats(adapter, game, state)]
+    names = [labels[s] for s in waits_for(adapter, game, state)]
     if not names:
         return None
     return tr(language, "⏳ {names} · {left}", names=", ".join(names),

@@ -43,7 +43,7 @@ def with_notices(rendered: Rendered, game: GameRecord, language: str, buttons: B
 
 def _played_for(game: GameRecord, names: list[str], language: str) -> str:
     """The line of a finished table naming the seats the computer kept to the end
-    (``bot.pipeline.timers.results_of`` records no result for them)."""
+    (``bot.pipeline.save.results_of`` records no result for them)."""
     away = [names[s] for s in game.meta.auto or [] if s < len(names)]
     if not away:
         return ""

@@ -24,8 +24,8 @@ from telegram import Bot, InlineKeyboardButton
 
 from bot.adapter import GameAdapter
 from bot.i18n import tr
+from bot.marks import notice
 from bot.presenters.hands import reader_language
-from bot.sync.marks import notice
 from bot.sync.membership import is_member
 from bot.sync.sender import Desired
 from bot.ui import Rendered, escape

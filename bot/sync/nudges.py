@@ -6,7 +6,7 @@ in their private chat when they play from a private hand the bot can deliver,
 else one mention of all of them in the group. A quick player is never nudged:
 the halfway mark comes only after half the turn time without a move.
 
-A nudge is an outbox mark like the table (``bot.sync.marks``: ``GROUP_NUDGE`` or
+A nudge is an outbox mark like the table (``bot.marks``: ``GROUP_NUDGE`` or
 ``-user id``); the sender posts it within the chat's budget and retires the
 nudge it replaces, and every later save of the game marks the nudges still
 shown, which the sender then deletes: a group never collects them. Their
@@ -19,13 +19,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.adapter import GameAdapter, seats_of
+from bot.adapter import GameAdapter, seats_of, waits_for
 from bot.i18n import ntr
 from bot.language import table_language
-from bot.presenters.clock_line import late_seats
+from bot.marks import GROUP_NUDGE, SUMMARY, private_nudge
 from bot.presenters.hands import reader_language
 from bot.presenters.table import load_state
-from bot.sync.marks import GROUP_NUDGE, SUMMARY, private_nudge
 from bot.sync.sender import Desired
 from bot.ui import Rendered, escape
 from storage.db import Database
@@ -105,7 +104,7 @@ async def _nudge(
     warning = game.meta.warning
     if game.status != "running" or warning is None:
         return None
-    still = set(late_seats(adapter, game, load_state(adapter, game)))  # not those who moved
+    still = set(waits_for(adapter, game, load_state(adapter, game)))  # not those who moved
     named = [int(s) for s in warning.get("seats", []) if int(s) in still]
     split = await split_late(db, adapter, game, named)
     left = int(warning.get("left", 0))

@@ -22,10 +22,10 @@ from telegram import Bot
 from bot.adapter import GameAdapter
 from bot.i18n import tr
 from bot.language import table_language
+from bot.marks import chats_of, is_notice
 from bot.presenters.table import render_table
 from bot.sync.announce import Notices
 from bot.sync.hand import desired_hand
-from bot.sync.marks import chats_of, is_notice
 from bot.sync.nudges import desired_post, shown_key
 from bot.sync.sender import Desired
 from storage import display, outbox

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-import bot.pipeline.timers
+import bot.glue.app
 from bot.glue.app import resumed
 from sandbox import Chat, Message
 from tests.e2e.harness import World, running_world
@@ -145,13 +145,13 @@ async def test_presses_are_answered_while_the_stored_games_are_checked(
         _refuse(world.path, bad.id)
         mark = tg.messages(other)[-1].message_id
 
-        release, original = asyncio.Event(), bot.pipeline.timers.playable_games
+        release, original = asyncio.Event(), bot.glue.app.playable_games
 
         async def held(svc: object) -> int:  # the check, slow as with many games
             await release.wait()
             return await original(svc)  # type: ignore[arg-type]
 
-        monkeypatch.setattr(bot.pipeline.timers, "playable_games", held)
+        monkeypatch.setattr(bot.glue.app, "playable_games", held)
         running = await asyncio.wait_for(world.start_bot(), 10)
         answer = await tg.press(alice, good, callback_data=data_of(good, hint_squares(good)[0]))
         assert not answer.show_alert, answer.text

@@ -1,8 +1,14 @@
-"""Deadlines: turn timers with a halfway warning, the computer standing in for an
-absent player, lobby expiry. Deadlines are columns of the game, saved with
-each move and found by one sweep (``bot.deadlines.sweep``), so a restart neither
-resets nor loses a timer. Saving a game here also marks its messages in the
-outbox, in the same transaction, and wakes the sender."""
+"""The save of every game (``save``) and of a new one (``create``): in one
+transaction the state (optimistic: a save names the version it was loaded at), its
+deadline and halfway warning (columns of the game, found by one sweep,
+``bot.deadlines.sweep``: a restart neither resets nor loses a timer), the game's
+own bookkeeping (a settled round's chips), results, who sits down or leaves, the
+update id, and the outbox marks of every message whose content may change
+(``bot.marks``); then the sender and the sweep are woken.
+
+What the save decides comes from the game's declared rules (its adapter: whom it
+waits for, whether it has private hands, its bookkeeping), never from a presenter
+or the sender: ``tests/test_layering.py`` keeps it so."""
 
 from __future__ import annotations
 
@@ -11,14 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from telegram.ext import Application
-
-from bot.adapter import GameAdapter, Ledger, Timing, seats_of
+from bot.adapter import GameAdapter, Ledger, Timing, seats_of, waits_for
 from bot.language import table_language
-from bot.pipeline.broken import playable_games
-from bot.presenters.clock_line import late_seats
+from bot.marks import SUMMARY, chats_of, marks_for
 from bot.services import Services
-from bot.sync.marks import SUMMARY, chats_of, marks_for
 from storage import chips
 from storage.chips import ChipChange, ChipConflict
 from storage.outbox import Mark
@@ -35,7 +37,7 @@ def arm(adapter: GameAdapter, game: GameRecord, state: Any, timing: Timing) -> N
     game.warning_at = None
     if game.status == "lobby":
         game.deadline_at = timing.now + timing.idle
-    elif game.status == "running" and state is not None and late_seats(adapter, game, state):
+    elif game.status == "running" and state is not None and waits_for(adapter, game, state):
         game.deadline_at = timing.now + timing.turn
         game.warning_at = timing.now + timing.turn / 2
     else:
@@ -83,8 +85,8 @@ class Saved:
     settled: bool = False
 
 
-async def commit(
-    application: Application,  # type: ignore[type-arg]
+async def save(
+    svc: Services,
     adapter: GameAdapter,
     game: GameRecord,
     state: Any = None,
@@ -98,7 +100,6 @@ async def commit(
     transaction (optimistic); then wake the sender and the sweep. None: someone
     saved first (nothing is written). ChipConflict and SeatTaken from ``seating``
     propagate (nothing is written)."""
-    svc: Services = application.bot_data["services"]
     if state is None and game.state is not None:
         state = adapter.engine.from_dict(game.state)
     when = await timing(svc, game)
@@ -110,13 +111,13 @@ async def commit(
     summary = await table_language(svc.db, game) if ledger.settled else None
     if summary is not None:  # a settled round's summary replaces the last one (bot.sync.nudges)
         marks.append(Mark(game.id, SUMMARY, game.chat_id, game.version + 1))
-    if not await _save(svc, adapter, game, state, update_id, seating, ledger, marks, summary):
+    if not await _write(svc, adapter, game, state, update_id, seating, ledger, marks, summary):
         return None
     wake(svc, marks, game)
     return Saved(ledger.settled)
 
 
-async def _save(
+async def _write(
     svc: Services, adapter: GameAdapter, game: GameRecord, state: Any, update_id: int | None,
     seating: Seating, ledger: Ledger, marks: list[Mark], summary: str | None = None,
 ) -> bool:  # fmt: skip
@@ -125,7 +126,7 @@ async def _save(
     loss may have been covered) is kept in the meta for the sender to post."""
     results = [*seating.results, *ledger.results] or None
 
-    async def save(chips: Sequence[ChipChange]) -> bool:
+    async def write(chips: Sequence[ChipChange]) -> bool:
         if summary is not None:
             game.meta.summary = adapter.summary(game, state, summary)
         return await svc.db.save_game(
@@ -134,13 +135,13 @@ async def _save(
         )  # fmt: skip
 
     try:
-        return await save(ledger.chips)
+        return await write(ledger.chips)
     except ChipConflict:
         if not ledger.chips:
             raise
         state, chips = adapter.cover(game, state, ledger.chips, await _held(svc, game, ledger))
         game.state = adapter.engine.to_dict(state)
-        return await save(chips)
+        return await write(chips)
 
 
 async def _held(svc: Services, game: GameRecord, ledger: Ledger) -> dict[int, int]:
@@ -165,14 +166,9 @@ def results_of(adapter: GameAdapter, game: GameRecord, state: Any) -> list[tuple
     ]
 
 
-async def create(
-    application: Application,  # type: ignore[type-arg]
-    adapter: GameAdapter,
-    game: GameRecord,
-) -> GameRecord | None:
+async def create(svc: Services, adapter: GameAdapter, game: GameRecord) -> GameRecord | None:
     """Arm and insert a new game with the marks of its first messages (the sender
     posts them); None when its chat (topic) already has one."""
-    svc: Services = application.bot_data["services"]
     state = adapter.engine.from_dict(game.state) if game.state is not None else None
     arm(adapter, game, state, await timing(svc, game))
     marks = marks_for(adapter, game, 0)
@@ -180,12 +176,3 @@ async def create(
     if created is not None:
         wake(svc, marks, created)
     return created
-
-
-async def set_aside_unreadable(application: Application) -> int:  # type: ignore[type-arg]
-    """At start-up: a game that cannot be read is set aside (``bot.pipeline.broken``); the
-    others run. Their deadlines need nothing: the sweep finds them in the table."""
-    svc: Services = application.bot_data["services"]
-    playable = await playable_games(svc)
-    log.info("%d active games", playable)
-    return playable
