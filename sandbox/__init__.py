@@ -70,7 +70,7 @@ Change notifications, for a browser/SSE layer: ``tg.subscribe(callback)`` (or
 detail))`` synchronously after every change; kinds are "user", "chat", "message",
 "edit", "delete", "answer" (detail: the CallbackQuery with its answer), "update",
 "confirm", "call" (detail: the ApiCall), "webhook", "bot", "inline" (an inline query
-answered; detail: the InlineQuery). ``tg.signal.current()``
+typed, and again when answered; detail: the InlineQuery). ``tg.signal.current()``
 is an ``asyncio.Event`` set on the next change, for async streaming.
 
 Modules: ``world`` (the model, no HTTP), ``people`` (what people do), ``members``

@@ -65,6 +65,7 @@ def start_query(world: World, user: User, chat: Chat, text: str, offset: str = "
         query.answer = replace(cached, query_id=query.id, cached=True)
         world.notify("inline", chat.id, detail=query)
         return query
+    world.notify("inline", chat.id, detail=query)  # typed; notified again when answered
     world.enqueue("inline_query", query.to_json())
     return query
 

@@ -234,7 +234,7 @@ class Change:
     "answer" (detail: the answered CallbackQuery), "update" (queued; detail: the
     Update), "confirm" (updates confirmed or dropped), "call" (detail: the ApiCall),
     "webhook" (set/deleted or a delivery error), "bot" (commands, descriptions, inline
-    settings), "inline" (an inline query answered; detail: the InlineQuery).
+    settings), "inline" (an inline query typed, then answered; detail: the InlineQuery).
     """
 
     version: int

@@ -59,3 +59,13 @@ export function follow(onChange, onState) {
   events.addEventListener("error", () => onState(false));
   return events;
 }
+
+// Inline mode: the person typed "@bot query"; resolves with the bot's answer.
+export const inline = (userId, chatId, query, offset) =>
+  post("/api/inline", { user_id: userId, chat_id: chatId, query, offset: offset ?? "" });
+
+export const choose = (userId, queryId, resultId) =>
+  post("/api/choose", { user_id: userId, query_id: queryId, result_id: resultId });
+
+export const privateChat = (userId, otherId) =>
+  post("/api/private_chat", { user_id: userId, other_id: otherId });

@@ -1,7 +1,8 @@
 // The sandbox chat page: pick a person, open a chat, write, press buttons; live updates.
 
 import * as api from "./api.js";
-import { drawChats, drawHeader, drawMessages, drawPeople, drawTopics } from "./view.js";
+import { InlinePanel } from "./inline.js";
+import { drawChats, drawHeader, drawMessages, drawNewChat, drawPeople, drawTopics } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 // threadId: the open forum topic (null: General, or a chat without topics)
@@ -13,6 +14,11 @@ function person() {
 
 function currentChat() {
   return state.world?.chats.find((c) => c.id === state.chatId) ?? null;
+}
+
+// The person's own chat with the bot (not a chat with another person).
+function isBotChat(chat) {
+  return chat?.type === "private" && !chat.person_chat;
 }
 
 // --- notices ---------------------------------------------------------------------------
@@ -95,7 +101,16 @@ async function openUrl(url) {
   }
 }
 
+// A switch-to-inline button types "@bot query" into the input, as Telegram does.
+function switchInline(query) {
+  const text = `@${state.world.bot.username} ${query}`;
+  $("text").value = text;
+  $("text").focus();
+  inline.typed(text);
+}
+
 async function pressButton(message, button, node) {
+  if (button.switch_inline != null) return switchInline(button.switch_inline);
   if (button.url) {
     if (followLink(button.url)) return;
     if (window.confirm(`Open this link?\n${button.url}`)) window.open(button.url, "_blank", "noopener");
@@ -168,8 +183,9 @@ function draw() {
   const chat = currentChat();
   if (chat) state.seen[seenKey(chat)] = lastId(chat);
   if (!chat?.topics?.some((t) => t.id === state.threadId)) state.threadId = null;
-  const blocked = chat?.type === "private" && Boolean(person()?.blocked_bot);
+  const blocked = isBotChat(chat) && Boolean(person()?.blocked_bot);
   drawPeople(world, state.me, choosePerson);
+  drawNewChat(world, state.me, newPrivateChat);
   drawChats(world, state.me, state.chatId, unread, openChat);
   drawHeader(world, chat, blocked);
   drawTopics(chat, state.threadId, chooseTopic, newTopic);
@@ -182,8 +198,8 @@ function draw() {
 
 function drawComposer(world, chat) {
   // a blocked bot is restarted as in Telegram: RESTART sends /start, which unblocks it
-  const blocked = chat?.type === "private" && Boolean(person()?.blocked_bot);
-  const notStarted = chat?.type === "private" && (!person()?.started_bot || blocked);
+  const blocked = isBotChat(chat) && Boolean(person()?.blocked_bot);
+  const notStarted = isBotChat(chat) && (!person()?.started_bot || blocked);
   $("composer").hidden = notStarted || !chat;
   $("start-bar").hidden = !notStarted;
   $("start-button").textContent = blocked ? "RESTART" : "START";
@@ -229,14 +245,36 @@ async function refresh() {
 function choosePerson(userId) {
   const chat = currentChat();
   state.me = userId;
-  if (chat?.type === "private") state.chatId = userId;
+  if (isBotChat(chat)) state.chatId = userId;
+  inline.hide();
   refresh();
 }
+
+async function newPrivateChat(otherId) {
+  const made = await attempt(() => api.privateChat(state.me, otherId));
+  if (made) {
+    await refresh();
+    openChat(made.chat_id);
+  }
+}
+
+async function sentInline(chatId) {
+  state.chatId = chatId;
+  await refresh();
+}
+
+const inline = new InlinePanel(
+  () => ({ me: state.me, chatId: state.chatId, username: state.world?.bot.username }),
+  attempt,
+  sentInline,
+  (parameter) => openUrl(`https://t.me/${state.world.bot.username}?start=${parameter}`),
+);
 
 function openChat(chatId) {
   if (chatId !== state.chatId) state.threadId = null;
   state.chatId = chatId;
   $("commands-menu").hidden = true;
+  inline.hide();
   draw();
   $("text").focus();
 }
@@ -248,8 +286,10 @@ function wire() {
     event.preventDefault();
     const text = $("text").value;
     $("text").value = "";
+    inline.hide();
     send(text);
   });
+  $("text").addEventListener("input", () => inline.typed($("text").value));
   $("menu-button").addEventListener("click", () => {
     $("commands-menu").hidden = !$("commands-menu").hidden;
   });

@@ -97,7 +97,7 @@ function renderKeyboard(message, actions) {
     for (const button of row) {
       const node = document.createElement("button");
       node.type = "button";
-      node.className = button.url ? "kb-btn url" : "kb-btn";
+      node.className = button.url ? "kb-btn url" : button.switch_inline != null ? "kb-btn switch" : "kb-btn";
       node.textContent = button.text;
       if (button.callback_data != null) node.dataset.callback = button.callback_data;
       if (button.url) node.dataset.url = button.url;
@@ -143,6 +143,12 @@ function bubble(message, mine, showSender, actions) {
     sender.style.color = colorOf(message.from.id);
     sender.textContent = message.from.name;
     node.append(sender);
+  }
+  if (message.via_bot) {
+    const via = document.createElement("div");
+    via.className = "via";
+    via.textContent = `via @${message.via_bot}`;
+    node.append(via);
   }
   if (message.reply_to != null) node.append(quote(message, actions));
   const text = document.createElement("div");

@@ -60,7 +60,8 @@ export function drawPeople(world, me, choose) {
 
 function preview(chat, me) {
   const last = chat.messages[chat.messages.length - 1];
-  if (!last) return chat.type === "private" ? "Press START to talk to the bot" : "No messages yet";
+  const botChat = chat.type === "private" && !chat.person_chat;
+  if (!last) return botChat ? "Press START to talk to the bot" : "No messages yet";
   if (last.service) return last.service;
   const text = (last.text || "").split("\n")[0];
   if (last.from.id === me) return `You: ${text}`;
@@ -82,7 +83,8 @@ export function drawChats(world, me, chatId, unread, open) {
     const [face, body, badge] = item.children;
     item.classList.toggle("selected", chat.id === chatId);
     paintAvatar(face, chat.title, chat.id);
-    body.children[0].textContent = chat.type === "private" ? `${chat.title} 🤖` : chat.title;
+    const botChat = chat.type === "private" && !chat.person_chat;
+    body.children[0].textContent = botChat ? `${chat.title} 🤖` : chat.title;
     body.children[1].textContent = preview(chat, me);
     const count = chat.id === chatId ? 0 : unread(chat);
     badge.textContent = count;
@@ -94,12 +96,14 @@ export function drawChats(world, me, chatId, unread, open) {
 export function drawHeader(world, chat, blocked) {
   $("chat-title").textContent = chat ? chat.title : "";
   let subtitle = "";
-  if (chat && chat.type === "private") subtitle = `bot · @${world.bot.username}`;
+  const botChat = chat?.type === "private" && !chat.person_chat;
+  if (chat?.person_chat) subtitle = "private chat · the bot is not here";
+  else if (botChat) subtitle = `bot · @${world.bot.username}`;
   else if (chat) subtitle = `${chat.members.length} members: ${chat.members.join(", ")}`;
   if (blocked) subtitle += " · blocked";
   $("chat-subtitle").textContent = subtitle;
   const block = $("block-button");
-  block.hidden = chat?.type !== "private";
+  block.hidden = !botChat;
   block.textContent = blocked ? "Unblock bot" : "Block bot";
   block.dataset.blocked = blocked ? "1" : "";
 }
@@ -171,4 +175,29 @@ function emptyHint(chat) {
       : "Send a game command such as /reversi (the / button lists them). Privacy mode is on: " +
         "the bot sees commands and button presses, not plain chat.";
   return hint;
+}
+
+// "＋ Chat with…": a private chat with another pretend person (the bot is not in it).
+export function drawNewChat(world, me, start) {
+  const select = $("new-chat");
+  if (!select.dataset.wired) {
+    select.dataset.wired = "1";
+    select.addEventListener("change", () => {
+      const other = Number(select.value);
+      select.value = "";
+      if (other) start(other);
+    });
+  }
+  const options = [["", "＋ Chat with…"], ...world.people.filter((p) => p.id !== me).map((p) => [p.id, p.name])];
+  const wanted = options.map(([id, name]) => `${id}:${name}`).join("|");
+  if (select.dataset.options === wanted) return;
+  select.dataset.options = wanted;
+  select.replaceChildren(
+    ...options.map(([id, name]) => {
+      const option = document.createElement("option");
+      option.value = id;
+      option.textContent = name;
+      return option;
+    }),
+  );
 }

@@ -14,6 +14,8 @@
 ``GET  /api/events``       Server-Sent Events, one per visible world change
 =========================  =====================================================
 
+Inline mode and people's own chats: :mod:`sandbox.web.routes_inline`.
+
 A request the sandbox refuses (an unknown person or chat, pressing in a chat one is
 not in, a button that is not there) gets ``400 {"ok": false, "error": reason}``.
 """
@@ -201,6 +203,9 @@ def make_app(tg: StandIn, *, press_timeout: float = 10.0) -> web.Application:
     app.router.add_post("/api/topic", topic)
     app.router.add_post("/api/block", block)
     app.router.add_get("/api/events", app[STREAMS].handle)
+    from sandbox.web.routes_inline import add_inline_routes  # it uses this module's helpers
+
+    add_inline_routes(app)
     app.router.add_static("/static/", STATIC)
     app.on_shutdown.append(_end_streams)
     return app

@@ -38,15 +38,27 @@ def _buttons(world: World, message: Message) -> list[list[dict[str, Any]]]:
     return [
         [
             {
-                "text": button.text,
-                "callback_data": button.callback_data,
-                "url": button.url,
-                "bot_link": is_bot_link(world, button.url),
+                "text": button["text"],
+                "callback_data": button.get("callback_data"),
+                "url": button.get("url"),
+                "bot_link": is_bot_link(world, button.get("url")),
+                "switch_inline": _switch_query(button),
             }
             for button in row
         ]
-        for row in message.buttons()
+        for row in (message.reply_markup or {}).get("inline_keyboard", [])
     ]
+
+
+def _switch_query(button: dict[str, Any]) -> str | None:
+    """The query a switch-to-inline button types after ``@bot`` (None: another kind)."""
+    chosen = button.get("switch_inline_query_chosen_chat")
+    if isinstance(chosen, dict):
+        return str(chosen.get("query", ""))
+    for key in ("switch_inline_query_current_chat", "switch_inline_query"):
+        if isinstance(button.get(key), str):
+            return str(button[key])
+    return None
 
 
 def _service_text(message: Message) -> str | None:
@@ -82,10 +94,14 @@ def message_json(world: World, message: Message) -> dict[str, Any]:
         "reply_to": message.reply_to.message_id if message.reply_to else None,
         "thread_id": message.thread_id,
         "service": _service_text(message),
+        "via_bot": message.via_bot.username if message.via_bot else None,
     }
 
 
-def _title(world: World, chat: Chat) -> str:
+def _title(world: World, chat: Chat, user: User | None = None) -> str:
+    if chat.between is not None:  # two people's chat: named after the other one
+        others = [world.users[i].full_name for i in chat.between if user is None or i != user.id]
+        return others[0]
     if chat.type == PRIVATE:
         return world.bot.full_name
     return chat.title or str(chat.id)
@@ -100,11 +116,12 @@ def _members(world: World, chat: Chat) -> list[str]:
     return names
 
 
-def chat_json(world: World, chat: Chat) -> dict[str, Any]:
+def chat_json(world: World, chat: Chat, user: User | None = None) -> dict[str, Any]:
     return {
         "id": chat.id,
         "type": chat.type,
-        "title": _title(world, chat),
+        "person_chat": chat.between is not None,  # two people's private chat, no bot
+        "title": _title(world, chat, user),
         "members": _members(world, chat),
         "forum": chat.is_forum,
         "topics": [{"id": thread, "name": name} for thread, name in chat.topics.items()],
@@ -113,8 +130,10 @@ def chat_json(world: World, chat: Chat) -> dict[str, Any]:
 
 
 def visible_chats(world: World, user: User) -> list[Chat]:
-    """The person's private chat with the bot, then the groups they are in with the bot."""
+    """The person's private chat with the bot, their private chats with other people,
+    then the groups they are in (with the bot or not)."""
     chats = [world.chats[user.id]]
+    chats += [c for c in world.chats.values() if c.between and user.id in c.between]
     for chat in world.chats.values():
         if chat.type == PRIVATE or chat.migrated_to is not None:
             continue
@@ -137,6 +156,6 @@ def world_json(world: World, user: User | None) -> dict[str, Any]:
         "bot": {"id": world.bot.id, "name": world.bot.full_name, "username": world.bot.username},
         "people": [person_json(u) for u in world.users.values()],
         "me": user.id if user else None,
-        "chats": [chat_json(world, c) for c in visible_chats(world, user)] if user else [],
+        "chats": [chat_json(world, c, user) for c in visible_chats(world, user)] if user else [],
         "commands": commands_for(world, user),
     }

@@ -83,6 +83,7 @@ class ChatPage:
         item = find(
             ".chat-item", f'e.querySelector(".chat-title").textContent.startsWith({js(title)})'
         )
+        await self.page.wait_for(f"{item} || null", f"the chat {title} in the list")
         await self.page.click(item, f"the chat {title}")
         await self.wait_title(title)
 

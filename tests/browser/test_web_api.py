@@ -127,7 +127,15 @@ async def test_open_url_starts_the_private_chat_with_the_payload(
     )
     shown = (await scene.world(scene.bob))["chats"][1]["messages"][0]
     assert shown["buttons"] == [
-        [{"text": "Open private chat", "callback_data": None, "url": link, "bot_link": True}]
+        [
+            {
+                "text": "Open private chat",
+                "callback_data": None,
+                "url": link,
+                "bot_link": True,
+                "switch_inline": None,
+            }
+        ]
     ]
     opened = await scene.post(
         "/api/open_url", {"user_id": scene.bob.id, "url": link, "chat_id": scene.group.id}

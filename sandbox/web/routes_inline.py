@@ -1,0 +1,89 @@
+"""The chat page's API for inline mode and for people's own private chats.
+
+=========================  =====================================================
+``POST /api/inline``       ``{user_id, chat_id, query, offset?}``: the person typed
+                           ``@bot query``; waits for the bot's answer
+                           ``{query_id, results: [{id, title, description}],
+                           next_offset, button: {text, start_parameter}, cached}``
+``POST /api/choose``       ``{user_id, query_id, result_id}``: sends that result
+                           via the bot; ``{chat_id, message}``
+``POST /api/private_chat`` ``{user_id, other_id}``: the private chat of two people
+                           (made on first use); ``{chat_id}``
+=========================  =====================================================
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiohttp import web
+
+from sandbox.inline_model import InlineAnswer
+from sandbox.web.routes import PRESS_TIMEOUT, STAND_IN, Refused, _body, _chat, _number, _person
+from sandbox.web.snapshot import message_json
+
+
+def answer_json(answer: InlineAnswer) -> dict[str, Any]:
+    button = answer.button
+    return {
+        "ok": True,
+        "query_id": answer.query_id,
+        "results": [
+            {"id": r.id, "title": r.title, "description": r.description} for r in answer.results
+        ],
+        "next_offset": answer.next_offset,
+        "button": None
+        if button is None
+        else {"text": button.text, "start_parameter": button.start_parameter},
+        "cached": answer.cached,
+    }
+
+
+async def inline_query(request: web.Request) -> web.Response:
+    tg, data = request.app[STAND_IN], await _body(request)
+    user, chat = _person(tg, data), _chat(tg, data)
+    text, offset = data.get("query", ""), data.get("offset") or ""
+    if not isinstance(text, str) or not isinstance(offset, str):
+        raise Refused("query and offset must be strings")
+    try:
+        query = await tg.inline_query_nowait(user, chat, text, offset=offset)
+    except ValueError as error:
+        raise Refused(str(error)) from None
+    answer = await tg.wait_inline_answer(query, request.app[PRESS_TIMEOUT])
+    return web.json_response(answer_json(answer))
+
+
+async def choose(request: web.Request) -> web.Response:
+    tg, data = request.app[STAND_IN], await _body(request)
+    user = _person(tg, data)
+    query_id, result_id = data.get("query_id"), data.get("result_id")
+    if not isinstance(query_id, str) or query_id not in tg.world.inline.queries:
+        raise Refused(f"there is no inline query {query_id!r}")
+    if not isinstance(result_id, str):
+        raise Refused("result_id must be a string")
+    try:
+        sent = await tg.choose_result(user, tg.world.inline.queries[query_id], result_id)
+    except ValueError as error:
+        raise Refused(str(error)) from None
+    return web.json_response(
+        {"ok": True, "chat_id": sent.chat.id, "message": message_json(tg.world, sent)}
+    )
+
+
+async def private_chat(request: web.Request) -> web.Response:
+    tg, data = request.app[STAND_IN], await _body(request)
+    user = _person(tg, data)
+    other = tg.world.users.get(_number(data, "other_id"))
+    if other is None:
+        raise Refused(f"there is no person with user_id {data.get('other_id')}")
+    try:
+        chat = tg.add_private_chat(user, other)
+    except ValueError as error:
+        raise Refused(str(error)) from None
+    return web.json_response({"ok": True, "chat_id": chat.id})
+
+
+def add_inline_routes(app: web.Application) -> None:
+    app.router.add_post("/api/inline", inline_query)
+    app.router.add_post("/api/choose", choose)
+    app.router.add_post("/api/private_chat", private_chat)
