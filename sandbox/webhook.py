@@ -40,10 +40,12 @@ Queue = tuple[str, int]
 
 
 def queue_of(update: Update) -> Queue:
-    """The delivery queue of an update: its presser for callback queries, else its chat."""
+    """The delivery queue of an update: its presser for callback queries (and the person
+    for inline queries and chosen inline results), else its chat."""
     payload = update.payload
     sender = payload.get("from")
-    if update.kind == "callback_query" and isinstance(sender, dict):
+    per_person = ("callback_query", "inline_query", "chosen_inline_result")
+    if update.kind in per_person and isinstance(sender, dict):
         return "user", int(sender["id"])
     chat = payload.get("chat")
     if isinstance(chat, dict) and isinstance(chat.get("id"), int):

@@ -186,3 +186,12 @@ async def test_people_chat_is_invisible_to_the_bot(bot, tg, people):
     carol = tg.add_user("Carol")
     with pytest.raises(ValueError, match="cannot see"):
         await tg.send_text(carol, chat, "let me in")
+
+
+async def test_webhook_delivers_a_persons_inline_updates_in_order(tg, people):
+    from sandbox.webhook import queue_of
+
+    alice, _, group = people
+    await tg.inline_query_nowait(alice, group, "a")
+    await tg.inline_query_nowait(alice, alice, "b")
+    assert [queue_of(u) for u in tg.pending_updates] == [("user", alice.id)] * 2
