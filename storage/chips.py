@@ -87,13 +87,6 @@ async def balance(db: Database, chat_id: int, user_id: int) -> int:
     return (await account(db, chat_id, user_id)).balance
 
 
-async def open_account(db: Database, chat_id: int, user_id: int, now: float) -> None:
-    """The person's account in this chat, with the starting balance if it is new
-    (the same as no row, so this never creates chips)."""
-    async with db.transaction() as tx:
-        await write_changes(tx, chat_id, [ChipChange(user_id)], now)
-
-
 async def write_changes(tx: Tx, chat_id: int, changes: Sequence[ChipChange], now: float) -> None:
     """Apply ``changes`` inside the caller's transaction (see ChipChange)."""
     for change in changes:

@@ -72,14 +72,6 @@ async def budget_of(db: Core, chat_id: int) -> str | None:
     return None if row is None or row[0] is None else str(row[0])
 
 
-async def holder_of(db: Core, chat_id: int, now: float) -> str | None:
-    """Who holds the chat's lease now (None: nobody, or it expired)."""
-    row = await db.fetchone(
-        "SELECT holder FROM chat_leases WHERE chat_id = ? AND expires_at > ?", (chat_id, now)
-    )
-    return None if row is None else str(row[0])
-
-
 async def unheld_chats(db: Core, now: float) -> list[int]:
     """Chats with marks in the outbox whose lease nobody holds (its holder finished,
     or died): a worker that wakes them sends their messages."""

@@ -45,6 +45,12 @@ async def _table_game(db: Database, users: list[int]) -> GameRecord:
     return game
 
 
+async def _open_account(db: Database, chat_id: int, user_id: int, now: float) -> None:
+    """The person's account in the chat, as sitting down at a table opens it."""
+    async with db.transaction() as tx:
+        await chips.write_changes(tx, chat_id, [ChipChange(user_id)], now)
+
+
 async def _rows(db: Database) -> list[tuple[int, int]]:
     rows = await db.fetchall("SELECT user_id, balance FROM chips ORDER BY user_id")
     return [(int(u), int(b)) for u, b in rows]
@@ -137,7 +143,7 @@ async def test_leaderboard(db: Database) -> None:
         await db.upsert_user(UserRecord(user, name))
     game = await _table_game(db, [1, 2, 3])
     assert await db.save_game(game, chips=[ChipChange(1, -100), ChipChange(2, 300)])
-    await chips.open_account(db, CHAT, 3, 0.0)
+    await _open_account(db, CHAT, 3, 0.0)
     board = await chips.leaderboard(db, CHAT)
     assert board == [(2, "Ben", 800), (3, "Cid", 500), (1, "Ann", 400)]
     assert await chips.leaderboard(db, -200) == []

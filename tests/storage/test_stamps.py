@@ -25,6 +25,12 @@ async def _row(db: Database, chat_id: int, user_id: int) -> tuple[int, float | N
     return None if row is None else (int(row[0]), None if row[1] is None else float(row[1]))
 
 
+async def _open_account(db: Database, chat_id: int, user_id: int, now: float) -> None:
+    """The person's account in the chat, as sitting down at a table opens it."""
+    async with db.transaction() as tx:
+        await chips.write_changes(tx, chat_id, [ChipChange(user_id)], now)
+
+
 async def _broke(db: Database, chat_id: int, user_id: int, topped_up_at: float) -> None:
     async with db.transaction() as tx:
         await tx.execute(
@@ -39,7 +45,7 @@ async def test_forgetme_stamps_the_chips_and_the_first_balance_takes_the_stamp(u
     try:
         await _broke(db, -100, BOB, NOW - 60)
         await _broke(db, -200, BOB, NOW - 90)
-        await chips.open_account(db, -100, CAROL, NOW)
+        await _open_account(db, -100, CAROL, NOW)
         assert await forget_person(db, BOB) is not None
         assert await _row(db, -100, BOB) is None  # deleted: no name, no id left
         stamps = await db.fetchall("SELECT chat_id, person, balance FROM chip_stamps")
@@ -54,7 +60,7 @@ async def test_forgetme_stamps_the_chips_and_the_first_balance_takes_the_stamp(u
         assert (account.balance, account.topped_up_at) == (0, NOW - 60)
         assert not account.can_top_up(NOW)
         assert await chips.top_up(db, -100, BOB, NOW) is None  # still refused today
-        await chips.open_account(db, -100, BOB, NOW)  # sits down: the stamp is taken
+        await _open_account(db, -100, BOB, NOW)  # sits down: the stamp is taken
         assert await _row(db, -100, BOB) == (0, NOW - 60)
         left = await db.fetchall("SELECT chat_id FROM chip_stamps")
         assert [int(c) for (c,) in left] == [-200]

@@ -1,7 +1,7 @@
 """Primitives for several workers on one database, raced from two connections (two
-``Database`` objects, as two worker processes would hold): a move holds its game's row
-with the update id in its transaction; due deadlines are claimed once; a chat's send
-lease has one holder at a time."""
+``Database`` objects, as two worker processes would hold): due deadlines are claimed
+once, and a game another worker holds is skipped; a chat's send lease has one holder
+at a time."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ import pytest
 
 from storage import deadlines, leases
 from storage.db import Database
-from storage.moves import locked_move
 from storage.records import GameRecord
 from tests.databases import POSTGRES_URL, fresh_postgres
 
@@ -38,81 +37,12 @@ async def _running(db: Database, chat_id: int = CHAT, deadline: float | None = N
     return game
 
 
-async def _lock_waiters(db: Database) -> int:
+async def _holder_of(db: Database, chat_id: int, now: float) -> str | None:
+    """Who holds the chat's lease at ``now`` (None: nobody, or it expired)."""
     row = await db.fetchone(
-        "SELECT COUNT(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
-        " AND datname = current_database()"
+        "SELECT holder FROM chat_leases WHERE chat_id = ? AND expires_at > ?", (chat_id, now)
     )
-    return int(row[0]) if row else 0
-
-
-async def _until(condition: object, what: str) -> None:
-    """Wait, bounded, until ``condition()`` (a coroutine function) is true."""
-
-    async def check() -> None:
-        while not await condition():  # type: ignore[operator]
-            await asyncio.sleep(0.01)
-
-    try:
-        await asyncio.wait_for(check(), BOUND)
-    except TimeoutError:
-        raise AssertionError(f"waited {BOUND} s for {what}") from None
-
-
-@pytest.mark.skipif(not POSTGRES_URL, reason="row locks: TEST_POSTGRES_URL names no server")
-async def test_a_move_holds_its_game_and_a_redelivered_update_is_seen_once() -> None:
-    async with fresh_postgres() as url:
-        a, b, watcher = [await Database.open(url) for _ in range(3)]
-        try:
-            game = await _running(a)
-            holding, done = asyncio.Event(), asyncio.Event()
-
-            async def worker_a() -> None:
-                async with locked_move(a, game.id, 501) as move:
-                    assert move.game is not None and not move.duplicate
-                    holding.set()
-                    await done.wait()  # the second worker's read waits on the row meanwhile
-                    move.game.state = {"n": 1}
-                    assert await move.save(move.game)
-
-            async def worker_b(update_id: int) -> tuple[int, bool, bool]:
-                async with locked_move(b, game.id, update_id) as move:
-                    assert move.game is not None and move.game.state is not None
-                    seen = move.game.version, move.duplicate
-                    move.game.state = {"n": move.game.state["n"] + 1}
-                    return (*seen, await move.save(move.game))
-
-            first = asyncio.create_task(worker_a())
-            await asyncio.wait_for(holding.wait(), BOUND)
-            redelivered = asyncio.create_task(worker_b(501))  # the same update, elsewhere
-            await _until(lambda: _lock_waiters(watcher), "the second worker to wait on the row")
-            assert not redelivered.done()
-            done.set()
-            await asyncio.wait_for(first, BOUND)
-            assert await asyncio.wait_for(redelivered, BOUND) == (2, True, False)
-            assert await worker_b(502) == (2, False, True)  # the next press: applied on top
-            final = await a.get_game(game.id)
-            assert final is not None and final.state == {"n": 2} and final.version == 3
-        finally:
-            for db in (a, b, watcher):
-                await db.close()
-
-
-async def test_a_move_that_cannot_save_changes_nothing(workers: tuple[Database, Database]) -> None:
-    a, b = workers
-    game = await _running(a)
-    async with locked_move(a, game.id, 600) as move:
-        assert move.game is not None
-        stale = await b.get_game(game.id)
-        assert stale is not None
-        stale.version -= 1  # as if loaded before the last save
-        assert not await move.save(stale)
-    assert not await a.update_processed(600)  # the update id went with the rolled-back move
-    async with locked_move(b, game.id, 600) as again:
-        assert again.game is not None and not again.duplicate
-        assert await again.save(again.game)
-    async with locked_move(a, 10**9, None) as missing:
-        assert missing.game is None
+    return None if row is None else str(row[0])
 
 
 async def test_due_deadlines_are_claimed_once_across_workers(
@@ -147,7 +77,8 @@ async def test_a_claim_skips_a_game_another_worker_holds_without_waiting() -> No
         a, b = await Database.open(url), await Database.open(url)
         try:
             held, free = await _running(a, CHAT, 1.0), await _running(a, CHAT - 1, 2.0)
-            async with locked_move(a, held.id, None):  # worker a holds the row
+            async with a.transaction() as tx:  # worker a holds the row
+                await tx.execute("SELECT id FROM games WHERE id = ? FOR UPDATE", (held.id,))
                 claims = await asyncio.wait_for(deadlines.claim_due(b, 10.0, 30.0), BOUND)
                 assert [c.game_id for c in claims] == [free.id]
             assert [c.game_id for c in await deadlines.claim_due(b, 10.0, 30.0)] == [held.id]
@@ -164,7 +95,7 @@ async def test_a_chat_lease_has_one_holder_and_passes_on_when_it_expires(
         *(leases.acquire(db, CHAT, name, 100.0, 5.0) for db, name in [(a, "a"), (b, "b")] * 5)
     )
     assert won.count(True) >= 1 and len(set(zip(won, ["a", "b"] * 5, strict=True))) == 2
-    holder = await leases.holder_of(a, CHAT, 100.0)
+    holder = await _holder_of(a, CHAT, 100.0)
     other, other_db = ("b", b) if holder == "a" else ("a", a)
     assert all(w == (n == holder) for w, n in zip(won, ["a", "b"] * 5, strict=True))
     assert not await leases.renew(other_db, CHAT, other, 101.0, 5.0)
@@ -173,7 +104,7 @@ async def test_a_chat_lease_has_one_holder_and_passes_on_when_it_expires(
     assert await leases.acquire(other_db, CHAT, other, 109.0, 5.0)  # the holder went quiet
     assert not await leases.renew(a if holder == "a" else b, CHAT, str(holder), 110.0, 5.0)
     await leases.release(a if holder == "a" else b, CHAT, str(holder))  # not theirs: no-op
-    assert await leases.holder_of(b, CHAT, 110.0) == other
+    assert await _holder_of(b, CHAT, 110.0) == other
     await leases.release(other_db, CHAT, other)
-    assert await leases.holder_of(b, CHAT, 110.0) is None
+    assert await _holder_of(b, CHAT, 110.0) is None
     assert await leases.acquire(a, CHAT, "c", 110.0, 5.0)
