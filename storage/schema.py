@@ -1,12 +1,13 @@
 """The schema's version and its migrations: Alembic's (storage/alembic), applied at
-start-up, after the numbered SQLite migrations of earlier versions (storage.migrations).
+start-up.
 
-A SQLite file keeps its number in ``PRAGMA user_version`` too: the numbered
-migrations counted 1 to 4, and Alembic's revisions go on from there ("0004" is the
-schema of migration 4, "0005" the next), so a bot from before Alembic refuses a file
-that a newer bot migrated, in one line, as before. A file at 1 to 3 runs the numbered
-migrations it lacks, is stamped "0004" and upgrades like any other, in one
-transaction: nothing of it is lost and nothing half-done is left.
+A SQLite file keeps its number in ``PRAGMA user_version`` too. Before Alembic the bot
+numbered its SQLite migrations 1 to 4, and Alembic's revisions are those steps and go
+on from there ("0001" is migration 1, "0004" migration 4, "0005" the next), so a bot
+from before Alembic refuses a file that a newer bot migrated, in one line, as before.
+A file of those migrations (user_version 1 to 4, no Alembic revision) is stamped with
+the revision of its number and upgrades like any other, in one transaction: nothing
+of it is lost and nothing half-done is left.
 """
 
 from __future__ import annotations
@@ -20,13 +21,12 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from storage.core import UnusableDatabase
-from storage.migrations import MIGRATIONS
 
 # Alembic's, in order (a test checks them against the files)
-REVISIONS = ("0004", "0005", "0006", "0007", "0008")
+REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008")
 HEAD = REVISIONS[-1]
 SCHEMA_VERSION = int(HEAD)
-LEGACY = len(MIGRATIONS)  # the numbered migrations' last number: revision "0004"
+LEGACY = 4  # the last number of the migrations before Alembic: revision "0004"
 ALEMBIC = Path(__file__).with_name("alembic")
 _LOCK = 7_210_015  # PostgreSQL advisory lock: one worker migrates at a time
 
@@ -70,13 +70,9 @@ async def upgrade_sqlite(writer: AsyncConnection, before: Found) -> None:
     """Bring a SQLite file up to date in one transaction; then its user_version is
     written even when nothing else was (which proves the file can be written)."""
     async with writer.begin():
-        if before.revision is None and 0 < before.number < LEGACY:
-            for script in MIGRATIONS[before.number :]:
-                for sql in filter(str.strip, script.split(";")):
-                    await writer.exec_driver_sql(sql)
         if not before.current:
-            stamp = "0004" if before.revision is None and before.number > 0 else None
-            await writer.run_sync(_alembic, stamp)
+            legacy = before.revision is None and before.number > 0
+            await writer.run_sync(_alembic, f"{before.number:04d}" if legacy else None)
         await writer.exec_driver_sql(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 

@@ -1,6 +1,7 @@
-"""Alembic migrations: a database made by the numbered SQLite migrations upgrades in
-place without losing a row; one of a newer bot is refused unchanged; ``migrate``
-brings any database up to date; reads never see a write in flight."""
+"""Alembic migrations: a database made by the numbered SQLite migrations of the bot
+before Alembic (any of 1 to 4) upgrades in place without losing a row; one of a newer
+bot is refused unchanged; ``migrate`` brings any database up to date; reads never see
+a write in flight."""
 
 from __future__ import annotations
 
@@ -148,6 +149,34 @@ async def test_a_database_of_the_numbered_migrations_upgrades_losing_nothing(
         assert created is not None and created.id == 4
     finally:
         await again.close()
+
+
+@pytest.mark.parametrize("number", [1, 2, 3])
+async def test_a_database_of_fewer_numbered_migrations_upgrades(
+    tmp_path: Path, number: int
+) -> None:
+    path = tmp_path / "old.db"
+    with contextlib.closing(sqlite3.connect(path)) as made:
+        for script in SCHEMA_4[:number]:
+            made.executescript(script)
+        made.execute(
+            "INSERT INTO games (chat_id, kind, status, meta, created_by, created_at, updated_at)"
+            " VALUES (?, 'reversi', 'running', '{}', ?, 1.0, 2.0)",
+            (CHAT, PERSON),
+        )
+        made.execute(f"PRAGMA user_version = {number}")
+        made.commit()
+    db = await Database.open(str(path))
+    try:
+        game = await db.get_game(1)
+        assert game is not None and game.chat_id == CHAT and game.warning_at is None
+        assert await chips.balance(db, CHAT, PERSON) == chips.STARTING_BALANCE
+        assert await outbox.pending(db, CHAT) == []
+    finally:
+        await db.close()
+    with contextlib.closing(sqlite3.connect(path)) as db_file:
+        assert db_file.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
+        assert db_file.execute("SELECT version_num FROM alembic_version").fetchall() == [(HEAD,)]
 
 
 async def test_a_revision_of_a_newer_bot_is_refused_unchanged(tmp_path: Path) -> None:

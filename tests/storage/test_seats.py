@@ -13,9 +13,9 @@ from storage import chips, seats
 from storage.chips import ChipChange, ChipConflict
 from storage.db import Database
 from storage.meta import GameMeta
-from storage.migrations import MIGRATIONS
 from storage.records import GameRecord
 from storage.seats import SeatTaken
+from tests.storage.legacy_schema import SCHEMA_4
 
 CHAT = -100
 
@@ -92,7 +92,7 @@ async def test_no_top_up_outside_the_table_while_seated(db: Database) -> None:
 def _old_database(path: Path, games: list[tuple[int, str, list[int | None]]]) -> None:
     """A database at schema 3 (before table_seats) with these (topic, status, seats)."""
     connection = sqlite3.connect(path)
-    for script in MIGRATIONS[:3]:
+    for script in SCHEMA_4[:3]:
         for statement in filter(str.strip, script.split(";")):
             connection.execute(statement)
     for topic, status, users in games:

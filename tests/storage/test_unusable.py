@@ -13,8 +13,8 @@ import pytest
 from storage.broken import set_aside
 from storage.db import Database, UnusableDatabase
 from storage.meta import GameMeta
-from storage.migrations import MIGRATIONS
 from storage.records import GameRecord
+from tests.storage.legacy_schema import SCHEMA_4
 
 
 async def _refused(path: Path) -> str:
@@ -39,11 +39,11 @@ async def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
 async def test_a_database_of_a_newer_version_is_refused_unchanged(tmp_path: Path) -> None:
     path = tmp_path / "bot.db"
     with contextlib.closing(sqlite3.connect(path)) as db:
-        db.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
+        db.execute(f"PRAGMA user_version = {len(SCHEMA_4) + 1}")
         db.commit()
     before = path.read_bytes()
     message = await _refused(path)
-    assert f"schema {len(MIGRATIONS) + 1}" in message and "newer version" in message
+    assert f"schema {len(SCHEMA_4) + 1}" in message and "newer version" in message
     assert path.read_bytes() == before
 
 
