@@ -21,7 +21,7 @@ from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.callbacks import encode_with, game_prefix
+from bot.buttons import GameButton, Verb
 
 Keyboard = list[list[InlineKeyboardButton]]
 JsonMarkup = dict[str, list[list[dict[str, Any]]]]
@@ -60,13 +60,13 @@ class Buttons:
 
     @cached_property
     def prefix(self) -> str:
-        return game_prefix(self.game_id, self.version)
+        return GameButton.prefix(self.game_id, self.version)
 
-    def data(self, verb: str, argument: str = "") -> str:
-        return encode_with(self.prefix, verb, argument)
+    def data(self, verb: Verb, argument: str = "") -> str:
+        return GameButton.pack_with(self.prefix, verb, argument)
 
-    def button(self, label: str, verb: str, argument: str = "") -> InlineKeyboardButton:
-        return data_button(label, encode_with(self.prefix, verb, argument))
+    def button(self, label: str, verb: Verb, argument: str = "") -> InlineKeyboardButton:
+        return data_button(label, GameButton.pack_with(self.prefix, verb, argument))
 
 
 def escape(text: str) -> str:
@@ -110,7 +110,7 @@ def _same_as_ptb(label: str, data: str) -> bool:
         return False
 
 
-QUICK_BUTTONS = _same_as_ptb("⚫", "g:1:2:m:3")
+QUICK_BUTTONS = _same_as_ptb("⚫", GameButton(1, 2, Verb.MOVE, "3").pack())
 
 
 def data_button(label: str, data: str) -> InlineKeyboardButton:

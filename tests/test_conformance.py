@@ -29,7 +29,7 @@ from typing import Any
 import pytest
 
 from bot.adapter import GameAdapter, Seat, TableView, set_seats
-from bot.callbacks import GameButton
+from bot.buttons import GameButton, Verb
 from bot.glue.app import default_adapters
 from bot.ui import Buttons, Rendered
 from games.base import IllegalAction, Outcome
@@ -108,7 +108,7 @@ def check_moves(game: Game) -> None:
         for action in legal:
             code = engine.encode_action(action)
             assert engine.decode_action(code) == action
-            GameButton(BIG_ID, BIG_ID, "m", code).encode()  # at most 64 bytes
+            GameButton(BIG_ID, BIG_ID, Verb.MOVE, code).pack()  # at most 64 bytes
             game.seen.setdefault(code, action)
 
 

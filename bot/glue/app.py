@@ -24,6 +24,7 @@ from telegram.ext import (
 )
 
 from bot.adapter import GameAdapter
+from bot.buttons import GameButton, LanguageButton, TopUpButton
 from bot.config import Config
 from bot.deadlines.sweep import LONGEST_NAP, SHARED_NAP, Sweep
 from bot.glue.chats import on_migration, on_my_member_change
@@ -275,10 +276,11 @@ def build_application(
         ChatMemberHandler(on_my_member_change, ChatMemberHandler.MY_CHAT_MEMBER)
     )
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, on_migration))
-    application.add_handler(CallbackQueryHandler(language_button, pattern=r"^lang:"))
-    application.add_handler(CallbackQueryHandler(top_up_button, pattern=r"^chips:"))
-    for pattern, action in GAME_BUTTONS:
-        application.add_handler(CallbackQueryHandler(game_button(action), pattern=pattern))
+    application.add_handler(CallbackQueryHandler(language_button, pattern=LanguageButton.matches))
+    application.add_handler(CallbackQueryHandler(top_up_button, pattern=TopUpButton.matches))
+    application.add_handler(
+        CallbackQueryHandler(game_button(GAME_BUTTONS), pattern=GameButton.matches)
+    )
     application.add_handler(CallbackQueryHandler(unknown_button))  # forged, or unknown
     application.add_error_handler(error_handler(unfinished))
     return application

@@ -10,6 +10,7 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from bot.adapter import seat_of_user
+from bot.buttons import LanguageButton
 from bot.glue.rules import rules_payload, rules_text
 from bot.i18n import LANGUAGE_NAMES, LANGUAGES, ntr, tr
 from bot.language import chat_language, reply_language, user_language
@@ -101,7 +102,7 @@ async def language_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -
     language = await reply_language(svc.db, message.chat.id, update.effective_user)
     keyboard = [  # the language the chat reads now is marked
         [InlineKeyboardButton(("✅ " if code == language else "") + LANGUAGE_NAMES[code],
-                              callback_data=f"lang:{code}")]
+                              callback_data=LanguageButton(code).pack())]
         for code in LANGUAGES
     ]  # fmt: skip
     text = tr(language, "Choose the language of this chat:")
@@ -114,7 +115,7 @@ async def language_button(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
         return
     svc = services(context)
     chat = query.message.chat
-    code = (query.data or "").removeprefix("lang:")
+    code = LanguageButton.parse(query.data).code
     reader = await user_language(svc.db, query.from_user)
     if code not in LANGUAGES:
         await query.answer(tr(reader, "This button is not from a game I know."), True)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from telegram import InlineKeyboardButton, Update
 from telegram.ext import BaseHandler, CallbackQueryHandler, CommandHandler, ContextTypes
 
+from bot.buttons import ForgetButton
 from bot.i18n import tr
 from bot.language import reply_language, user_language
 from bot.messaging import reply
@@ -23,8 +24,6 @@ from bot.presenters.blackjack_text import chips_disclaimer
 from bot.services import services
 from bot.ui import Rendered, escape
 from storage.privacy import forget_person
-
-FORGET_DATA = "privacy:forget"
 
 
 def privacy_text(language: str) -> str:
@@ -96,7 +95,7 @@ async def forgetme_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -
         name=escape(user.first_name),
     )
     label = "🗑 " + tr(language, "Delete my data")
-    keyboard = [[InlineKeyboardButton(label, callback_data=f"{FORGET_DATA}:{user.id}")]]
+    keyboard = [[InlineKeyboardButton(label, callback_data=ForgetButton(user.id).pack())]]
     reply(svc, message.chat.id, Rendered(text, keyboard), topic_of(message))
 
 
@@ -107,7 +106,7 @@ async def forget_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     svc = services(context)
     person = query.from_user
     language = await user_language(svc.db, person)
-    if query.data != f"{FORGET_DATA}:{person.id}":
+    if query.data != ForgetButton(person.id).pack():
         await query.answer(
             tr(language, "Only the person who sent /forgetme can press this."), show_alert=True
         )
@@ -129,5 +128,5 @@ def privacy_handlers() -> list[BaseHandler[Update, ContextTypes.DEFAULT_TYPE, No
     return [
         CommandHandler("privacy", privacy_command),
         CommandHandler("forgetme", forgetme_command),
-        CallbackQueryHandler(forget_button, pattern=rf"^{FORGET_DATA}:"),
+        CallbackQueryHandler(forget_button, pattern=ForgetButton.matches),
     ]

@@ -13,7 +13,7 @@ from typing import Any
 from telegram import Update
 from telegram.ext import BaseUpdateProcessor
 
-from bot.callbacks import game_id_of
+from bot.buttons import game_of
 from bot.glue.unfinished import Unfinished, update_id
 
 log = logging.getLogger(__name__)
@@ -36,7 +36,7 @@ def order_key(update: object) -> OrderKey | None:
         return None
     query = update.callback_query
     if query is not None:
-        game_id = game_id_of(query.data)
+        game_id = game_of(query.data)
         if game_id is not None:
             return ("game", game_id)
         chat_id = query.message.chat.id if query.message is not None else query.from_user.id

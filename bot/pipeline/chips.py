@@ -13,6 +13,7 @@ from telegram import InlineKeyboardButton, Update, User
 from telegram.ext import ContextTypes
 
 from bot.adapter import seat_of_user
+from bot.buttons import TopUpButton
 from bot.i18n import ntr, tr
 from bot.language import reply_language, user_language
 from bot.messaging import reply
@@ -29,7 +30,6 @@ from storage import chips as bank
 from storage.chips import MINIMUM_BET, STARTING_BALANCE, ChipAccount, ChipChange, ChipConflict
 from storage.records import GameRecord
 
-TOP_UP_DATA = "chips:top"
 LEADERS = 10
 
 
@@ -56,7 +56,7 @@ async def chips_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
             )
         )
         label = "🎁 " + tr(language, "Daily top-up")
-        keyboard = [[InlineKeyboardButton(label, callback_data=TOP_UP_DATA)]]
+        keyboard = [[InlineKeyboardButton(label, callback_data=TopUpButton().pack())]]
     elif account.balance < MINIMUM_BET:
         wait = wait_text(language, account.next_top_up(now) - now)
         lines.append(tr(language, "Your next daily top-up: in {wait}.", wait=wait))
@@ -73,7 +73,7 @@ async def top_up_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     svc = services(context)
     await remember(svc.db, query.from_user)
     language = await user_language(svc.db, query.from_user)
-    if query.data != TOP_UP_DATA:
+    if query.data != TopUpButton.DATA:
         await query.answer(tr(language, "This button is not from a game I know."), True)
         return
     text = await take_top_up(

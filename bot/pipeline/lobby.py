@@ -11,7 +11,7 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from bot.adapter import GameAdapter, Seat, seat_of_user, seats_of, set_seats
-from bot.callbacks import ForgedCallback, from36
+from bot.buttons import ForgedCallback, from36
 from bot.i18n import tr
 from bot.language import user_language
 from bot.messaging import reply

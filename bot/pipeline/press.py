@@ -13,7 +13,7 @@ and answers; the sender draws what the save marked.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,7 +22,7 @@ from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
 from bot.adapter import GameAdapter, seat_of_user
-from bot.callbacks import ForgedCallback, GameButton, decode_game_button
+from bot.buttons import ForgedCallback, GameButton, Verb
 from bot.i18n import tr
 from bot.language import language_of, user_language
 from bot.marks import marks_for
@@ -80,16 +80,16 @@ class Press:
 Action = Callable[[Press], Awaitable[None]]
 
 
-def game_button(action: Action) -> Handler:
-    """The PTB callback for one kind of game button: the shared checks, then ``action``."""
+def game_button(actions: Mapping[Verb, Action]) -> Handler:
+    """The PTB callback for every game button: the shared checks, then the action of
+    the button's kind (the routing table, ``bot.glue.routes``)."""
 
-    async def handle(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    async def game_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         press = await load_press(update, context)
         if press is not None:
-            await action(press)
+            await actions[press.button.verb](press)
 
-    handle.__name__ = getattr(action, "__name__", "game_button")
-    return handle
+    return game_button
 
 
 def by_status(**actions: Action) -> Action:
@@ -109,7 +109,7 @@ async def load_press(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Pres
         return None
     svc, user = services(context), query.from_user
     try:
-        button = decode_game_button(query.data or "")
+        button = GameButton.parse(query.data or "")
     except ForgedCallback:
         await not_a_game(query, await user_language(svc.db, user))
         return None

@@ -17,7 +17,7 @@ from enum import Enum
 from telegram import CallbackQuery, Message
 
 from bot.adapter import seat_of_user
-from bot.callbacks import game_id_of
+from bot.buttons import Verb, game_of, shows
 from bot.pressed import callback_data_on
 from storage.records import GameRecord
 
@@ -58,7 +58,7 @@ def _drawn_for(game: GameRecord, message: Message, bot_id: int) -> bool:
     sender = message.from_user
     if sender is None or sender.id != bot_id or message.forward_origin is not None:
         return False
-    return any(game_id_of(data) == game.id for data in callback_data_on(message))
+    return any(game_of(data) == game.id for data in callback_data_on(message))
 
 
 def on_table(game: GameRecord, query: CallbackQuery, bot_id: int) -> bool:
@@ -67,7 +67,7 @@ def on_table(game: GameRecord, query: CallbackQuery, bot_id: int) -> bool:
 
 
 def shows_a_pick(query: CallbackQuery) -> bool:
-    """The pressed message shows a second choice (it has a Back button, verb ``b``)."""
+    """The pressed message shows a second choice (it has a Back button)."""
     message = query.message
     on_message = callback_data_on(message) if isinstance(message, Message) else []
-    return any(data.split(":")[3:4] == ["b"] for data in on_message)
+    return shows(Verb.UNPICK, on_message)

@@ -26,6 +26,7 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from bot.adapter import GameRules, Ledger, Seat, TableView, Timing, seats_of
+from bot.buttons import Verb
 from bot.i18n import tr
 from bot.presenters import blackjack_table
 from bot.presenters.blackjack_leaving import hurry_leavers, leaving_bookkeep
@@ -214,39 +215,39 @@ def _keyboard(game: GameRecord, state: Table, view: BlackjackView, table: TableV
         rows += _betting_rows(view, language, buttons)
     elif view.phase is Phase.INSURANCE:
         rows.append([
-            buttons.button("🛡 " + tr(language, "Insurance"), "m", "ins"),
-            buttons.button(tr(language, "No insurance"), "m", "n"),
+            buttons.button("🛡 " + tr(language, "Insurance"), Verb.MOVE, "ins"),
+            buttons.button(tr(language, "No insurance"), Verb.MOVE, "n"),
         ])  # fmt: skip
-        rows.append([buttons.button("💡 " + tr(language, "Hint"), "h")])
+        rows.append([buttons.button("💡 " + tr(language, "Hint"), Verb.HINTS)])
     elif view.phase is Phase.PLAYERS and view.active is not None:
         legal = ENGINE.legal_actions(state, view.active[0])
-        rows.append([buttons.button(_label(a, language), "m", ENGINE.encode_action(a))
+        rows.append([buttons.button(_label(a, language), Verb.MOVE, ENGINE.encode_action(a))
                      for a in legal])  # fmt: skip
-        rows.append([buttons.button("💡 " + tr(language, "Hint"), "h")])
+        rows.append([buttons.button("💡 " + tr(language, "Hint"), Verb.HINTS)])
     elif view.phase is Phase.SETTLED:
-        rows.append([buttons.button("▶️ " + tr(language, "Next round"), "m", "x")])
+        rows.append([buttons.button("▶️ " + tr(language, "Next round"), Verb.MOVE, "x")])
     seating = []
     if game.chat_id < 0 and any(seat is None for seat in view.seats):
-        seating.append(buttons.button("🪑 " + tr(language, "Join table"), "j"))
-    seating.append(buttons.button("🚪 " + tr(language, "Leave table"), "l"))
+        seating.append(buttons.button("🪑 " + tr(language, "Join table"), Verb.JOIN))
+    seating.append(buttons.button("🚪 " + tr(language, "Leave table"), Verb.LEAVE))
     rows.append(seating)
     return rows
 
 
 def _betting_rows(view: BlackjackView, language: str, buttons: Buttons) -> Keyboard:
     rows: Keyboard = [
-        [buttons.button(f"+{amount}", "m", f"b{amount}") for amount in BET_BUTTONS]
-        + [buttons.button(tr(language, "All-in"), "m", "all")],
+        [buttons.button(f"+{amount}", Verb.MOVE, f"b{amount}") for amount in BET_BUTTONS]
+        + [buttons.button(tr(language, "All-in"), Verb.MOVE, "all")],
         [
-            buttons.button(tr(language, "Clear"), "m", "c"),
-            buttons.button("✅ " + tr(language, "Ready"), "m", "r"),
+            buttons.button(tr(language, "Clear"), Verb.MOVE, "c"),
+            buttons.button("✅ " + tr(language, "Ready"), Verb.MOVE, "r"),
         ],
     ]
     broke = any(
         seat is not None and not seat.bet and seat.chips < view.rules.min_bet for seat in view.seats
     )
     if broke:
-        rows.append([buttons.button("🎁 " + tr(language, "Daily top-up"), "o", "top")])
+        rows.append([buttons.button("🎁 " + tr(language, "Daily top-up"), Verb.TOP_UP)])
     return rows
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from telegram import InlineKeyboardButton
 
 from bot.adapter import GameRules, Seat, TableView, seats_of
+from bot.buttons import Verb
 from bot.i18n import ntr, tr
 from bot.presenters.cards_text import card_text, cards_text
 from bot.presenters.durak_text import (
@@ -58,7 +59,7 @@ class DurakAdapter(GameRules):
     def option_rows(self, game: GameRecord, language: str, buttons: Buttons) -> Keyboard:
         state = tr(language, "on") if self.options(game)[PASSING] else tr(language, "off")
         label = "↪️ " + tr(language, "Passing the attack on: {state}", state=state)
-        return [[buttons.button(label, "o", PASSING)]]
+        return [[buttons.button(label, Verb.OPTION, PASSING)]]
 
     def toggle_option(self, game: GameRecord, name: str) -> bool:
         if name != PASSING:
@@ -117,7 +118,7 @@ class DurakAdapter(GameRules):
         if not beats:
             raise IllegalAction(_no_beat_reason(state, seat, card))
         rows = [[_beat_button(view, beat, language, buttons)] for beat in beats]
-        rows.append([buttons.button("← " + tr(language, "Back"), "b")])
+        rows.append([buttons.button("← " + tr(language, "Back"), Verb.UNPICK)])
         return rows
 
 
@@ -159,9 +160,12 @@ def _table_keyboard(game: GameRecord, table: TableView) -> Keyboard:
     if game.status != "running":
         if game.meta.rematched:
             return []
-        return [[buttons.button("🔁 " + tr(language, "Rematch"), "r")]]
+        return [[buttons.button("🔁 " + tr(language, "Rematch"), Verb.REMATCH)]]
     return [
-        [buttons.button("🃏 " + tr(language, "My hand"), "y"), resign_button(language, buttons)]
+        [
+            buttons.button("🃏 " + tr(language, "My hand"), Verb.MY_HAND),
+            resign_button(language, buttons),
+        ]
     ]
 
 
@@ -197,7 +201,7 @@ def hand_keyboard(view: DurakView, language: str, buttons: Buttons) -> Keyboard:
     beat an unbeaten card (a choice follows when one beats several), pass on, take, done."""
     encode = ENGINE.encode_action
     attacks = [
-        buttons.button(card_text(language, a.card), "m", encode(a))
+        buttons.button(card_text(language, a.card), Verb.MOVE, encode(a))
         for a in view.legal
         if isinstance(a, Attack)
     ]
@@ -206,7 +210,7 @@ def hand_keyboard(view: DurakView, language: str, buttons: Buttons) -> Keyboard:
     passes = [
         buttons.button(
             "↪️ " + tr(language, "Pass on with {card}", card=card_text(language, a.card)),
-            "m",
+            Verb.MOVE,
             encode(a),
         )
         for a in view.legal
@@ -215,9 +219,9 @@ def hand_keyboard(view: DurakView, language: str, buttons: Buttons) -> Keyboard:
     rows += _rows(passes, 2)
     last: list[InlineKeyboardButton] = []
     if Take() in view.legal:
-        last.append(buttons.button("🫳 " + tr(language, "Take"), "m", encode(Take())))
+        last.append(buttons.button("🫳 " + tr(language, "Take"), Verb.MOVE, encode(Take())))
     if Done() in view.legal:
-        last.append(buttons.button("✋ " + tr(language, "Done"), "m", encode(Done())))
+        last.append(buttons.button("✋ " + tr(language, "Done"), Verb.MOVE, encode(Done())))
     return rows + ([last] if last else [])
 
 
@@ -230,7 +234,7 @@ def _beat_buttons(view: DurakView, language: str, buttons: Buttons) -> list[Inli
         if len(beats) == 1:
             found.append(_beat_button(view, beats[0], language, buttons))
         elif beats:
-            found.append(buttons.button(f"{card_text(language, card)} …", "k", card.code))
+            found.append(buttons.button(f"{card_text(language, card)} …", Verb.PICK, card.code))
     return found
 
 
@@ -240,7 +244,7 @@ def _beat_button(
     attack = view.table[beat.index][0]
     label = tr(language, "{card} on {attack}", card=card_text(language, beat.card),
                attack=card_text(language, attack))  # fmt: skip
-    return buttons.button(label, "m", ENGINE.encode_action(beat))
+    return buttons.button(label, Verb.MOVE, ENGINE.encode_action(beat))
 
 
 def _rows(items: list[InlineKeyboardButton], width: int) -> Keyboard:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.adapter import GameRules, Seat, TableView, seats_of
+from bot.buttons import Verb
 from bot.i18n import ntr, tr
 from bot.presenters.cards_text import cards_text, hand_in_words, rank_label
 from bot.presenters.gofish_text import event_line, own_line, rank_plural, result_line
@@ -78,9 +79,12 @@ class GoFishAdapter(GameRules):
         if game.status != "running" or view.finished:
             if game.meta.rematched:
                 return []
-            return [[buttons.button("🔁 " + tr(language, "Rematch"), "r")]]
+            return [[buttons.button("🔁 " + tr(language, "Rematch"), Verb.REMATCH)]]
         keyboard = [
-            [buttons.button("🃏 " + tr(language, "My hand"), "y"), resign_button(language, buttons)]
+            [
+                buttons.button("🃏 " + tr(language, "My hand"), Verb.MY_HAND),
+                resign_button(language, buttons),
+            ]
         ]
         if view.turn is not None and view.turn in table.away:
             # the player to move cannot be messaged: every rank, so nothing is revealed
@@ -191,11 +195,11 @@ def _ask_rows(
         [buttons.button(
             tr(language, "Ask {name} ({n})", name=names[a.target],
                n=view.hand_counts[a.target]),
-            "m", ENGINE.encode_action(a),
+            Verb.MOVE, ENGINE.encode_action(a),
         )]
         for a in asks
     ]  # fmt: skip
-    rows.append([buttons.button("← " + tr(language, "Back"), "b")])
+    rows.append([buttons.button("← " + tr(language, "Back"), Verb.UNPICK)])
     return rows
 
 
@@ -204,9 +208,9 @@ def _every_rank_keyboard(view: GoFishView, seat: int, buttons: Buttons, language
     refuses a rank the player does not hold, in an alert only they see)."""
     targets = [s for s in range(view.seats) if s != seat and view.hand_counts[s] > 0]
     labels = [
-        buttons.button(rank_label(r, language), "m", ENGINE.encode_action(Ask(targets[0], r)))
+        buttons.button(rank_label(r, language), Verb.MOVE, ENGINE.encode_action(Ask(targets[0], r)))
         if len(targets) == 1
-        else buttons.button(rank_label(r, language), "k", str(r))
+        else buttons.button(rank_label(r, language), Verb.PICK, str(r))
         for r in RANKS
     ]
     return [labels[:7], labels[7:]]
@@ -263,8 +267,8 @@ def _rank_keyboard(view: GoFishView, buttons: Buttons, language: str) -> Keyboar
         asks = by_rank[rank]
         if len(asks) == 1:
             labels.append(
-                buttons.button(rank_label(rank, language), "m", ENGINE.encode_action(asks[0]))
+                buttons.button(rank_label(rank, language), Verb.MOVE, ENGINE.encode_action(asks[0]))
             )
         else:
-            labels.append(buttons.button(rank_label(rank, language), "k", str(rank)))
+            labels.append(buttons.button(rank_label(rank, language), Verb.PICK, str(rank)))
     return [labels[i : i + 7] for i in range(0, len(labels), 7)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from telegram import InlineKeyboardButton
 
 from bot.adapter import GameAdapter, Seat, seats_of
-from bot.callbacks import to36
+from bot.buttons import Verb, to36
 from bot.i18n import ntr, tr
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from storage.records import GameRecord
@@ -113,12 +113,14 @@ def _lobby_keyboard(
 ) -> Keyboard:
     """Join and the computer buttons while a seat is free; Start (unless the game
     starts by itself when its last seat is taken and that seat is free) and Rules."""
-    leave = buttons.button(tr(language, "Leave"), "l")
-    keyboard: Keyboard = [[leave] if full else [buttons.button(tr(language, "Join"), "j"), leave]]
+    leave = buttons.button(tr(language, "Leave"), Verb.LEAVE)
+    keyboard: Keyboard = [
+        [leave] if full else [buttons.button(tr(language, "Join"), Verb.JOIN), leave]
+    ]
     if adapter.computer_levels and not full:
         keyboard.append(
             [
-                buttons.button(adapter.computer_button(language, level), "c", level)
+                buttons.button(adapter.computer_button(language, level), Verb.COMPUTER, level)
                 for level in adapter.computer_levels
             ]
         )
@@ -126,8 +128,8 @@ def _lobby_keyboard(
     start = tr(language, "Start")
     needed = full or not starts_when_full(adapter)  # else the last seat taken starts it
     keyboard.append([
-        *([buttons.button(start, "s")] if needed else []),
-        buttons.button("📖 " + tr(language, "Rules"), "u"),
+        *([buttons.button(start, Verb.START)] if needed else []),
+        buttons.button("📖 " + tr(language, "Rules"), Verb.RULES),
     ])  # fmt: skip
     bot = game.meta.bot
     if adapter.private_hands and bot and not full:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from telegram import InlineKeyboardButton
 
 from bot.adapter import seats_of
+from bot.buttons import Verb
 from bot.i18n import ntr, tr
 from bot.presenters.lobby_view import seat_labels
 from bot.ui import Buttons, Rendered, escape
@@ -37,7 +38,7 @@ def with_notices(rendered: Rendered, game: GameRecord, language: str, buttons: B
                          names=", ".join(late)))  # fmt: skip
     keyboard = list(rendered.keyboard or [])
     if auto:
-        keyboard.append([buttons.button("🙋 " + tr(language, "I'm back"), "i")])
+        keyboard.append([buttons.button("🙋 " + tr(language, "I'm back"), Verb.IM_BACK)])
     return Rendered("\n".join(lines), keyboard or None)
 
 
@@ -52,7 +53,7 @@ def _played_for(game: GameRecord, names: list[str], language: str) -> str:
 
 
 def resign_button(language: str, buttons: Buttons) -> InlineKeyboardButton:
-    return buttons.button("🏳️ " + tr(language, "Resign"), "q")
+    return buttons.button("🏳️ " + tr(language, "Resign"), Verb.RESIGN)
 
 
 def resigned_line(language: str, name: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.adapter import GameRules, Seat, TableView, seats_of
+from bot.buttons import Verb
 from bot.i18n import tr
 from bot.presenters.lobby_view import level_button, seat_labels
 from bot.presenters.notices import resign_button, stopper
@@ -146,17 +147,17 @@ def _board(game: GameRecord, view: Any, buttons: Buttons, language: str) -> Keyb
             else:
                 label = HINT if square in legal else EMPTY
             if playing:
-                cells.append(buttons.button(label, "m", _MOVES[square]))
+                cells.append(buttons.button(label, Verb.MOVE, _MOVES[square]))
             else:
-                cells.append(buttons.button(label, "x"))
+                cells.append(buttons.button(label, Verb.LABEL))
         keyboard.append(cells)
     # the column letters as inert buttons under the board (8 a row, as Telegram allows;
     # a row-number column would make 9, so the rows are named in the text)
-    keyboard.append([buttons.button(letter, "x") for letter in FILES])
+    keyboard.append([buttons.button(letter, Verb.LABEL) for letter in FILES])
     if playing:
-        keyboard.append([buttons.button("💡 " + _hints_label(off, language), "h")])
+        keyboard.append([buttons.button("💡 " + _hints_label(off, language), Verb.HINTS)])
     elif not game.meta.rematched:
-        keyboard.append([buttons.button("🔁 " + tr(language, "Rematch"), "r")])
+        keyboard.append([buttons.button("🔁 " + tr(language, "Rematch"), Verb.REMATCH)])
     return keyboard
 
 

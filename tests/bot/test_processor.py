@@ -6,7 +6,7 @@ import asyncio
 
 from telegram import CallbackQuery, Chat, Message, Update, User
 
-from bot.callbacks import GameButton
+from bot.buttons import GameButton, Verb
 from bot.glue.processor import PerChatUpdateProcessor, order_key
 
 ALICE = User(1, "Alice", False)
@@ -25,7 +25,7 @@ def _press(update_id: int, chat_id: int, data: str) -> Update:
 
 
 def test_presses_on_one_game_share_a_key_across_chats() -> None:
-    data = GameButton(7, 1, "m", "x").encode()
+    data = GameButton(7, 1, Verb.MOVE, "x").pack()
     assert order_key(_press(1, 10, data)) == order_key(_press(2, 20, data)) == ("game", 7)
     assert order_key(_press(3, 10, "lang:es")) == ("chat", 10)
     assert order_key(_message_update(4, -5)) == ("chat", -5)

@@ -1,21 +1,42 @@
-"""Issue 12 item 1: routing is the list of handlers in bot/glue/app.py (one
-``CallbackQueryHandler(pattern=…)`` per kind of button), not letters compared in a
-function: no module of bot/ reads a decoded button's verb to choose what to do."""
+"""Routing is one table, the codec the only reader of callback data: a game button's
+kind (``bot.buttons.Verb``) is mapped to its action in ``bot.glue.routes.GAME_BUTTONS``
+and read in one place (the handler of every game button, ``bot.pipeline.press``); no
+other module of bot/ looks at a decoded button's verb or splits callback data."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
+from bot.buttons import Verb
+from bot.glue.routes import GAME_BUTTONS
+
 BOT = Path(__file__).resolve().parents[2] / "bot"
+READERS = {"buttons.py", "pipeline/press.py"}  # the codec, and the one dispatch
 
 
-def test_no_handler_tells_buttons_apart_by_their_verb() -> None:
+def test_only_the_codec_and_the_dispatch_read_a_buttons_verb() -> None:
     readers = []
     for path in sorted(BOT.rglob("*.py")):
-        if path.name == "callbacks.py":  # where the verb is decoded
+        if str(path.relative_to(BOT)) in READERS:
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Attribute) and node.attr == "verb":
                 readers.append(f"{path.relative_to(BOT)}:{node.lineno}")
     assert readers == []
+
+
+def test_no_module_but_the_codec_looks_inside_callback_data() -> None:
+    splitters = []
+    for path in sorted(BOT.rglob("*.py")):
+        if path.name == "buttons.py":
+            continue
+        text = path.read_text(encoding="utf-8")
+        for needle in ('"g:', "'g:", '"lang:', '"chips:', '"privacy:', 'split(":")'):
+            if needle in text:
+                splitters.append(f"{path.relative_to(BOT)}: {needle}")
+    assert splitters == []
+
+
+def test_every_kind_of_game_button_has_one_action() -> None:
+    assert set(GAME_BUTTONS) == set(Verb)

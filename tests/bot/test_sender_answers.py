@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from telegram import InlineKeyboardButton, Message, TelegramObject
 
+from bot.buttons import Verb
 from bot.ui import Buttons, Keyboard, Rendered
 from storage import outbox
 from tests.bot.sender_scene import Scene, sender_scene
@@ -26,7 +27,9 @@ async def scene(tmp_path: Path) -> AsyncIterator[Scene]:
 def board(game_id: int, version: int) -> Keyboard:
     """A Reversi-sized keyboard (8x8 and one more row) with a link at the end."""
     buttons = Buttons(game_id, version)
-    rows = [[buttons.button(f"{r}{c}", "m", f"{r * 8 + c}") for c in range(8)] for r in range(8)]
+    rows = [
+        [buttons.button(f"{r}{c}", Verb.MOVE, f"{r * 8 + c}") for c in range(8)] for r in range(8)
+    ]
     return [*rows, [InlineKeyboardButton("✉️ link", url="https://t.me/tablebot?start=x")]]
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from telegram import CopyTextButton, InlineKeyboardButton, InlineKeyboardMarkup, LoginUrl
 
-from bot.callbacks import GameButton, decode_game_button
+from bot.buttons import GameButton, Verb
 from bot.ui import QUICK_BUTTONS, Buttons, Rendered, data_button, markup_dict
 
 
@@ -45,8 +45,12 @@ def test_rendered_json_is_made_once() -> None:
 
 def test_buttons_carry_the_game_and_version() -> None:
     buttons = Buttons(123456789, 4000)
-    data = buttons.button("x", "m", "p63").callback_data
-    assert data == GameButton(123456789, 4000, "m", "p63").encode() == buttons.data("m", "p63")
-    assert decode_game_button(buttons.data("h")) == GameButton(123456789, 4000, "h")
+    data = buttons.button("x", Verb.MOVE, "p63").callback_data
+    assert (
+        data
+        == GameButton(123456789, 4000, Verb.MOVE, "p63").pack()
+        == buttons.data(Verb.MOVE, "p63")
+    )
+    assert GameButton.parse(buttons.data(Verb.HINTS)) == GameButton(123456789, 4000, Verb.HINTS)
     with pytest.raises(ValueError):
-        buttons.data("m", "x" * 64)
+        buttons.data(Verb.MOVE, "x" * 64)

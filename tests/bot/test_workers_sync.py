@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import pytest
 from telegram import Bot, CallbackQuery, Update, User
 
-from bot.callbacks import GameButton
+from bot.buttons import GameButton, Verb
 from bot.deadlines.sweep import Sweep
 from bot.glue.processor import PerChatUpdateProcessor
 from bot.sync import lease as lease_module
@@ -57,7 +57,7 @@ async def two() -> AsyncIterator[tuple[Database, Database]]:
 
 
 def _press(update_id: int, game_id: int) -> Update:
-    data = GameButton(game_id, 0, "m", "a1").encode()
+    data = GameButton(game_id, 0, Verb.MOVE, "a1").pack()
     user = User(7, "Ana", False)
     return Update(update_id, callback_query=CallbackQuery(str(update_id), user, "ci", data=data))
 

@@ -9,7 +9,7 @@ from collections import Counter
 from typing import Any
 
 from bot.adapter import TableView
-from bot.callbacks import from36
+from bot.buttons import from36
 from bot.presenters.cards_text import card_text
 from bot.presenters.durak import DurakAdapter
 from bot.ui import Buttons

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from bot.callbacks import VERBS, to36
+from bot.buttons import Verb, to36
 from sandbox import Message
 from tests.e2e.blackjack_table import open_table, press
 from tests.e2e.harness import World, running_world
@@ -26,7 +26,7 @@ async def test_a_forged_button_of_each_kind_is_refused_and_changes_nothing(world
     assert game is not None
     own, version, nobody = to36(game.id), to36(game.version), to36(game.id + 1000)
     forged = ["hello", "g:", "lang", "chips:nope", f"g:{own}:{version}:z", f"g:{own}::m:1"]
-    for verb in sorted(VERBS):
+    for verb in sorted(v.value for v in Verb):
         forged += [
             f"g:{nobody}:{version}:{verb}",  # a game that does not exist
             f"g:{nobody}:{version}:{verb}:1",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.callbacks import to36
+from bot.buttons import to36
 from sandbox import Message, User
 from tests.e2e.durak_table import game_id, hand_message, settled
 from tests.e2e.harness import World, running_world
