@@ -78,12 +78,12 @@ class SqlCounter:
     def __init__(self) -> None:
         import aiosqlite.core
 
-        from storage import onetrip
+        from storage import direct
 
         self.on = False
         self.statements: Counter[str] = Counter()
         self.trips: Counter[str] = Counter()
-        run, execute = onetrip.run, aiosqlite.core.Connection._execute
+        run, execute = direct.run, aiosqlite.core.Connection._execute
 
         def counted_run(connection: Any, sql: str, parameters: Any) -> Any:
             if self.on:
@@ -95,7 +95,7 @@ class SqlCounter:
                 self.trips[getattr(fn, "__name__", repr(fn))] += 1
             return await execute(connection, fn, *args, **kwargs)
 
-        onetrip.run = counted_run  # type: ignore[assignment]
+        direct.run = counted_run  # type: ignore[assignment]
         aiosqlite.core.Connection._execute = counted_execute  # type: ignore[method-assign]
 
     def start(self) -> None:

@@ -1,5 +1,5 @@
-"""Persistence: repositories on SQLAlchemy 2 async Core (SQLite or PostgreSQL), with
-Alembic migrations."""
+"""Persistence: repositories on SQLite (aiosqlite) or PostgreSQL (SQLAlchemy 2 async
+Core), with Alembic migrations."""
 
 from storage.admin import CopyRefused, copy_db, migrate
 from storage.core import UnusableDatabase

@@ -1,7 +1,11 @@
-"""The database under every repository, SQLite or PostgreSQL, through SQLAlchemy 2's
-async Core: a writer (one transaction at a time per process, committed before anyone
-is told) and readers on connections of their own, so a read never sees a write that
-is then rolled back. A transaction's statements go through ``storage.tx.Tx``.
+"""The database under every repository, SQLite or PostgreSQL: a writer (one
+transaction at a time per process, committed before anyone is told) and readers on
+connections of their own, so a read never sees a write that is then rolled back. A
+transaction's statements go through ``storage.tx.Tx``.
+
+SQLite runs on aiosqlite's connections alone (``storage.direct``: the writer, reads
+on the event loop, then on reader threads); PostgreSQL on SQLAlchemy 2's async Core
+(two pools of asyncpg connections: the writers', the readers').
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ import asyncio
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from sqlalchemy import URL
@@ -18,7 +23,6 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from storage.direct import Direct, LoopReader, Rows, open_reader
 from storage.locks import KeyLocks
-from storage.onetrip import OneTripConnection
 from storage.tx import AlchemyTx, Params, Tx, run
 
 Clock = Callable[[], float]
@@ -54,53 +58,42 @@ def database_path(url: str) -> str:
     return url[len(prefix) :]
 
 
+@dataclass(frozen=True)
+class Connections:
+    """An opened database's connections: PostgreSQL's engines (the writers' pool and
+    the readers', in autocommit), or SQLite's writer connection and file (``path``:
+    None for an in-memory database, read through the writer)."""
+
+    dialect: str
+    engine: AsyncEngine | None = None
+    reader: AsyncEngine | None = None
+    writer: Direct | None = None
+    path: str | None = None
+
+
 class Core:
-    """The engines, the writer's lock and the clock the repositories share.
+    """The connections, the writer's lock and the clock the repositories share."""
 
-    ``writer``: SQLite's one write connection (None on PostgreSQL, where each
-    transaction takes a connection of the pool). ``reader``: an engine whose
-    connections run each read in a transaction of its own (autocommit); None for an
-    in-memory SQLite database, read through the writer.
-    """
-
-    def __init__(
-        self,
-        engine: AsyncEngine,
-        reader: AsyncEngine | None,
-        writer: AsyncConnection | None,
-        clock: Clock = time.time,
-    ) -> None:
-        self._engine = engine
-        self._reader = reader
-        self._writer = writer
+    def __init__(self, connections: Connections, clock: Clock = time.time) -> None:
+        self.dialect = connections.dialect
+        self._engine = connections.engine
+        self._reader = connections.reader
+        self._direct = connections.writer
+        self._path = connections.path
         self._clock = clock
         self._write_lock = asyncio.Lock()
-        self._idle: list[AsyncConnection] = []  # reader connections ready for a read
         # writes asked for and not finished (by ticket), so that a read waits for the
         # writes asked for before it; the task of the one in flight
         self._issued = 0
         self._outstanding: set[int] = set()
         self._finished = asyncio.Event()
         self._writing: asyncio.Task[Any] | None = None
-        self.dialect = engine.dialect.name
         self.locks = KeyLocks(self)  # held across worker processes (storage.locks)
-        # SQLite once open: statements straight to aiosqlite (storage.direct)
-        self._direct: Direct | None = None
-        self._loop_reader: LoopReader | None = None  # reads on the loop, then on threads
+        self._idle: list[AsyncConnection] = []  # PostgreSQL's reader connections, idle
+        # SQLite: reads on the loop, then on reader threads (their idle connections)
+        self._loop_reader = LoopReader(self._path) if self._path is not None else None
         self._idle_direct: list[Direct] = []
         self._direct_reads = asyncio.Semaphore(_MOST_READERS)
-
-    async def go_direct(self, path: str | None) -> None:
-        """SQLite: from now on transactions run on the writer's aiosqlite connection
-        and reads on read-only aiosqlite connections to ``path`` (None: an in-memory
-        database, read through the writer), without SQLAlchemy (storage.direct)."""
-        if self._writer is None:
-            return
-        driver = (await self._writer.get_raw_connection()).driver_connection
-        assert isinstance(driver, OneTripConnection)  # storage.engines made it
-        self._direct = Direct(driver.inner)
-        if path is not None and self._reader is not None:
-            self._loop_reader = LoopReader(path)
 
     async def close(self) -> None:
         await self.locks.close()
@@ -110,15 +103,17 @@ class Core:
             await self._idle_direct.pop().close()
         while self._idle:
             await self._idle.pop().close()
-        if self._writer is not None:
-            await self._writer.close()
+        if self._direct is not None:
+            await self._direct.close()
         if self._reader is not None:
             await self._reader.dispose()
-        await self._engine.dispose()
+        if self._engine is not None:
+            await self._engine.dispose()
 
     @property
     def url(self) -> URL:
-        """The database's URL (with its password: never for output)."""
+        """PostgreSQL's URL (with its password: never for output)."""
+        assert self._engine is not None, "SQLite has no server to connect to"
         return self._engine.url
 
     def now(self) -> float:
@@ -148,10 +143,8 @@ class Core:
                 if self._direct is not None:
                     async with self._direct.transaction(durable) as direct:
                         yield direct
-                elif self._writer is not None:
-                    async with self._writer.begin():
-                        yield AlchemyTx(self._writer, self.dialect)
                 else:
+                    assert self._engine is not None
                     async with self._engine.begin() as connection:
                         if not durable:
                             await connection.exec_driver_sql(_NOT_DURABLE)
@@ -191,7 +184,7 @@ class Core:
         asked for, as when they shared one connection, but a read never sees a write
         that is not committed. (A read by the task that holds the transaction does not
         wait: it reads what was committed before.)"""
-        if self._reader is None:
+        if self._direct is not None and self._loop_reader is None:
             async with self.transaction() as tx:
                 return await tx.execute(sql, params)
         if self._outstanding:
@@ -202,6 +195,7 @@ class Core:
                 await asyncio.sleep(0)  # a read stays a point where other tasks run
                 return quick
             return await self._read_direct(self._loop_reader.path, sql, params)
+        assert self._reader is not None
         return await _on_a_reader(self._idle, self._reader.connect, lambda c: run(c, sql, params))
 
     async def _read_direct(self, path: str, sql: str, params: Params) -> Rows:

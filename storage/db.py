@@ -49,10 +49,7 @@ class Database(ChatStore):
         file is not a SQLite database, cannot be written, comes from a newer version
         of the bot, its path cannot hold a file, or the server cannot be used.
         """
-        engine, reader, writer, file = await opening.connect(path_or_url)
-        db = cls(engine, reader, writer, clock)
-        await db.go_direct(file)
-        return db
+        return cls(await opening.connect(path_or_url), clock)
 
     # ---- games -----------------------------------------------------------
 

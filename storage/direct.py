@@ -1,29 +1,31 @@
-"""SQLite's statements after opening, straight to aiosqlite: one trip to the
-connection's thread per statement and nothing else.
+"""SQLite's statements, straight to aiosqlite: one trip to the connection's thread per
+statement (or per transaction's step) and nothing else.
 
-SQLAlchemy's async Core costs about 100 µs of CPU per statement on top of the
-trip itself (about 30 µs): its greenlet, its result objects. A press runs a dozen
-statements, so that was most of the bot's storage CPU (bench/cpu.py --sql). SQLite's
-schema is still opened and migrated through SQLAlchemy (``storage.opening``), and
-PostgreSQL runs through it as before; once open, ``storage.core.Core`` runs SQLite's
-reads and transactions here. Errors are SQLAlchemy's (``IntegrityError``…), as
-through SQLAlchemy, so callers catch one kind whatever the database.
+SQLAlchemy's async Core cost about 100 µs of CPU per statement on top of the trip
+itself (about 30 µs): its greenlet, its result objects. A press runs a handful of
+statements, so that was most of the bot's storage CPU (bench/cpu.py --sql). So
+SQLite runs here only: ``storage.core.Core`` runs its reads and transactions on
+these connections, and the migrations at start-up run on the writer's thread
+(``storage.schema``); PostgreSQL runs through SQLAlchemy (``storage.tx``). Errors
+are SQLAlchemy's (``IntegrityError``…), so callers catch one kind whatever the
+database.
 """
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
 import aiosqlite
 from sqlalchemy.exc import DBAPIError, StatementError
 
-from storage import onetrip
-
 Params = Sequence[Any]
+# what a statement left: its cursor's description, rowcount, lastrowid and rows
+Outcome = tuple[Any, int, int | None, list[Any]]
 
 
 class Rows:
@@ -51,13 +53,33 @@ class Rows:
         return self.rows[0][0]
 
 
-def _rows(outcome: onetrip.Outcome) -> Rows:
+def run(connection: sqlite3.Connection, sql: str, parameters: Any) -> Outcome:
+    """One statement on sqlite3's connection, every row brought back."""
+    cursor = connection.cursor()
+    try:
+        cursor.execute(sql, parameters)
+        rows = cursor.fetchall() if cursor.description else []
+        return cursor.description, cursor.rowcount, cursor.lastrowid, rows
+    finally:
+        cursor.close()
+
+
+def run_many(connection: sqlite3.Connection, sql: str, rows: Iterable[Any]) -> Outcome:
+    cursor = connection.cursor()
+    try:
+        cursor.executemany(sql, rows)
+        return None, cursor.rowcount, cursor.lastrowid, []
+    finally:
+        cursor.close()
+
+
+def _rows(outcome: Outcome) -> Rows:
     description, rowcount, _last, rows = outcome
     return Rows(rows, rowcount, [column[0] for column in description or ()])
 
 
 _Statement = tuple[str, tuple[Any, ...]]
-_NOTHING: onetrip.Outcome = (None, -1, None, [])
+_NOTHING: Outcome = (None, -1, None, [])
 # each transaction sets its own, so one that need not wait for the disk leaves the
 # next one as it should be
 _DURABLE, _NOT_DURABLE = "PRAGMA synchronous=FULL", "PRAGMA synchronous=NORMAL"
@@ -70,7 +92,7 @@ def _step(
     statement: _Statement | None,
     many: list[tuple[Any, ...]] | None,
     end: bool,
-) -> onetrip.Outcome:
+) -> Outcome:
     """One trip of a transaction: when it is the first, ``begin`` (its synchronous
     setting, then BEGIN IMMEDIATE: the write lock at once, as the old store took it),
     the deferred statements, the statement (with ``many``: once per row), and with
@@ -83,9 +105,9 @@ def _step(
             connection.execute(sql, params)
         outcome = _NOTHING
         if statement is not None and many is not None:
-            outcome = onetrip.run_many(connection, statement[0], many)
+            outcome = run_many(connection, statement[0], many)
         elif statement is not None:
-            outcome = onetrip.run(connection, *statement)
+            outcome = run(connection, *statement)
         if end and connection.in_transaction:
             connection.execute("COMMIT")
         return outcome
@@ -121,7 +143,7 @@ class Direct:
             raise _as_sqlalchemys(sql, error) from error
 
     async def run(self, sql: str, params: Params = ()) -> Rows:
-        return _rows(await self.trip(sql, onetrip.run, sql, tuple(params)))
+        return _rows(await self.trip(sql, run, sql, tuple(params)))
 
     @asynccontextmanager
     async def transaction(self, durable: bool = True) -> AsyncIterator[DirectTx]:
@@ -186,12 +208,50 @@ class DirectTx:
         return ""  # SQLite locks the whole database for a write transaction
 
 
-async def open_reader(path: str, uri: bool = False) -> Direct:
+async def _thread_ended(connection: aiosqlite.Connection) -> None:
+    """After a failed connect aiosqlite stops the connection's thread without waiting;
+    wait for it, or it may answer after the event loop is gone (a crash in a thread)."""
+    thread = getattr(connection, "_thread", None)
+    if thread is not None and thread.is_alive():
+        await asyncio.to_thread(thread.join, 5.0)
+
+
+def _set_pragmas(connection: sqlite3.Connection, pragmas: Sequence[str]) -> None:
+    for pragma in pragmas:
+        connection.execute(f"PRAGMA {pragma}")
+
+
+async def _connect(path: str, pragmas: Sequence[str]) -> Direct:
+    """An aiosqlite connection to ``path`` in autocommit (this module says when a
+    transaction begins), with ``pragmas``; SQLAlchemy's error if it cannot be made."""
+    connection = aiosqlite.connect(path, isolation_level=None, check_same_thread=False)
+    try:
+        await connection
+    except sqlite3.Error as error:
+        await _thread_ended(connection)
+        raise _as_sqlalchemys(f"connect {path}", error) from error
+    except BaseException:
+        await _thread_ended(connection)
+        raise
+    direct = Direct(connection)
+    try:
+        await direct.trip("PRAGMA", _set_pragmas, pragmas)
+    except BaseException:
+        await direct.close()
+        raise
+    return direct
+
+
+async def open_writer(path: str) -> Direct:
+    """The connection every transaction runs on (one per process): its foreign keys
+    checked, a busy database waited for, every commit on the disk (``transaction``
+    says when not)."""
+    return await _connect(path, ("foreign_keys=ON", "busy_timeout=10000", "synchronous=FULL"))
+
+
+async def open_reader(path: str) -> Direct:
     """A read-only connection for reads (each its own snapshot of committed data)."""
-    connection = await onetrip.connect_raw(path, uri)
-    await connection.execute("PRAGMA query_only=ON")
-    await connection.execute("PRAGMA busy_timeout=10000")
-    return Direct(connection)
+    return await _connect(path, ("query_only=ON", "busy_timeout=10000"))
 
 
 class LoopReader:
@@ -220,7 +280,7 @@ class LoopReader:
         """The read's rows, or None when it is to be read on a thread instead."""
         self._until = time.perf_counter() + self._budget
         try:
-            return _rows(onetrip.run(self._connection, sql, tuple(params)))
+            return _rows(run(self._connection, sql, tuple(params)))
         except sqlite3.Error as error:
             given_up = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_INTERRUPT)
             if isinstance(error, sqlite3.OperationalError) and error.sqlite_errorcode in given_up:

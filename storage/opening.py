@@ -5,43 +5,65 @@ that cannot be used."""
 from __future__ import annotations
 
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from storage import schema
-from storage.core import UnreachableDatabase, UnusableDatabase
-from storage.engines import Target, directory_for, engines, target_of, wal
-
-# the writer's engine, the readers', SQLite's writer connection and file (None:
-# PostgreSQL, or an in-memory SQLite database)
-Opened = tuple[AsyncEngine, AsyncEngine | None, AsyncConnection | None, str | None]
+from storage.core import Connections, UnreachableDatabase, UnusableDatabase
+from storage.direct import open_reader, open_writer
+from storage.engines import Target, directory_for, postgres_engines, target_of
 
 
-async def connect(path_or_url: str) -> Opened:
-    """The writer's engine, the readers' and SQLite's writer connection of an
-    up-to-date database; UnusableDatabase with nothing changed and nothing left open."""
+async def connect(path_or_url: str) -> Connections:
+    """The connections of an up-to-date database; UnusableDatabase with nothing
+    changed and nothing left open."""
     try:
         target = target_of(path_or_url)
     except ValueError as error:
         raise UnusableDatabase(str(error)) from None
-    if target.path is not None and not target.in_memory:
-        directory_for(target.path)
-    engine, reader = engines(target)
-    writer: AsyncConnection | None = None
     try:
-        writer = await _prepare(engine, reader, target)
-    except BaseException as error:
-        if writer is not None:
-            await writer.close()
-        await engine.dispose()  # else a connection's thread keeps the process alive
-        if reader is not None:
-            await reader.dispose()
-        if isinstance(error, DBAPIError | OSError):
-            raise _refusal(target, error) from None
+        if target.dialect == "postgresql":
+            return await _postgres(target)
+        return await _sqlite(target)
+    except (DBAPIError, OSError) as error:
+        raise _refusal(target, error) from None
+    except Exception as error:
         if type(error).__module__.startswith("asyncpg"):  # e.g. no such database
             raise _refusal(target, error) from None
         raise
-    file = target.path if target.path is not None and not target.in_memory else None
-    return engine, reader, writer, file
+
+
+async def _postgres(target: Target) -> Connections:
+    engine, reader = postgres_engines(target.url)
+    try:
+        await schema.upgrade_postgres(engine)
+    except BaseException:
+        await engine.dispose()
+        await reader.dispose()
+        raise
+    return Connections("postgresql", engine=engine, reader=reader)
+
+
+async def _sqlite(target: Target) -> Connections:
+    """SQLite's writer connection, its schema checked (reading only) and migrated."""
+    path = target.path or ""
+    if target.in_memory:
+        writer = await open_writer(path)
+        before = await schema.found_sqlite(writer)
+    else:
+        directory_for(path)
+        probe = await open_reader(path)
+        try:
+            before = await schema.found_sqlite(probe)  # before anything writes to the file
+        finally:
+            await probe.close()
+        writer = await open_writer(path)
+    try:
+        if not target.in_memory:  # readers see the last commit while a write goes on
+            await writer.run("PRAGMA journal_mode=WAL")
+        await schema.upgrade_sqlite(writer, before)
+    except BaseException:
+        await writer.close()
+        raise
+    return Connections("sqlite", writer=writer, path=None if target.in_memory else path)
 
 
 # SQLSTATEs of a server that may answer later: a connection exception (class 08), a
@@ -75,23 +97,3 @@ def _refusal(target: Target, error: BaseException) -> UnusableDatabase:
         f"the database {target.shown} cannot be used: {text} "
         "(it must be a SQLite file of this bot that the bot can write)"
     )
-
-
-async def _prepare(
-    engine: AsyncEngine, reader: AsyncEngine | None, target: Target
-) -> AsyncConnection | None:
-    """Check the schema (reading only), then migrate; SQLite's writer connection."""
-    if target.dialect == "postgresql":
-        await schema.upgrade_postgres(engine)
-        return None
-    async with (reader or engine).connect() as probe:
-        before = await schema.found(probe)  # before anything writes to the file
-    writer = await engine.connect()
-    try:
-        if not target.in_memory:
-            await wal(writer)
-        await schema.upgrade_sqlite(writer, before)
-    except BaseException:
-        await writer.close()
-        raise
-    return writer

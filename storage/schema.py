@@ -13,14 +13,18 @@ of it is lost and nothing half-done is left.
 from __future__ import annotations
 
 import logging
+import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from sqlalchemy import inspect
+from sqlalchemy import create_engine, inspect
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.pool import StaticPool
 
 from storage.core import UnusableDatabase
+from storage.direct import Direct
 
 # Alembic's, in order (a test checks them against the files)
 REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008")
@@ -47,15 +51,8 @@ class Found:
         return self.revision == HEAD and self.number in (0, SCHEMA_VERSION)
 
 
-async def found(connection: AsyncConnection) -> Found:
-    """The schema of the database; UnusableDatabase for one of a newer bot. Only reads."""
-    number = 0
-    if connection.dialect.name == "sqlite":
-        number = int((await connection.exec_driver_sql("PRAGMA user_version")).scalar_one())
-    revision: str | None = None
-    if await connection.run_sync(lambda sync: inspect(sync).has_table("alembic_version")):
-        rows = await connection.exec_driver_sql("SELECT version_num FROM alembic_version")
-        revision = rows.scalar()
+def _judged(number: int, revision: str | None) -> Found:
+    """What was found; UnusableDatabase for a database of a newer bot."""
     newer = number > SCHEMA_VERSION or (revision is None and number > LEGACY)
     if newer or (revision is not None and revision not in REVISIONS):
         raise UnusableDatabase(
@@ -66,14 +63,71 @@ async def found(connection: AsyncConnection) -> Found:
     return Found(number, revision)
 
 
-async def upgrade_sqlite(writer: AsyncConnection, before: Found) -> None:
+async def found(connection: AsyncConnection) -> Found:
+    """PostgreSQL's schema; UnusableDatabase for one of a newer bot. Only reads."""
+    revision: str | None = None
+    if await connection.run_sync(lambda sync: inspect(sync).has_table("alembic_version")):
+        rows = await connection.exec_driver_sql("SELECT version_num FROM alembic_version")
+        revision = rows.scalar()
+    return _judged(0, revision)
+
+
+async def found_sqlite(connection: Direct) -> Found:
+    """A SQLite file's schema; UnusableDatabase for one of a newer bot. Only reads."""
+    number = int((await connection.run("PRAGMA user_version")).scalar_one())
+    alembic = await connection.run(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'alembic_version'"
+    )
+    revision: str | None = None
+    if alembic.rows:
+        revision = (await connection.run("SELECT version_num FROM alembic_version")).scalar()
+    return _judged(number, revision)
+
+
+async def upgrade_sqlite(writer: Direct, before: Found) -> None:
     """Bring a SQLite file up to date in one transaction; then its user_version is
     written even when nothing else was (which proves the file can be written)."""
-    async with writer.begin():
+    await writer.trip("upgrade", _upgrade_sqlite, before)
+
+
+def _upgrade_sqlite(connection: sqlite3.Connection, before: Found) -> None:
+    """``upgrade_sqlite`` on the writer's thread: Alembic runs on sqlite3's connection
+    (through a SQLAlchemy engine made for it alone), in the transaction begun here."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
         if not before.current:
             legacy = before.revision is None and before.number > 0
-            await writer.run_sync(_alembic, f"{before.number:04d}" if legacy else None)
-        await writer.exec_driver_sql(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            engine = create_engine("sqlite://", creator=lambda: _Borrowed(connection),
+                                   poolclass=StaticPool)  # fmt: skip
+            with engine.connect() as alchemy:
+                _alembic(alchemy, f"{before.number:04d}" if legacy else None)
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        connection.execute("COMMIT")
+    except BaseException:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        raise
+
+
+class _Borrowed:
+    """sqlite3's connection as SQLAlchemy sees it for the migrations: the transaction
+    is the caller's (SQLAlchemy's commit and rollback change nothing), and so is the
+    connection (SQLAlchemy does not close it)."""
+
+    def __init__(self, connection: sqlite3.Connection) -> None:
+        self._connection = connection
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._connection, name)
+
+    def commit(self) -> None:
+        pass
+
+    def rollback(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
 
 
 async def upgrade_postgres(engine: AsyncEngine) -> None:
