@@ -53,6 +53,18 @@ def seat_of_user(game: GameRecord, user_id: int) -> int | None:
     return None
 
 
+def state_of(adapter: GameAdapter, game: GameRecord) -> Any:
+    """The engine state the game's row holds (None for a lobby)."""
+    return adapter.engine.from_dict(game.state) if game.state is not None else None
+
+
+def store_state(adapter: GameAdapter, game: GameRecord, state: Any) -> None:
+    """Put ``state`` in the game's row; a state with an outcome finishes the game."""
+    game.state = adapter.engine.to_dict(state)
+    if adapter.engine.outcome(state) is not None:
+        game.status = "finished"
+
+
 def waits_for(adapter: GameAdapter, game: GameRecord, state: Any) -> list[int]:
     """The seats of people (not computers, not seats the computer took over) the game
     waits for now: their turn's clock runs."""

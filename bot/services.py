@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
 from collections.abc import Callable
@@ -43,9 +44,17 @@ class Services:
         return self.sender_
 
     def wake_chats(self, chat_ids: set[int]) -> None:
-        """The sender for these chats: their marks are written."""
+        """The sender for these chats: their marks are written. The sender is rung,
+        not run: it takes the chats on the event loop's next turn, so a press (or any
+        save) goes on to its answer without running the sender's code."""
+        loop = asyncio.get_running_loop()
         for chat_id in chat_ids:
-            self.sender.wake(chat_id)
+            loop.call_soon(self.sender.wake, chat_id)
+
+    def wake_sweep(self, at: float) -> None:
+        """A save set a deadline ``at``: the sweep looks again if it comes before its
+        next look (rung as the sender is)."""
+        asyncio.get_running_loop().call_soon(self.sweep.wake, at)
 
     def table_shows(self, game_id: int, version: int) -> bool:
         """The sender has drawn the game's table at ``version`` (or later)."""

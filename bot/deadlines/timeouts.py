@@ -10,11 +10,11 @@ from typing import Any
 
 from telegram.ext import Application
 
-from bot.adapter import GameAdapter, waits_for
+from bot.adapter import GameAdapter, state_of, store_state, waits_for
 from bot.config import MIN_TURN_SECONDS
-from bot.pipeline.flow import advance_computers, redraw, store_state
+from bot.pipeline.play import advance_computers
+from bot.pipeline.press import redraw
 from bot.pipeline.save import TAKEOVER_AFTER, Saved, save, turn_seconds
-from bot.presenters.table import load_state
 from bot.services import Services
 from bot.sync.nudges import nudge_marks
 from storage import deadlines
@@ -54,7 +54,7 @@ async def _time_ran_out(
     game: GameRecord,
 ) -> Saved | None:
     """The game's own rule for its deadline, else the computer plays for the late."""
-    before = load_state(adapter, game)
+    before = state_of(adapter, game)
     state = adapter.time_out(game, before, svc.rng)
     if state is None:
         state = await _play_for_the_late(svc, adapter, game, before)
@@ -119,6 +119,6 @@ async def on_warning(application: Application, game_id: int) -> None:  # type: i
     left = game.deadline_at - svc.clock()
     if left <= 0 or left > await turn_seconds(svc, game.chat_id):
         return
-    late = waits_for(adapter, game, load_state(adapter, game))
+    late = waits_for(adapter, game, state_of(adapter, game))
     await deadlines.show_warning(svc.db, game.id, {"seats": late, "left": math.ceil(left)})
     await redraw(svc, await nudge_marks(svc.db, adapter, game, late))

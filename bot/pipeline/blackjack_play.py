@@ -19,7 +19,7 @@ from telegram import Message, Update, User
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
-from bot.adapter import Seat, set_seats
+from bot.adapter import Seat, set_seats, state_of, store_state
 from bot.i18n import ntr, tr
 from bot.language import reply_language, user_language
 from bot.marks import marks_for
@@ -27,7 +27,6 @@ from bot.messaging import reply
 from bot.people import is_member, remember, topic_of
 from bot.personal import tell_person
 from bot.pipeline.chips import top_up_seated
-from bot.pipeline.flow import store_state
 from bot.pipeline.lobby import point_to_running
 from bot.pipeline.press import Press, stale
 from bot.pipeline.save import Seating, save, wake
@@ -42,7 +41,6 @@ from bot.presenters.blackjack_table import (
 )
 from bot.presenters.blackjack_text import changed, elsewhere
 from bot.presenters.reasons import refusal_text
-from bot.presenters.table import load_state
 from bot.services import services
 from bot.ui import Rendered
 from games.base import IllegalAction
@@ -124,7 +122,7 @@ async def join_table(press: Press) -> None:
     if not await is_member(press.context.bot, game.chat_id, user.id):
         await press.refuse(tr(language, "Only members of this group can sit down."))
         return
-    state = load_state(press.adapter, game)
+    state = state_of(press.adapter, game)
     box = first_free_box(state)
     if box is None:
         await press.refuse(tr(language, "The table is full."))
@@ -152,7 +150,7 @@ async def leave_table(press: Press) -> None:
     if box is None:
         await press.refuse(tr(language, "You are not at this table."))
         return
-    state = load_state(press.adapter, game)
+    state = state_of(press.adapter, game)
     if state.phase in (Phase.INSURANCE, Phase.PLAYERS) and state.seat(box).hands:
         await _leave_mid_round(press, state, box)
         return

@@ -14,14 +14,13 @@ import logging
 from telegram import Message, Update, User
 from telegram.ext import Application, ContextTypes
 
-from bot.adapter import seat_of_user
+from bot.adapter import seat_of_user, state_of, store_state
 from bot.i18n import tr
 from bot.people import is_admin
 from bot.personal import tell_person
-from bot.pipeline.flow import clear_press_notes, store_state
+from bot.pipeline.play import clear_press_notes
 from bot.pipeline.save import Saved, save
 from bot.presenters.blackjack_leaving import MOST_DECISIONS
-from bot.presenters.table import load_state
 from bot.services import Services, services
 from games.blackjack import ENGINE, Phase, Table, close
 from storage.records import GameRecord
@@ -75,7 +74,7 @@ async def _stop(
     close the table."""
     svc: Services = application.bot_data["services"]
     adapter = svc.adapters[game.kind]
-    state = before = load_state(adapter, game)
+    state = before = state_of(adapter, game)
     if state.phase in (Phase.INSURANCE, Phase.PLAYERS):
         state, played = play_out(state, svc)
         game.meta.played_out = played

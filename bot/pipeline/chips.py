@@ -12,17 +12,15 @@ from __future__ import annotations
 from telegram import InlineKeyboardButton, Update, User
 from telegram.ext import ContextTypes
 
-from bot.adapter import seat_of_user
+from bot.adapter import seat_of_user, state_of, store_state
 from bot.buttons import TopUpButton
 from bot.i18n import ntr, tr
 from bot.language import reply_language, user_language
 from bot.messaging import reply
 from bot.people import remember, topic_of
-from bot.pipeline.flow import store_state
 from bot.pipeline.save import Seating, save
 from bot.presenters.blackjack_table import table_of
 from bot.presenters.blackjack_text import changed, chips_disclaimer, wait_text
-from bot.presenters.table import load_state
 from bot.services import services
 from bot.ui import Rendered, escape
 from games.blackjack import Phase, leave, sit
@@ -142,7 +140,7 @@ async def top_up_seated(
     box = seat_of_user(game, user.id)
     if box is None:
         return tr(language, "You are not at this table.")
-    state = load_state(svc.adapters[game.kind], game)
+    state = state_of(svc.adapters[game.kind], game)
     seat = state.seat(box)
     now = svc.clock()
     account = await bank.account(svc.db, game.chat_id, user.id)

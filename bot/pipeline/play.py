@@ -9,25 +9,31 @@ the adapter's hooks.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import random
 from typing import Any
 
 from telegram import InlineKeyboardMarkup
 from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
+from bot.adapter import GameAdapter, seats_of, state_of, store_state
 from bot.i18n import tr
-from bot.pipeline.flow import advance_computers, clear_press_notes, show_pick, store_state
-from bot.pipeline.press import Press, stale
-from bot.pipeline.press_origin import Origin, shows_a_pick
+from bot.marks import chats_of
+from bot.pipeline.press import Origin, Press, shows_a_pick, stale
 from bot.pipeline.save import save
 from bot.presenters.reasons import refusal_text
-from bot.presenters.table import load_state
+from bot.services import Services
 from bot.ui import Buttons
 from games.base import IllegalAction
+from storage import display
 from storage.display import Pick as TablePick
+from storage.outbox import TABLE, Mark
+from storage.records import GameRecord
 
 log = logging.getLogger(__name__)
+MAX_COMPUTER_STEPS = 500
 
 
 async def move(press: Press) -> None:
@@ -36,7 +42,7 @@ async def move(press: Press) -> None:
     if not adapter.fresh(game, press.button.version, seat):
         await stale(press)
         return
-    state = load_state(adapter, game)
+    state = state_of(adapter, game)
     if seat is None:
         await press.outsider(state)
         return
@@ -74,7 +80,7 @@ async def _refuse(press: Press, state: Any, seat: int, reason: str) -> None:
 async def hint(press: Press) -> None:
     """The game's hint in an alert, or the table's hints shown or hidden."""
     game, adapter, seat = press.game, press.adapter, press.seat
-    state = load_state(adapter, game)
+    state = state_of(adapter, game)
     if seat is None:
         await press.outsider(state)
         return
@@ -99,7 +105,7 @@ async def my_hand(press: Press) -> None:
     if seat is None:
         await press.outsider()
         return
-    await press.refuse(adapter.hand_alert(game, load_state(adapter, game), seat, press.language))
+    await press.refuse(adapter.hand_alert(game, state_of(adapter, game), seat, press.language))
 
 
 async def back(press: Press) -> None:
@@ -126,7 +132,7 @@ async def _picker(press: Press) -> tuple[Any, int] | None:
     if not adapter.private_hands or not adapter.fresh(game, press.button.version, seat):
         await stale(press)
         return None
-    state = load_state(adapter, game)
+    state = state_of(adapter, game)
     if seat is None:
         await press.outsider(state)
         return None
@@ -193,3 +199,45 @@ async def _set_hand(press: Press, markup: InlineKeyboardMarkup | None, text: str
     except BadRequest as error:
         if "not modified" not in str(error).lower():
             raise
+
+
+# ---- letting the computer seats answer, and a pick shown on the table ------------
+
+
+def clear_press_notes(game: GameRecord) -> None:
+    """Drop the notes a table shows until the next press."""
+    game.meta.stood_in = None
+    game.meta.bets_closed = None
+
+
+async def advance_computers(
+    adapter: GameAdapter, game: GameRecord, state: Any, rng: random.Random
+) -> tuple[Any, list[Any]]:
+    """Let every computer seat that is to move play, until a person is to move
+    or the game is over. All their moves end up in one edit of the table."""
+    engine = adapter.engine
+    seats = seats_of(game)
+    auto = set(game.meta.auto or [])
+    events: list[Any] = []
+    for _ in range(MAX_COMPUTER_STEPS):
+        if engine.outcome(state) is not None:
+            break
+        computers = sorted(s for s in engine.to_move(state) if seats[s].is_computer or s in auto)
+        if not computers:
+            break
+        seat = computers[0]
+        legal = engine.legal_actions(state, seat)
+        view = engine.view(state, seat)
+        level = seats[seat].level or "normal"
+        action = await asyncio.to_thread(engine.choose, view, legal, rng, level)
+        state, new_events = engine.apply(state, seat, action)
+        events.extend(new_events)
+    return state, events
+
+
+async def show_pick(svc: Services, game: GameRecord, pick: TablePick | None) -> None:
+    """Show a pick made on the group table (None: take it back), and redraw the
+    table; not a move (``storage.display``)."""
+    marks = [Mark(game.id, TABLE, game.chat_id, game.version)]
+    await display.set_pick(svc.db, game.id, pick, marks)
+    svc.wake_chats(chats_of(marks))

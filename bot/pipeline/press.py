@@ -15,20 +15,23 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from dataclasses import dataclass
+from enum import Enum
+from functools import cached_property
 from typing import Any
 
-from telegram import CallbackQuery, Update
+from telegram import CallbackQuery, Message, Update
 from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
 from bot.adapter import GameAdapter, seat_of_user
-from bot.buttons import ForgedCallback, GameButton, Verb
+from bot.buttons import ForgedCallback, GameButton, Verb, game_of, shows
 from bot.i18n import tr
 from bot.language import language_of, user_language
-from bot.marks import marks_for
-from bot.pipeline.flow import redraw
-from bot.pipeline.press_origin import Origin, press_origin
+from bot.marks import chats_of, marks_for
+from bot.pressed import callback_data_on
 from bot.services import Services, services
+from storage import outbox
+from storage.outbox import Mark
 from storage.records import GameRecord
 
 Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
@@ -43,8 +46,14 @@ class Press:
     query: CallbackQuery
     game: GameRecord
     button: GameButton
-    language: str
     origin: Origin
+
+    @cached_property
+    def language(self) -> str:
+        """The presser's language (their /language, else Telegram's), found only when
+        something is said: a move is answered without words."""
+        around = self.game.around
+        return language_of(self.query.from_user, around.reader_language if around else None)
 
     @property
     def svc(self) -> Services:
@@ -117,17 +126,16 @@ async def load_press(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Pres
     if game is None or game.around is None:
         await not_a_game(query, await user_language(svc.db, user))
         return None
-    language = language_of(user, game.around.reader_language)
     origin = press_origin(game, query, context.bot.id)
     if origin is Origin.FOREIGN:
-        await not_a_game(query, language)
+        await not_a_game(query, language_of(user, game.around.reader_language))
         return None
     if game.around.processed:
         # delivered again after a crash: already applied; the query may be too old to answer
         with contextlib.suppress(BadRequest):
             await query.answer()
         return None
-    press = Press(update, context, query, game, button, language, origin)
+    press = Press(update, context, query, game, button, origin)
     if origin is Origin.OLD:  # a table or hand the bot replaced since: show the current one
         await stale(press)
         return None
@@ -180,3 +188,64 @@ def _stale_text(press: Press) -> str:
     if now:
         return tr(language, "This table has changed; here is the current one.")
     return tr(language, "This table has changed; the current one follows in a few seconds.")
+
+
+# ---- where a game button was pressed -------------------------------------------
+
+
+class Origin(Enum):
+    TABLE = "table"  # the game's table message
+    HAND = "hand"  # the presser's own hand message
+    OLD = "old"  # a message the bot drew for this game that no longer shows it
+    FOREIGN = "foreign"  # anything else: not a button of this game
+
+
+def press_origin(game: GameRecord, query: CallbackQuery, bot_id: int) -> Origin:
+    message = query.message
+    if not isinstance(message, Message):  # inaccessible (too old) or absent
+        return Origin.FOREIGN
+    user_id = query.from_user.id
+    chat_id = message.chat.id
+    own_chat = chat_id == user_id and seat_of_user(game, user_id) is not None
+    if chat_id != game.chat_id and not own_chat:
+        return Origin.FOREIGN
+    hand_id = game.hand_messages.get(str(user_id), {}).get("id") if own_chat else None
+    if chat_id == game.chat_id and message.message_id == game.table_message_id:
+        return Origin.TABLE
+    if own_chat and message.message_id == hand_id:
+        return Origin.HAND
+    if not _drawn_for(game, message, bot_id):
+        return Origin.FOREIGN
+    if chat_id == game.chat_id and game.table_message_id is None:
+        return Origin.TABLE  # the table was just posted: its id is not saved yet
+    if own_chat and hand_id is None:
+        return Origin.HAND  # the hand was just sent: its id is not saved yet
+    return Origin.OLD
+
+
+def _drawn_for(game: GameRecord, message: Message, bot_id: int) -> bool:
+    """The bot sent ``message`` itself (not someone's forwarded copy) with buttons of
+    ``game`` on it."""
+    sender = message.from_user
+    if sender is None or sender.id != bot_id or message.forward_origin is not None:
+        return False
+    return any(game_of(data) == game.id for data in callback_data_on(message))
+
+
+def on_table(game: GameRecord, query: CallbackQuery, bot_id: int) -> bool:
+    """The press came from the game's table message (not from a private hand)."""
+    return press_origin(game, query, bot_id) is Origin.TABLE
+
+
+def shows_a_pick(query: CallbackQuery) -> bool:
+    """The pressed message shows a second choice (it has a Back button)."""
+    message = query.message
+    on_message = callback_data_on(message) if isinstance(message, Message) else []
+    return shows(Verb.UNPICK, on_message)
+
+
+async def redraw(svc: Services, marks: list[Mark]) -> None:
+    """Mark messages for a redraw without a save (a stale press, a warning) and wake
+    the sender for them."""
+    await outbox.mark(svc.db, marks)
+    svc.wake_chats(chats_of(marks))

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.adapter import state_of, store_state
 from bot.i18n import tr
-from bot.pipeline.flow import advance_computers, store_state
+from bot.pipeline.play import advance_computers
 from bot.pipeline.press import Press
 from bot.pipeline.save import Seating, save
-from bot.presenters.table import load_state
 from games.base import IllegalAction
 from storage.resigns import press_resign
 
@@ -40,7 +40,7 @@ async def resign(press: Press) -> None:
     if seat is None:
         await press.outsider()
         return
-    state = load_state(adapter, game)
+    state = state_of(adapter, game)
     if not await _confirmed(press):
         text = tr(press.language, "Press 🏳️ Resign again to resign. {what}",
                   what=consequence(press.language, game.kind))  # fmt: skip

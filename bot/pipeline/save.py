@@ -64,7 +64,7 @@ def wake(svc: Services, marks: list[Mark], game: GameRecord) -> None:
     svc.wake_chats(chats_of(marks))
     soonest = [at for at in (game.deadline_at, game.warning_at) if at is not None]
     if soonest:
-        svc.sweep.wake(min(soonest))
+        svc.wake_sweep(min(soonest))
 
 
 @dataclass(frozen=True)

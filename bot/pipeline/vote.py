@@ -16,12 +16,11 @@ import logging
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.adapter import GameAdapter, seats_of
+from bot.adapter import GameAdapter, seats_of, state_of
 from bot.i18n import ntr, tr
 from bot.messaging import reply
 from bot.people import topic_of
 from bot.pipeline.save import save
-from bot.presenters.table import load_state
 from bot.services import services
 from bot.ui import Rendered, escape
 from storage.records import GameRecord
@@ -33,7 +32,7 @@ ATTEMPTS = 3
 
 def voters(adapter: GameAdapter, game: GameRecord) -> dict[int, str]:
     """The people still playing the game (user id -> name): seated, and not out of it."""
-    out = adapter.out_of_game(game, load_state(adapter, game)) if game.state else frozenset()
+    out = adapter.out_of_game(game, state_of(adapter, game)) if game.state else frozenset()
     seats = enumerate(seats_of(game))
     return {s.user: s.name for seat, s in seats if s.user is not None and seat not in out}
 

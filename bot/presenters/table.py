@@ -4,9 +4,7 @@ table. The sender (``bot.sync``) draws every table with it, the pipeline too."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from bot.adapter import GameAdapter, TableView
+from bot.adapter import GameAdapter, TableView, state_of
 from bot.language import table_language
 from bot.presenters.clock_line import clock_line
 from bot.presenters.hands import away_seats
@@ -16,10 +14,6 @@ from bot.ui import Buttons, Rendered
 from storage.db import Database
 from storage.display import Pick as TablePick
 from storage.records import GameRecord
-
-
-def load_state(adapter: GameAdapter, game: GameRecord) -> Any:
-    return adapter.engine.from_dict(game.state) if game.state is not None else None
 
 
 async def render_table(
@@ -37,7 +31,7 @@ async def render_table(
     buttons = Buttons(game.id, game.version)
     if game.state is None:
         return render_lobby(adapter, game, language, buttons)
-    state = load_state(adapter, game)
+    state = state_of(adapter, game)
     away = await away_seats(db, game) if adapter.private_hands else frozenset()
     rendered = adapter.render_table(game, state, TableView(language, buttons, away))
     rendered = with_notices(rendered, game, language, buttons)

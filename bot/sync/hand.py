@@ -10,10 +10,9 @@ unreadable draws none.
 
 from __future__ import annotations
 
-from bot.adapter import GameAdapter, seat_of_user
+from bot.adapter import GameAdapter, seat_of_user, state_of
 from bot.i18n import tr
 from bot.presenters.hands import reader_language
-from bot.presenters.table import load_state
 from bot.sync.sender import Desired
 from bot.ui import Buttons, Rendered, escape
 from storage.db import Database
@@ -35,7 +34,7 @@ async def desired_hand(
     seat = seat_of_user(game, user_id)
     if seat is not None:
         buttons = Buttons(game.id, game.version)
-        hand = adapter.render_hand(game, load_state(adapter, game), seat, language, buttons)
+        hand = adapter.render_hand(game, state_of(adapter, game), seat, language, buttons)
     elif known.get("id") is not None:
         hand = left_seat(adapter, game, language)
     else:

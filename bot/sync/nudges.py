@@ -19,12 +19,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.adapter import GameAdapter, seats_of, waits_for
+from bot.adapter import GameAdapter, seats_of, state_of, waits_for
 from bot.i18n import ntr
 from bot.language import table_language
 from bot.marks import GROUP_NUDGE, SUMMARY, private_nudge
 from bot.presenters.hands import reader_language
-from bot.presenters.table import load_state
 from bot.sync.sender import Desired
 from bot.ui import Rendered, escape
 from storage.db import Database
@@ -104,7 +103,7 @@ async def _nudge(
     warning = game.meta.warning
     if game.status != "running" or warning is None:
         return None
-    still = set(waits_for(adapter, game, load_state(adapter, game)))  # not those who moved
+    still = set(waits_for(adapter, game, state_of(adapter, game)))  # not those who moved
     named = [int(s) for s in warning.get("seats", []) if int(s) in still]
     split = await split_late(db, adapter, game, named)
     left = int(warning.get("left", 0))

@@ -33,8 +33,15 @@ def _without_rank(markup: dict[str, Any] | None) -> Any:
     ]  # fmt: skip
 
 
+def _clock_as_drawn(text: str | None) -> str | None:
+    """The text with the turn's time left taken out (it is counted from the clock when
+    the table is drawn: two draws a second apart differ there, and nothing else)."""
+    return None if text is None else re.sub(r"(⏳ [^\n]*· )\d+ (s|min)", r"\1T", text)
+
+
 def _seen(version: MessageVersion) -> tuple[Any, ...]:
-    return (version.text, version.html, version.deleted, _without_rank(version.reply_markup))
+    texts = (_clock_as_drawn(version.text), _clock_as_drawn(version.html))
+    return (*texts, version.deleted, _without_rank(version.reply_markup))
 
 
 def _since(world: World, before: dict[int, int]) -> list[tuple[int, tuple[Any, ...]]]:
