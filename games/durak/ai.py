@@ -7,8 +7,12 @@ trumps) on low cards while the stock is still large. Attacking: lead the
 lowest non-trump, throw in cheap cards of matching ranks (never trumps while
 the stock lasts, anything once it is empty), and otherwise say Done.
 
-``level="easy"`` makes a random move now and then; other levels play the
-heuristic straight.
+Once the stock is empty and two players are left, the rest of the game is
+searched exactly (:mod:`games.durak.exact`), within a node budget; the
+heuristic's choice is kept unless the search finds a strictly better one.
+
+``level="easy"`` makes a random move now and then and never searches; other
+levels play the heuristic, and search the endgame.
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ import random
 
 from games.cards import Card
 from games.durak.actions import Action, Attack, Beat, Done, Take, Transfer
+from games.durak.endgame import NODE_BUDGET
+from games.durak.exact import exact_choice
 from games.durak.state import beats
 from games.durak.views import DurakView
 
@@ -36,7 +42,10 @@ def choose(view: DurakView, legal: tuple[Action, ...], rng: random.Random, level
         action = _defend(view, legal)
     else:
         action = _attack(view, legal)
-    return action if action in legal else legal[0]
+    action = action if action in legal else legal[0]
+    if level == "easy":
+        return action
+    return exact_choice(view, legal, action, NODE_BUDGET) or action
 
 
 def strength(card: Card, trump: str) -> int:

@@ -28,6 +28,8 @@ class DurakView:
     last card dealt, shown to everyone at the deal. ``table`` holds the bout's
     pairs (attacking card, beating card or ``None``) in the order they were
     played; ``limit`` is the most attacking cards this bout may hold.
+    ``discarded`` names the cards in the discard: each was played face up, so
+    anyone at the table could have remembered them.
     """
 
     seat: int | None
@@ -51,6 +53,7 @@ class DurakView:
     log: tuple[Event, ...]
     finished: bool
     durak: int | None
+    discarded: tuple[Card, ...] = ()
 
 
 def view(state: DurakState, seat: int | None) -> DurakView:
@@ -84,6 +87,7 @@ def view(state: DurakState, seat: int | None) -> DurakView:
         log=state.log,
         finished=state.finished,
         durak=durak(state),
+        discarded=state.discard,
     )
 
 

@@ -1,0 +1,104 @@
+"""The computer Durak player's exact endgame: it finds wins, stays within its node
+budget, stays legal and seeded, and never reads what its seat cannot see."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from games.durak import ENGINE, Attack, DurakState
+from games.durak.endgame import WIN, OutOfBudget, Solver
+from games.durak.exact import endgame_position, exact_choice
+from tests.games.durak_helpers import position
+
+
+def choice(state: DurakState, seat: int, seed: int = 0) -> str:
+    view = ENGINE.view(state, seat)
+    return ENGINE.encode_action(ENGINE.choose(view, view.legal, random.Random(seed), "normal"))
+
+
+def test_it_finds_the_known_win_the_heuristic_misses() -> None:
+    # leading 6S lets 7S cover it and ends in a draw; the ace of trumps cannot be
+    # covered, the opponent takes, and the six then leaves the computer out first
+    state = position(["AH 6S", "7S 8C"], trump="9H")
+    view = ENGINE.view(state, 0)
+    pos = endgame_position(view)
+    assert pos is not None and Solver("H").value(pos) == WIN
+    assert exact_choice(view, view.legal, Attack(view.hand[0]), 1000) == Attack(view.hand[-1])
+    assert choice(state, 0) == "aAH"
+
+
+def test_the_opponent_holds_every_unseen_card_once_the_stock_is_empty() -> None:
+    state = position(["AH 6S", "7S 8C"], trump="9H")
+    pos = endgame_position(ENGINE.view(state, 1))
+    assert pos is not None and pos[1].bit_count() == 2
+    with_stock = position(["AH 6S", "7S 8C"], trump="9H", rest="stock")
+    assert endgame_position(ENGINE.view(with_stock, 0)) is None
+
+
+def test_the_search_stops_at_its_node_budget() -> None:
+    state = position(["6S 9S QD KC 7H 10C", "7S JS 8D AD 8C JH"], trump="9H")
+    view = ENGINE.view(state, 0)
+    pos = endgame_position(view)
+    assert pos is not None
+    solver = Solver(view.trump, budget=5)
+    with pytest.raises(OutOfBudget):
+        solver.value(pos)
+    assert solver.nodes == 6
+    assert exact_choice(view, view.legal, view.legal[0], 5) is None
+    roomy = Solver(view.trump, budget=100_000)
+    roomy.value(pos)
+    assert 5 < roomy.nodes <= 100_000
+    assert ENGINE.choose(view, view.legal, random.Random(0), "normal") in view.legal
+
+
+def play_out(seed: int, seats: int) -> list[str]:
+    rng = random.Random(seed)
+    state = ENGINE.new_game(seats, {"passing": seed % 2 == 1}, rng)
+    moves: list[str] = []
+    while not state.finished:
+        seat = rng.choice(sorted(ENGINE.to_move(state)))
+        view = ENGINE.view(state, seat)
+        action = ENGINE.choose(view, view.legal, rng, "normal")
+        assert action in view.legal
+        moves.append(ENGINE.encode_action(action))
+        state, _ = ENGINE.apply(state, seat, action)
+    return moves
+
+
+def test_computers_play_legal_seeded_games_to_the_end() -> None:
+    for seed in range(6):
+        assert play_out(seed, 2 + seed % 2) == play_out(seed, 2 + seed % 2)
+
+
+def reshuffled(state: DurakState, seat: int, rng: random.Random) -> DurakState:
+    """``state`` with everything ``seat`` cannot see dealt anew: the other hands
+    (same sizes) and the stock above its face-up bottom card."""
+    others = [s for s in range(state.seats) if s != seat]
+    trump_below = state.stock[-1:] if state.stock else ()
+    hidden = [c for s in others for c in state.hands[s]] + list(
+        state.stock[: len(state.stock) - len(trump_below)]
+    )
+    rng.shuffle(hidden)
+    hands = list(state.hands)
+    for s in others:
+        hands[s], hidden = tuple(hidden[: len(hands[s])]), hidden[len(hands[s]) :]
+    return replace(state, hands=tuple(hands), stock=(*hidden, *trump_below))
+
+
+def test_the_choice_never_depends_on_what_the_seat_cannot_see() -> None:
+    compared = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = ENGINE.new_game(2 + seed % 2, {}, rng)
+        while not state.finished:
+            seat = rng.choice(sorted(ENGINE.to_move(state)))
+            view = ENGINE.view(state, seat)
+            other = ENGINE.view(reshuffled(state, seat, random.Random(seed)), seat)
+            mine = ENGINE.choose(view, view.legal, random.Random(seed), "normal")
+            assert ENGINE.choose(other, other.legal, random.Random(seed), "normal") == mine
+            compared += 1
+            state, _ = ENGINE.apply(state, seat, mine)
+    assert compared > 100
