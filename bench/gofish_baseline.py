@@ -1,0 +1,127 @@
+"""The Go Fish computer player as it was before issue 25: the baseline that
+``bench/gofish_ai.py`` measures today's player against. Kept as it was.
+
+It sees only a :class:`GoFishView`: its own hand and the public history. From
+the history it remembers who must hold which rank (an asker holds the rank they
+asked for, plus whatever they were given, until they hand it over or lay the
+book) and who is known to have none (they just said "Go Fish!" and have not
+drawn since, or drawn few cards since).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from games.gofish.model import (
+    Ask,
+    Asked,
+    BookLaid,
+    EmptyHandDraw,
+    GoFish,
+    GoFishView,
+    NobodyToAsk,
+)
+
+HOLDING_WEIGHT = 0.3  # tuned with bench/gofish_ai.py against random askers
+
+
+@dataclass
+class Memory:
+    """What the table talk has told.
+
+    ``holds[seat][rank]`` is a lower bound on the cards of ``rank`` in that hand.
+    ``lacks[seat][rank]`` says that hand had none of ``rank`` and has drawn that
+    many unseen cards since (0: it surely has none now).
+    """
+
+    holds: list[dict[int, int]] = field(default_factory=list)
+    lacks: list[dict[int, int]] = field(default_factory=list)
+
+    @classmethod
+    def listen(cls, view: GoFishView) -> Memory:
+        memory = cls([{} for _ in range(view.seats)], [{} for _ in range(view.seats)])
+        holds, lacks = memory.holds, memory.lacks
+        for event in view.history:
+            if isinstance(event, Asked):  # the asker holds the rank, the target has none
+                rank = event.rank
+                holds[event.asker][rank] = max(holds[event.asker].get(rank, 0), 1) + event.given
+                lacks[event.asker].pop(rank, None)
+                holds[event.target].pop(rank, None)
+                lacks[event.target][rank] = 0
+            elif isinstance(event, GoFish):
+                if event.lucky:
+                    memory.holds[event.seat][event.rank] = memory.held(event.seat, event.rank) + 1
+                elif event.drew:
+                    memory.drew(event.seat, 1)
+            elif isinstance(event, BookLaid):
+                for seat in range(view.seats):
+                    memory.holds[seat].pop(event.rank, None)
+                    memory.lacks[seat].pop(event.rank, None)
+            elif isinstance(event, EmptyHandDraw):
+                memory.drew(event.seat, event.count)
+            elif isinstance(event, NobodyToAsk):
+                memory.drew(event.seat, 1)
+        return memory
+
+    def drew(self, seat: int, count: int) -> None:
+        lacks = self.lacks[seat]
+        for rank in lacks:
+            lacks[rank] += count
+
+    def held(self, seat: int, rank: int) -> int:
+        return self.holds[seat].get(rank, 0)
+
+    def unknown_cards(self, view: GoFishView, seat: int) -> int:
+        """How many cards in ``seat``'s hand we cannot name."""
+        return max(0, view.hand_counts[seat] - sum(self.holds[seat].values()))
+
+
+def choose(view: GoFishView, legal: tuple[Ask, ...], rng: random.Random, level: str) -> Ask:
+    """Pick one of ``legal``. Level "easy" asks at random; any other level plays "normal".
+
+    Normal: ask a player known to hold a rank we hold (the one nearest a book);
+    otherwise weigh the chance that the target holds the rank (squared, so a
+    likely hit counts most) plus ``HOLDING_WEIGHT`` per card we hold of it.
+    Ties are broken with ``rng``.
+    """
+    if not legal:
+        raise ValueError("no legal ask to choose from")
+    if level == "easy" or view.seat is None:
+        return rng.choice(legal)
+    memory = Memory.listen(view)
+    mine = Counter(c.rank for c in view.hand)
+    known = [a for a in legal if memory.held(a.target, a.rank) > 0]
+    if known:
+        return _best(known, lambda a: memory.held(a.target, a.rank) + mine[a.rank], rng)
+    odds = _chances(view, memory, mine)
+    return _best(legal, lambda a: odds(a) ** 2 + HOLDING_WEIGHT * mine[a.rank], rng)
+
+
+def _chances(view: GoFishView, memory: Memory, mine: Counter[int]) -> Callable[[Ask], float]:
+    opponents = [s for s in range(view.seats) if s != view.seat]
+    pool = view.stock_size + sum(memory.unknown_cards(view, s) for s in opponents)
+
+    def odds(ask: Ask) -> float:
+        """Roughly the chance that ``ask.target`` holds some of ``ask.rank``."""
+        if pool == 0:
+            return 0.0
+        placed = sum(memory.held(s, ask.rank) for s in opponents)
+        hidden = max(0, 4 - mine[ask.rank] - placed)
+        slots = memory.unknown_cards(view, ask.target)
+        slots = min(slots, memory.lacks[ask.target].get(ask.rank, slots))
+        return 1.0 - (1.0 - min(1.0, hidden / pool)) ** slots
+
+    return odds
+
+
+def _best(
+    asks: list[Ask] | tuple[Ask, ...],
+    score: Callable[[Ask], float],
+    rng: random.Random,
+) -> Ask:
+    keyed = [(score(a), a) for a in asks]
+    top = max(k for k, _ in keyed)
+    return rng.choice([a for k, a in keyed if k == top])
