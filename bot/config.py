@@ -41,6 +41,12 @@ SETTINGS: tuple[tuple[str, str, str], ...] = (
     ("LISTEN", "0.0.0.0", "webhook mode: the address it listens on"),
     ("HEALTH_PORT", "(unset: off)", "serve GET /healthz on 127.0.0.1:HEALTH_PORT"),
     (
+        "UNFINISHED_FILE",
+        "beside the SQLite file",
+        "long polling: where presses still waiting for the database at a stop are kept "
+        "for the next start (PostgreSQL: tablebot-unfinished.json in the working directory)",
+    ),
+    (
         "WORKERS",
         "1",
         f"worker processes sharing PORT (1-{MAX_WORKERS}); more than 1 needs a webhook "
@@ -69,6 +75,17 @@ class Config:
     listen: str = "0.0.0.0"
     health_port: int | None = None
     workers: int = 1
+    unfinished_file: str | None = None  # None: beside the SQLite file, or the working dir
+
+    @property
+    def unfinished_path(self) -> str:
+        """Where a polling bot keeps, at a stop, the updates still waiting for the
+        database (``bot.ops.unfinished``)."""
+        if self.unfinished_file:
+            return self.unfinished_file
+        if self.database_path.startswith(POSTGRES_PREFIXES) or self.database_path == ":memory:":
+            return "tablebot-unfinished.json"
+        return self.database_path + ".unfinished.json"
 
     @property
     def redacted_base_url(self) -> str:
@@ -214,4 +231,5 @@ def load_config(env: Mapping[str, str]) -> Config:
         listen=env.get("LISTEN", "").strip() or "0.0.0.0",
         health_port=_port(env, "HEALTH_PORT", ""),
         workers=_workers(env, path, webhook_url),
+        unfinished_file=env.get("UNFINISHED_FILE", "").strip() or None,
     )

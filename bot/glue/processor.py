@@ -86,6 +86,9 @@ class PerChatUpdateProcessor(BaseUpdateProcessor):
         self.patience: float | None = None
         self.first_pause = FIRST_PAUSE
         self.failed_tries = 0  # tries that failed for a reason that may pass
+        # polled updates still unfinished when the bot stopped (``bot.ops.unfinished``
+        # keeps them for the next start: Telegram counted them as received)
+        self.left_at_stop: list[object] = []
         self.running: Callable[[], bool] = lambda: True
         self.stopping = asyncio.Event()
         self._across = across
@@ -123,6 +126,8 @@ class PerChatUpdateProcessor(BaseUpdateProcessor):
             if self.redo is None or not self._patient(waited) or not await self._pause(pause):
                 self.unfinished.record(update, error)  # still unfinished: not acknowledged
                 log.warning("update %s not handled (try %d): %s", update_id(update), tries, error)
+                if self.redo is not None and self.patience is None:  # polled: kept
+                    self.left_at_stop.append(update)
                 return
             log.warning("update %s not handled (try %d: %s); tried again after %g s",
                         update_id(update), tries, error, pause)  # fmt: skip

@@ -28,6 +28,7 @@ from telegram.ext import Application
 from bot.config import Config, shown_database
 from bot.glue.app import ALLOWED_UPDATES, build_application
 from bot.glue.processor import PerChatUpdateProcessor
+from bot.ops import unfinished
 from bot.ops.webhook import Healthy, Servers, health_routes, set_webhook, webhook_routes
 from storage.census import active_games
 from storage.db import Database, UnreachableDatabase, UnusableDatabase
@@ -103,6 +104,10 @@ async def _run(config: Config, db: Database, stopping: asyncio.Event) -> None:
     finally:
         await servers.stop()
         await _stop(application)
+        if not config.webhook_url and isinstance(
+            application.update_processor, PerChatUpdateProcessor
+        ):
+            unfinished.keep(config.unfinished_path, application.update_processor.left_at_stop)
 
 
 async def _start(
@@ -130,6 +135,7 @@ async def _start(
         started = await retrying(lambda: set_webhook(application, config, ALLOWED_UPDATES),
                                  stopping)  # fmt: skip
     else:
+        await unfinished.resume(application, config.unfinished_path)  # before new ones
         started = await retrying(
             lambda: updater.start_polling(
                 allowed_updates=ALLOWED_UPDATES, drop_pending_updates=False

@@ -1,0 +1,63 @@
+"""Polled updates still waiting for the database when the bot stops, kept for the
+next start.
+
+With long polling Telegram counts an update as received once the bot asks for the
+next ones, so an update whose handling is still failing on the database (and being
+tried again, ``bot.glue.processor``) when the bot is stopped would be lost. At the
+stop they are written to a small JSON file (``UNFINISHED_FILE``, by default beside the
+SQLite file), and the next start hands them to the application before polling
+resumes, then removes the file. An update applied meanwhile is recognised by its
+processed update id, so nothing is applied twice. A webhook needs none of this: an
+unfinished update is answered 503 and Telegram delivers it again.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from telegram import Update
+from telegram.ext import Application
+
+log = logging.getLogger(__name__)
+
+
+def keep(path: str, updates: Sequence[object]) -> int:
+    """Write the updates (the ones already kept first); how many the file holds."""
+    found = [u.to_dict() for u in updates if isinstance(u, Update)]
+    if not found:
+        return 0
+    kept = [*_read(path), *found]
+    temporary = Path(f"{path}.tmp")
+    temporary.write_text(json.dumps(kept), encoding="utf-8")
+    os.replace(temporary, path)
+    log.warning("%d updates waiting for the database kept in %s for the next start",
+                len(found), path)  # fmt: skip
+    return len(kept)
+
+
+async def resume(application: Application, path: str) -> int:  # type: ignore[type-arg]
+    """Hand the kept updates to the started application, then remove the file; how many."""
+    kept = _read(path)
+    for data in kept:
+        update = Update.de_json(data, application.bot)
+        if update is not None:
+            await application.update_queue.put(update)
+    if kept:
+        log.info("%d updates kept at the last stop are handled now", len(kept))
+    Path(path).unlink(missing_ok=True)
+    return len(kept)
+
+
+def _read(path: str) -> list[dict[str, object]]:
+    try:
+        found = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return []
+    except (OSError, ValueError) as error:
+        log.error("the kept updates in %s cannot be read: %s", path, error)
+        return []
+    return [item for item in found if isinstance(item, dict)] if isinstance(found, list) else []
