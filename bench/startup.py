@@ -34,6 +34,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from storage import gamestore
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.pipeline import percentile
@@ -81,7 +83,7 @@ async def first_answer(
 
 
 async def start_up(world: World, templates: Templates, folder: Path, rounds: int) -> None:
-    pressed = await world.bots[-1].db.active_game(templates.group.id)
+    pressed = await gamestore.active_game(world.bots[-1].db, templates.group.id)
     assert pressed is not None
     await world.bots[-1].stop()
     world.bots.pop()

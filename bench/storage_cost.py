@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from storage import outbox
+from storage import gamestore, outbox, updates
 from storage.db import Database
 from storage.meta import GameMeta
 from storage.outbox import TABLE, Mark
@@ -27,21 +27,21 @@ CHAT = -1001000000001
 
 
 async def _move(db: Database, game_id: int, update_id: int) -> None:
-    game = await db.get_game(game_id)
+    game = await gamestore.get_game(db, game_id)
     assert game is not None
-    assert not await db.update_processed(update_id)
+    assert not await updates.update_processed(db, update_id)
     assert game.state is not None
     game.state["moves"] = int(game.state["moves"]) + 1
     game.deadline_at = time.time() + 90
     marks = [Mark(game.id, TABLE, CHAT, game.version + 1), Mark(game.id, 7, CHAT, game.version + 1)]
-    assert await db.save_game(game, update_id=update_id, marks=marks)
+    assert await gamestore.save_game(db, game, update_id=update_id, marks=marks)
     for mark in await outbox.pending(db, CHAT):
-        shown = await db.get_game(mark.game_id)
+        shown = await gamestore.get_game(db, mark.game_id)
         assert shown is not None
         if mark.target == TABLE:
-            await db.set_table_message(shown.id, 1000 + update_id % 2)
+            await gamestore.set_table_message(db, shown.id, 1000 + update_id % 2)
         else:
-            await db.set_hand_message(shown.id, mark.target, 2000, "digest")
+            await gamestore.set_hand_message(db, shown.id, mark.target, 2000, "digest")
         await outbox.clear(db, mark, shown.version)
 
 
@@ -51,7 +51,7 @@ async def run(url: str, moves: int) -> tuple[float, float]:
         meta = GameMeta.from_json(
             {"seats": [{"user": 7, "name": "A", "level": None}] * 2, "lang": "en"}
         )
-        created = await db.create_game(
+        created = await gamestore.create_game(db,
             GameRecord(chat_id=CHAT, kind="reversi", created_by=7, status="running",
                        state={"schema": 1, "moves": 0, "board": "." * 64}, meta=meta)
         )  # fmt: skip

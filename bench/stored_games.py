@@ -16,6 +16,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from storage import gamestore
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sandbox import Chat, Message
@@ -57,7 +59,7 @@ async def make_templates(world: World) -> Templates:
     table = await world.start_game(await world.open_lobby("/reversi", [world.bob]))
     await world.synced()
     db = world.bots[-1].db
-    games = await db.games_with_status("lobby", "running")
+    games = await gamestore.games_with_status(db, "lobby", "running")
     return Templates(home, table, [g.id for g in games])
 
 

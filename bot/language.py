@@ -5,13 +5,14 @@ from __future__ import annotations
 from telegram import User
 
 from bot.i18n import DEFAULT_LANGUAGE, normalize
+from storage import chats
 from storage.db import Database
 from storage.records import GameRecord
 
 
 async def chat_language(db: Database, chat_id: int, fallback: str | None = None) -> str:
     """A group's message language: the chat's /language setting, else ``fallback``."""
-    return await db.chat_language(chat_id) or fallback or DEFAULT_LANGUAGE
+    return await chats.chat_language(db, chat_id) or fallback or DEFAULT_LANGUAGE
 
 
 async def user_language(db: Database, user: User | None) -> str:
@@ -19,7 +20,7 @@ async def user_language(db: Database, user: User | None) -> str:
     /language setting, else their Telegram language, else English."""
     if user is None:
         return DEFAULT_LANGUAGE
-    return language_of(user, await db.chat_language(user.id))
+    return language_of(user, await chats.chat_language(db, user.id))
 
 
 def language_of(user: User, chosen: str | None) -> str:

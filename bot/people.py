@@ -6,6 +6,7 @@ from telegram import Bot, Chat, ChatMemberRestricted, Message, User
 from telegram.constants import ChatMemberStatus, ChatType
 from telegram.error import BadRequest, Forbidden
 
+from storage import chats
 from storage.db import Database
 from storage.records import UserRecord
 
@@ -14,8 +15,8 @@ _PRESENT = (ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR, ChatMemberSt
 
 async def remember(db: Database, user: User, *, reachable: bool = False) -> None:
     """Store a user's name and language; ``reachable`` when they wrote to us privately."""
-    await db.upsert_user(
-        UserRecord(user.id, user.first_name, user.username, user.language_code, reachable)
+    await chats.upsert_user(
+        db, UserRecord(user.id, user.first_name, user.username, user.language_code, reachable)
     )
 
 

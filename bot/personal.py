@@ -20,6 +20,7 @@ from bot.messaging import reply
 from bot.people import topic_of
 from bot.services import Services
 from bot.ui import Rendered, escape
+from storage import chats
 
 
 async def tell_person(
@@ -31,7 +32,7 @@ async def tell_person(
     if chat.type == ChatType.PRIVATE:
         reply(svc, chat.id, Rendered(text), topic_of(message), reply_to=reply_to)
         return
-    person = await svc.db.get_user(user.id)
+    person = await chats.get_user(svc.db, user.id)
     if person is not None and person.can_message and user.id != chat.id:
         language = await user_language(svc.db, user)
         where = escape(chat.title or "")

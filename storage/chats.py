@@ -1,5 +1,5 @@
-"""People and chats: users, chat settings, results, and what happens to a chat's
-games when the chat changes."""
+"""People and chats: users, chat settings (language, turn time), results, and what
+happens to a chat's games when the chat changes."""
 
 from __future__ import annotations
 
@@ -27,113 +27,113 @@ async def _move_rows(tx: Tx, table: str, key: str | None, old: int, new: int) ->
     await tx.execute(f"UPDATE {table} SET chat_id = ? WHERE chat_id = ?", (new, old))
 
 
-class ChatStore(Core):
-    """Users, chat settings (language, turn time), results, chat migrations."""
+async def migrate_chat(db: Core, old_chat_id: int, new_chat_id: int) -> int:
+    """A group became a supergroup: its games, settings, chips and results move
+    to the new id; table messages stay behind in the old chat (None), and each
+    active game's table is marked to be posted in the new chat. Returns how
+    many active games moved."""
+    async with db.transaction() as tx:
+        cursor = await tx.execute(
+            "UPDATE games SET chat_id = ?, table_message_id = CASE WHEN status IN"
+            " ('lobby', 'running') THEN NULL ELSE table_message_id END WHERE chat_id = ?",
+            (new_chat_id, old_chat_id),
+        )
+        moved = cursor.rowcount
+        await move_chat(tx, old_chat_id, new_chat_id)
+        await tx.execute(  # every moved table is posted again in the new chat
+            "INSERT INTO outbox (game_id, target, chat_id, version)"
+            " SELECT id, CAST(? AS BIGINT), CAST(? AS BIGINT), version"
+            " FROM games WHERE chat_id = ? AND status IN ('lobby', 'running')"
+            " ON CONFLICT (game_id, target) DO UPDATE SET chat_id = excluded.chat_id",
+            (TABLE, new_chat_id, new_chat_id),
+        )
+        for table, key in _KEYED_BY_CHAT:
+            await _move_rows(tx, table, key, old_chat_id, new_chat_id)
+    return moved
 
-    async def migrate_chat(self, old_chat_id: int, new_chat_id: int) -> int:
-        """A group became a supergroup: its games, settings, chips and results move
-        to the new id; table messages stay behind in the old chat (None), and each
-        active game's table is marked to be posted in the new chat. Returns how
-        many active games moved."""
-        async with self.transaction() as tx:
-            cursor = await tx.execute(
-                "UPDATE games SET chat_id = ?, table_message_id = CASE WHEN status IN"
-                " ('lobby', 'running') THEN NULL ELSE table_message_id END WHERE chat_id = ?",
-                (new_chat_id, old_chat_id),
-            )
-            moved = cursor.rowcount
-            await move_chat(tx, old_chat_id, new_chat_id)
-            await tx.execute(  # every moved table is posted again in the new chat
-                "INSERT INTO outbox (game_id, target, chat_id, version)"
-                " SELECT id, CAST(? AS BIGINT), CAST(? AS BIGINT), version"
-                " FROM games WHERE chat_id = ? AND status IN ('lobby', 'running')"
-                " ON CONFLICT (game_id, target) DO UPDATE SET chat_id = excluded.chat_id",
-                (TABLE, new_chat_id, new_chat_id),
-            )
-            for table, key in _KEYED_BY_CHAT:
-                await _move_rows(tx, table, key, old_chat_id, new_chat_id)
-        return moved
 
-    async def chat_results(self, chat_id: int) -> list[tuple[int, str, str, int, int]]:
-        """(user id, name, game kind, played, won) for every player of a chat."""
-        rows = await self.fetchall(
-            "SELECT r.user_id, COALESCE(u.first_name, '?'), r.kind, COUNT(*), SUM(r.won)"
-            " FROM results r LEFT JOIN users u ON u.user_id = r.user_id WHERE r.chat_id = ?"
-            " GROUP BY r.user_id, u.first_name, r.kind ORDER BY r.user_id, r.kind",
+async def chat_results(db: Core, chat_id: int) -> list[tuple[int, str, str, int, int]]:
+    """(user id, name, game kind, played, won) for every player of a chat."""
+    rows = await db.fetchall(
+        "SELECT r.user_id, COALESCE(u.first_name, '?'), r.kind, COUNT(*), SUM(r.won)"
+        " FROM results r LEFT JOIN users u ON u.user_id = r.user_id WHERE r.chat_id = ?"
+        " GROUP BY r.user_id, u.first_name, r.kind ORDER BY r.user_id, r.kind",
+        (chat_id,),
+    )
+    return [(int(a), str(b), str(c), int(d), int(e)) for a, b, c, d, e in rows]
+
+
+async def stop_chat_games(db: Core, chat_id: int) -> int:
+    """End every active game of a chat the bot can no longer write to; everybody
+    seated at its blackjack tables is free again (``storage.seats``)."""
+    async with db.transaction() as tx:
+        await tx.execute("DELETE FROM table_seats WHERE chat_id = ?", (chat_id,))
+        cursor = await tx.execute(
+            "UPDATE games SET status = 'stopped', version = version + 1, deadline_at = NULL"
+            " WHERE chat_id = ? AND status IN ('lobby', 'running')",
             (chat_id,),
         )
-        return [(int(a), str(b), str(c), int(d), int(e)) for a, b, c, d, e in rows]
+    return cursor.rowcount
 
-    async def stop_chat_games(self, chat_id: int) -> int:
-        """End every active game of a chat the bot can no longer write to; everybody
-        seated at its blackjack tables is free again (``storage.seats``)."""
-        async with self.transaction() as tx:
-            await tx.execute("DELETE FROM table_seats WHERE chat_id = ?", (chat_id,))
-            cursor = await tx.execute(
-                "UPDATE games SET status = 'stopped', version = version + 1, deadline_at = NULL"
-                " WHERE chat_id = ? AND status IN ('lobby', 'running')",
-                (chat_id,),
-            )
-        return cursor.rowcount
 
-    # ---- users and chats --------------------------------------------------
+async def upsert_user(db: Core, user: UserRecord) -> None:
+    """Record a user's name and language; ``can_message`` only ever rises here."""
+    async with db.transaction() as tx:
+        await tx.execute(
+            "INSERT INTO users (user_id, first_name, username, language_code, can_message,"
+            " updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET"
+            " first_name = excluded.first_name, username = excluded.username,"
+            " language_code = excluded.language_code,"
+            " can_message = CASE WHEN excluded.can_message > users.can_message"
+            " THEN excluded.can_message ELSE users.can_message END,"
+            " updated_at = excluded.updated_at",
+            (user.user_id, user.first_name, user.username, user.language_code,
+             int(user.can_message), db.now()),
+        )  # fmt: skip
 
-    async def upsert_user(self, user: UserRecord) -> None:
-        """Record a user's name and language; ``can_message`` only ever rises here."""
-        async with self.transaction() as tx:
-            await tx.execute(
-                "INSERT INTO users (user_id, first_name, username, language_code, can_message,"
-                " updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET"
-                " first_name = excluded.first_name, username = excluded.username,"
-                " language_code = excluded.language_code,"
-                " can_message = CASE WHEN excluded.can_message > users.can_message"
-                " THEN excluded.can_message ELSE users.can_message END,"
-                " updated_at = excluded.updated_at",
-                (user.user_id, user.first_name, user.username, user.language_code,
-                 int(user.can_message), self._clock()),
-            )  # fmt: skip
 
-    async def get_user(self, user_id: int) -> UserRecord | None:
-        row = await self.fetchone(
-            "SELECT user_id, first_name, username, language_code, can_message FROM users"
-            " WHERE user_id = ?",
-            (user_id,),
+async def get_user(db: Core, user_id: int) -> UserRecord | None:
+    row = await db.fetchone(
+        "SELECT user_id, first_name, username, language_code, can_message FROM users"
+        " WHERE user_id = ?",
+        (user_id,),
+    )
+    if row is None:
+        return None
+    return UserRecord(row[0], row[1], row[2], row[3], bool(row[4]))
+
+
+async def set_can_message(db: Core, user_id: int, can_message: bool) -> None:
+    async with db.transaction() as tx:
+        await tx.execute(
+            "UPDATE users SET can_message = ?, updated_at = ? WHERE user_id = ?",
+            (int(can_message), db.now(), user_id),
         )
-        if row is None:
-            return None
-        return UserRecord(row[0], row[1], row[2], row[3], bool(row[4]))
 
-    async def set_can_message(self, user_id: int, can_message: bool) -> None:
-        async with self.transaction() as tx:
-            await tx.execute(
-                "UPDATE users SET can_message = ?, updated_at = ? WHERE user_id = ?",
-                (int(can_message), self._clock(), user_id),
-            )
 
-    async def chat_language(self, chat_id: int) -> str | None:
-        row = await self.fetchone(
-            "SELECT language FROM chat_settings WHERE chat_id = ?", (chat_id,)
+async def chat_language(db: Core, chat_id: int) -> str | None:
+    row = await db.fetchone("SELECT language FROM chat_settings WHERE chat_id = ?", (chat_id,))
+    return str(row[0]) if row and row[0] else None
+
+
+async def turn_seconds(db: Core, chat_id: int) -> float | None:
+    row = await db.fetchone("SELECT turn_seconds FROM chat_settings WHERE chat_id = ?", (chat_id,))
+    return float(row[0]) if row and row[0] else None
+
+
+async def set_turn_seconds(db: Core, chat_id: int, seconds: float) -> None:
+    async with db.transaction() as tx:
+        await tx.execute(
+            "INSERT INTO chat_settings (chat_id, turn_seconds) VALUES (?, ?)"
+            " ON CONFLICT (chat_id) DO UPDATE SET turn_seconds = excluded.turn_seconds",
+            (chat_id, seconds),
         )
-        return str(row[0]) if row and row[0] else None
 
-    async def turn_seconds(self, chat_id: int) -> float | None:
-        row = await self.fetchone(
-            "SELECT turn_seconds FROM chat_settings WHERE chat_id = ?", (chat_id,)
+
+async def set_chat_language(db: Core, chat_id: int, language: str) -> None:
+    async with db.transaction() as tx:
+        await tx.execute(
+            "INSERT INTO chat_settings (chat_id, language) VALUES (?, ?)"
+            " ON CONFLICT (chat_id) DO UPDATE SET language = excluded.language",
+            (chat_id, language),
         )
-        return float(row[0]) if row and row[0] else None
-
-    async def set_turn_seconds(self, chat_id: int, seconds: float) -> None:
-        async with self.transaction() as tx:
-            await tx.execute(
-                "INSERT INTO chat_settings (chat_id, turn_seconds) VALUES (?, ?)"
-                " ON CONFLICT (chat_id) DO UPDATE SET turn_seconds = excluded.turn_seconds",
-                (chat_id, seconds),
-            )
-
-    async def set_chat_language(self, chat_id: int, language: str) -> None:
-        async with self.transaction() as tx:
-            await tx.execute(
-                "INSERT INTO chat_settings (chat_id, language) VALUES (?, ?)"
-                " ON CONFLICT (chat_id) DO UPDATE SET language = excluded.language",
-                (chat_id, language),
-            )

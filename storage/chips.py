@@ -6,7 +6,7 @@ so opening an account early never creates chips; for someone whose data
 /forgetme deleted, the stamp it left (``storage.stamps``) stands for the missing
 row, and the first row written takes it over. A table writes the changes of
 a round (:class:`ChipChange`) in the same transaction as its game save
-(``Database.save_game(..., chips=...)``), so chips are never lost or created.
+(``gamestore.save_game(..., chips=...)``), so chips are never lost or created.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ BROKEN_KEY = "broken"
 
 @dataclass(frozen=True)
 class Around:
-    """What a read of a game brings along in the same statement (``Database.get_game``),
+    """What a read of a game brings along in the same statement (``gamestore.get_game``),
     never saved with it: the chat's /language and /turntime (None: not set), what
     the table is asked to show besides the game (``storage.display``: a pick's JSON,
     a repost), and for a press, whether its update was processed already and the

@@ -1,5 +1,5 @@
 """A game save: everything a move writes, inside the caller's transaction (the
-optimistic save ``Database.save_game`` and the locked move ``storage.moves``)."""
+optimistic save ``gamestore.save_game``)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ async def write_save(
     unseat: Sequence[int] = (),
     marks: Sequence[Mark] = (),
 ) -> None:
-    """Write the save of ``game`` (as ``Database.save_game`` describes); StaleSave when
+    """Write the save of ``game`` (as ``gamestore.save_game`` describes); StaleSave when
     its version moved, IntegrityError when the update was processed already."""
     if update_id is not None:
         await tx.defer(

@@ -4,8 +4,8 @@ The ``table_seats`` table has one row per seated person with the primary key
 (chat id, user id), so a second seat for someone in the same chat (another
 forum topic's table) cannot be written, however close together two joins
 arrive. Rows are written in the transaction of the game save that seats or
-unseats someone (``Database.create_game(..., seat=...)``,
-``Database.save_game(..., seat=..., unseat=...)``), and a save that ends a game
+unseats someone (``gamestore.create_game(..., seat=...)``,
+``gamestore.save_game(..., seat=..., unseat=...)``), and a save that ends a game
 removes its rows.
 """
 

@@ -21,3 +21,8 @@ async def prune(db: Core, now: float) -> int:
             "DELETE FROM processed_updates WHERE processed_at < ?", (now - REDELIVERY_WINDOW,)
         )
     return cursor.rowcount
+
+
+async def update_processed(db: Core, update_id: int) -> bool:
+    row = await db.fetchone("SELECT 1 FROM processed_updates WHERE update_id = ?", (update_id,))
+    return row is not None

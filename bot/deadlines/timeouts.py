@@ -17,7 +17,7 @@ from bot.pipeline.press import redraw
 from bot.pipeline.save import TAKEOVER_AFTER, Saved, save, turn_seconds
 from bot.services import Services
 from bot.sync.nudges import nudge_marks
-from storage import deadlines
+from storage import deadlines, gamestore
 from storage.records import GameRecord
 
 log = logging.getLogger(__name__)
@@ -30,7 +30,7 @@ async def on_deadline(application: Application, game_id: int) -> None:  # type: 
     """The sweep found the game's deadline due."""
     svc: Services = application.bot_data["services"]
     for _ in range(ATTEMPTS):  # a press may save first: then look again
-        game = await svc.db.get_game(game_id)
+        game = await gamestore.get_game(svc.db, game_id)
         if game is None or not game.active or game.deadline_at is None:
             return
         if game.deadline_at > svc.clock() + 0.05:
@@ -112,7 +112,7 @@ async def on_warning(application: Application, game_id: int) -> None:  # type: i
     the version and the buttons stay) until the next save arms a new deadline, which
     also retires the nudges."""
     svc: Services = application.bot_data["services"]
-    game = await svc.db.get_game(game_id)
+    game = await gamestore.get_game(svc.db, game_id)
     if game is None or game.status != "running" or game.deadline_at is None:
         return
     adapter = svc.adapters[game.kind]

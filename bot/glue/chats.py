@@ -11,6 +11,7 @@ from telegram.ext import ContextTypes
 
 from bot.pipeline.flow import publish
 from bot.services import services
+from storage import chats, gamestore
 
 log = logging.getLogger(__name__)
 GONE = (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED)
@@ -22,7 +23,7 @@ async def on_my_member_change(update: Update, context: ContextTypes.DEFAULT_TYPE
     if change is None or change.chat.type == ChatType.PRIVATE:
         return
     if change.new_chat_member.status in GONE:
-        stopped = await services(context).db.stop_chat_games(change.chat.id)
+        stopped = await chats.stop_chat_games(services(context).db, change.chat.id)
         log.info("removed from chat; %d games ended", stopped, extra={"chat_id": change.chat.id})
 
 
@@ -35,8 +36,8 @@ async def on_migration(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
         return
     svc = services(context)
     new_chat_id = message.migrate_to_chat_id
-    moved = await svc.db.migrate_chat(message.chat.id, new_chat_id)
+    moved = await chats.migrate_chat(svc.db, message.chat.id, new_chat_id)
     log.info("group upgraded; %d games moved", moved, extra={"chat_id": message.chat.id})
-    game = await svc.db.active_game(new_chat_id)  # a basic group has no topics: one game
+    game = await gamestore.active_game(svc.db, new_chat_id)  # a basic group has no topics: one game
     if game is not None and game.table_message_id is None:  # not re-posted by a press yet
         await publish(svc, svc.adapters[game.kind], game)

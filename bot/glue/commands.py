@@ -22,6 +22,7 @@ from bot.pipeline.save import save
 from bot.pipeline.vote import vote_to_stop
 from bot.services import services
 from bot.ui import Rendered
+from storage import chats, gamestore
 
 log = logging.getLogger(__name__)
 MIN_TURN, MAX_TURN = 15, 3600
@@ -125,7 +126,7 @@ async def language_button(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
     if not await is_admin(context.bot, chat, query.from_user.id):
         await query.answer(tr(reader, "Only a chat administrator can do that."), True)
         return
-    await svc.db.set_chat_language(chat.id, code)
+    await chats.set_chat_language(svc.db, chat.id, code)
     await query.answer(tr(code, "This chat now speaks English."))
     await query.edit_message_text(tr(code, "This chat now speaks English."))
 
@@ -136,7 +137,7 @@ async def stop(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     svc = services(context)
     language = await user_language(svc.db, user)
-    game = await svc.db.active_game(message.chat.id, topic_of(message))
+    game = await gamestore.active_game(svc.db, message.chat.id, topic_of(message))
     if game is None:
         text = tr(language, "No game is running here.")
     elif await svc.adapters[game.kind].stop_table(update, context, game, language):
@@ -169,7 +170,7 @@ async def turn_time(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     language = await reply_language(svc.db, message.chat.id, user)
     wanted = (context.args or [""])[0]
     if not wanted:
-        seconds = await svc.db.turn_seconds(message.chat.id) or svc.turn_seconds
+        seconds = await chats.turn_seconds(svc.db, message.chat.id) or svc.turn_seconds
         text = _lasts(language, round(seconds))
     elif not await is_admin(context.bot, message.chat, user.id, message.sender_chat):
         own = await user_language(svc.db, user)  # a refusal: for that person only
@@ -182,7 +183,7 @@ async def turn_time(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         reply(svc, message.chat.id, Rendered(text), topic_of(message), message.message_id)
         return
     else:
-        await svc.db.set_turn_seconds(message.chat.id, int(wanted))
+        await chats.set_turn_seconds(svc.db, message.chat.id, int(wanted))
         text = _lasts(language, int(wanted))
     reply(services(context), message.chat.id, Rendered(text), topic_of(message))
 

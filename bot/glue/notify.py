@@ -29,7 +29,7 @@ from bot.people import topic_of
 from bot.personal import tell_person
 from bot.services import services
 from bot.ui import Rendered
-from storage import notices
+from storage import chats, notices
 
 
 async def notify_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -44,7 +44,7 @@ async def notify_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
                   "opens there.")  # fmt: skip
         reply(svc, chat.id, Rendered(text))
         return
-    person = await svc.db.get_user(user.id)
+    person = await chats.get_user(svc.db, user.id)
     if person is None or not person.can_message or message.sender_chat is not None:
         text = tr(language, "I cannot message you yet: open a private chat with me, press "
                   "Start, then send /notify here again.")  # fmt: skip

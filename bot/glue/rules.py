@@ -14,6 +14,7 @@ from bot.people import topic_of
 from bot.pipeline.press import Press
 from bot.services import services
 from bot.ui import Rendered
+from storage import chats, gamestore
 
 KINDS = ("reversi", "gofish", "gofarm", "durak", "blackjack")
 
@@ -172,7 +173,7 @@ async def rules_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     wanted = (context.args or [""])[0].lower().lstrip("/")
     kind: str | None = wanted if wanted in _RULES else None
     if kind is None:
-        running = await svc.db.active_game(message.chat.id, topic_of(message))
+        running = await gamestore.active_game(svc.db, message.chat.id, topic_of(message))
         kind = running.kind if running is not None else None
     reply(svc, message.chat.id, Rendered(rules_text(language, kind)), topic_of(message))
 
@@ -182,7 +183,7 @@ async def rules_button(press: Press) -> None:
     the presser (an alert holds only 200 characters), else the private chat opens
     and its Start sends them."""
     svc, user, kind = press.svc, press.query.from_user, press.game.kind
-    known = await svc.db.get_user(user.id)
+    known = await chats.get_user(svc.db, user.id)
     if known is not None and known.can_message:
         reply(svc, user.id, Rendered(rules_text(press.language, kind)))
         await press.query.answer(tr(press.language, "The rules are in our private chat."))

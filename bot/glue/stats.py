@@ -11,6 +11,7 @@ from bot.messaging import reply
 from bot.people import topic_of
 from bot.services import services
 from bot.ui import Rendered, escape
+from storage import chats
 
 
 def game_name(language: str, kind: str) -> str:
@@ -30,7 +31,7 @@ async def stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     svc = services(context)
     language = await reply_language(svc.db, message.chat.id, update.effective_user)
-    rows = await svc.db.chat_results(message.chat.id)
+    rows = await chats.chat_results(svc.db, message.chat.id)
     players: dict[int, tuple[str, int, int, list[str]]] = {}
     for user_id, name, kind, played, won in rows:
         _, total, wins, parts = players.get(user_id, (name, 0, 0, []))

@@ -18,7 +18,7 @@ from bot.language import user_language
 from bot.people import topic_of
 from bot.personal import tell_person
 from bot.services import services
-from storage import display
+from storage import display, gamestore
 from storage.outbox import TABLE, Mark
 
 
@@ -27,7 +27,7 @@ async def table_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     if message is None or user is None:
         return
     svc = services(context)
-    game = await svc.db.active_game(message.chat.id, topic_of(message))
+    game = await gamestore.active_game(svc.db, message.chat.id, topic_of(message))
     if game is None or game.table_message_id is None or svc.reconciler_ is None:
         language = await user_language(svc.db, user)
         await tell_person(svc, message, user, tr(language, "No game is running here."))

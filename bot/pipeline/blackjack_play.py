@@ -46,6 +46,7 @@ from bot.ui import Rendered
 from games.base import IllegalAction
 from games.blackjack import ENGINE, LeftTable, Phase, Table, close, leave, sit
 from storage import chips as bank
+from storage import gamestore
 from storage.chips import MINIMUM_BET, ChipChange, ChipConflict
 from storage.meta import GameMeta
 from storage.records import GameRecord
@@ -62,7 +63,7 @@ async def open_table(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
         return
     chat = message.chat
     await remember(svc.db, user, reachable=chat.type == ChatType.PRIVATE)
-    if await svc.db.active_game(chat.id, topic_of(message)) is not None:
+    if await gamestore.active_game(svc.db, chat.id, topic_of(message)) is not None:
         await point_to_running(update, context, svc)
         return
     language = await user_language(svc.db, user)
@@ -96,8 +97,8 @@ async def _open(
     game.deadline_at = svc.clock() + svc.lobby_seconds
     marks = marks_for(svc.adapters[KIND], game, 0)
     try:
-        created = await svc.db.create_game(
-            game, seat=[user.id], chips=[ChipChange(user.id, expect=balance)], marks=marks
+        created = await gamestore.create_game(
+            svc.db, game, seat=[user.id], chips=[ChipChange(user.id, expect=balance)], marks=marks
         )
     except (SeatTaken, ChipConflict) as refused:
         text = elsewhere(language) if isinstance(refused, SeatTaken) else changed(language)

@@ -23,6 +23,7 @@ from bot.pipeline.save import Saved, save
 from bot.presenters.blackjack_leaving import MOST_DECISIONS
 from bot.services import Services, services
 from games.blackjack import ENGINE, Phase, Table, close
+from storage import gamestore
 from storage.records import GameRecord
 
 log = logging.getLogger(__name__)
@@ -49,7 +50,7 @@ async def stop_table(
         if saved is not None:
             log.info("table stopped", extra={"chat_id": game.chat_id, "game_id": game.id})
             return
-        reloaded = await svc.db.get_game(game.id)
+        reloaded = await gamestore.get_game(svc.db, game.id)
         if reloaded is None or not reloaded.active:
             return  # stopped or closed meanwhile (or this very /stop, delivered again)
         game = reloaded

@@ -13,6 +13,7 @@ from bot.language import chat_language
 from bot.messaging import reply
 from bot.services import Services
 from bot.ui import Rendered
+from storage import gamestore
 from storage.broken import set_aside
 from storage.records import ACTIVE_STATUSES, GameRecord, UnreadableGame
 
@@ -26,7 +27,9 @@ async def playable_games(svc: Services, page: int = PAGE) -> int:
     while thousands of stored games are checked."""
     playable, after = 0, 0
     while True:
-        games, unreadable = await svc.db.read_games(*ACTIVE_STATUSES, after=after, limit=page)
+        games, unreadable = await gamestore.read_games(
+            svc.db, *ACTIVE_STATUSES, after=after, limit=page
+        )
         if not games and not unreadable:
             return playable
         after = max([g.id for g in games] + [u.game_id for u in unreadable])

@@ -25,6 +25,7 @@ from bot.services import services
 from bot.ui import Rendered, escape
 from games.blackjack import Phase, leave, sit
 from storage import chips as bank
+from storage import gamestore
 from storage.chips import MINIMUM_BET, STARTING_BALANCE, ChipAccount, ChipChange, ChipConflict
 from storage.records import GameRecord
 
@@ -107,7 +108,7 @@ async def take_top_up(
     svc = services(context)
     for _ in range(2):  # again if the person sat down meanwhile
         game_id = await table_of(svc, chat_id, user.id)
-        game = await svc.db.get_game(game_id) if game_id is not None else None
+        game = await gamestore.get_game(svc.db, game_id) if game_id is not None else None
         if game is not None and game.status == "running":
             return await top_up_seated(context, game, user, language, update_id)
         now = svc.clock()

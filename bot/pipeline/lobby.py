@@ -25,6 +25,7 @@ from bot.pipeline.save import create, save
 from bot.presenters.lobby_view import rematch_waiting
 from bot.services import Services, services
 from bot.ui import Rendered, escape
+from storage import chats, gamestore
 from storage.meta import GameMeta
 from storage.records import GameRecord
 
@@ -67,7 +68,7 @@ async def _reachable(svc: Services, adapter: GameAdapter, user_id: int) -> bool:
     a person who started the bot (the bot cannot deliver their hand otherwise)."""
     if not adapter.private_hands:
         return True
-    user = await svc.db.get_user(user_id)
+    user = await chats.get_user(svc.db, user_id)
     return user is not None and user.can_message
 
 
@@ -87,7 +88,7 @@ async def point_to_running(
     message, user = update.effective_message, update.effective_user
     if message is None or user is None:
         return
-    running = await svc.db.active_game(message.chat.id, topic_of(message))
+    running = await gamestore.active_game(svc.db, message.chat.id, topic_of(message))
     language = await user_language(svc.db, user)
     if running is None:
         return
@@ -201,7 +202,7 @@ async def _invited_game(svc: Services, payload: str) -> GameRecord | None:
         game_id = from36(number)
     except ForgedCallback:
         return None
-    game = await svc.db.get_game(game_id)
+    game = await gamestore.get_game(svc.db, game_id)
     if game is None or not secret:
         return None
     expected = game.meta.invite or ""

@@ -30,7 +30,7 @@ from bot.language import language_of, user_language
 from bot.marks import chats_of, marks_for
 from bot.pressed import callback_data_on
 from bot.services import Services, services
-from storage import outbox
+from storage import gamestore, outbox
 from storage.outbox import Mark
 from storage.records import GameRecord
 
@@ -122,7 +122,7 @@ async def load_press(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Pres
     except ForgedCallback:
         await not_a_game(query, await user_language(svc.db, user))
         return None
-    game = await svc.db.get_game(button.game_id, update.update_id, user.id)  # the one read
+    game = await gamestore.get_game(svc.db, button.game_id, update.update_id, user.id)  # one read
     if game is None or game.around is None:
         await not_a_game(query, await user_language(svc.db, user))
         return None

@@ -21,7 +21,7 @@ from bot.adapter import GameAdapter, Ledger, Timing, seats_of, waits_for
 from bot.language import table_language
 from bot.marks import SUMMARY, chats_of, marks_for
 from bot.services import Services
-from storage import chips
+from storage import chats, chips, gamestore
 from storage.chips import ChipChange, ChipConflict
 from storage.outbox import Mark
 from storage.records import GameRecord
@@ -55,7 +55,7 @@ async def timing(svc: Services, game: GameRecord) -> Timing:
 
 
 async def turn_seconds(svc: Services, chat_id: int) -> float:
-    return await svc.db.turn_seconds(chat_id) or svc.turn_seconds
+    return await chats.turn_seconds(svc.db, chat_id) or svc.turn_seconds
 
 
 def wake(svc: Services, marks: list[Mark], game: GameRecord) -> None:
@@ -129,8 +129,8 @@ async def _write(
     async def write(chips: Sequence[ChipChange]) -> bool:
         if summary is not None:
             game.meta.summary = adapter.summary(game, state, summary)
-        return await svc.db.save_game(
-            game, update_id, results, [*seating.chips, *chips], seat=seating.seat,
+        return await gamestore.save_game(
+            svc.db, game, update_id, results, [*seating.chips, *chips], seat=seating.seat,
             unseat=seating.unseat, marks=marks,
         )  # fmt: skip
 
@@ -172,7 +172,7 @@ async def create(svc: Services, adapter: GameAdapter, game: GameRecord) -> GameR
     state = adapter.engine.from_dict(game.state) if game.state is not None else None
     arm(adapter, game, state, await timing(svc, game))
     marks = marks_for(adapter, game, 0)
-    created = await svc.db.create_game(game, marks=marks)
+    created = await gamestore.create_game(svc.db, game, marks=marks)
     if created is not None:
         wake(svc, marks, created)
     return created

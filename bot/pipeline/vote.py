@@ -23,6 +23,7 @@ from bot.people import topic_of
 from bot.pipeline.save import save
 from bot.services import services
 from bot.ui import Rendered, escape
+from storage import gamestore
 from storage.records import GameRecord
 
 log = logging.getLogger(__name__)
@@ -51,7 +52,7 @@ async def vote_to_stop(
         if saved:
             text = counted
             break
-        reloaded = await svc.db.get_game(game.id or 0)
+        reloaded = await gamestore.get_game(svc.db, game.id or 0)
         if reloaded is None or not reloaded.active:
             return
         game = reloaded

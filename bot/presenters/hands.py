@@ -11,6 +11,7 @@ import logging
 
 from bot.adapter import seats_of
 from bot.i18n import DEFAULT_LANGUAGE, normalize
+from storage import chats
 from storage.db import Database
 from storage.records import GameRecord
 
@@ -19,10 +20,10 @@ log = logging.getLogger(__name__)
 
 async def reader_language(db: Database, user_id: int) -> str:
     """What a person reads privately: their private chat's setting, else their Telegram one."""
-    chosen = await db.chat_language(user_id)
+    chosen = await chats.chat_language(db, user_id)
     if chosen:
         return chosen
-    user = await db.get_user(user_id)
+    user = await chats.get_user(db, user_id)
     return normalize(user.language_code if user else None) or DEFAULT_LANGUAGE
 
 
@@ -32,7 +33,7 @@ async def away_seats(db: Database, game: GameRecord) -> frozenset[int]:
     for index, seat in enumerate(seats_of(game)):
         if seat.user is None:
             continue
-        user = await db.get_user(seat.user)
+        user = await chats.get_user(db, seat.user)
         if user is None or not user.can_message:
             away.add(index)
     return frozenset(away)

@@ -29,7 +29,7 @@ from bot.presenters.hands import reader_language
 from bot.sync.membership import is_member
 from bot.sync.sender import Desired
 from bot.ui import Rendered, escape
-from storage import notices
+from storage import chats, gamestore, notices
 from storage.db import Database
 from storage.outbox import Mark
 from storage.records import GameRecord
@@ -63,7 +63,7 @@ class Notices:
         longer a member of the group (their notices end)."""
         if game.hand_messages.get(str(mark.target), {}).get("id"):
             return None  # sent already
-        person = await self._db.get_user(mark.chat_id)
+        person = await chats.get_user(self._db, mark.chat_id)
         if not game.active or game.table_message_id is None or not person or not person.can_message:
             return None
         title = next((s.title for s in await notices.subscribers(self._db, game.chat_id)
@@ -90,7 +90,7 @@ class Notices:
 
     async def sent(self, mark: Mark) -> None:
         """The notice went out: it counts towards the person's limit."""
-        game = await self._db.get_game(mark.game_id)
+        game = await gamestore.get_game(self._db, mark.game_id)
         if game is not None:
             await notices.record(self._db, game.chat_id, mark.chat_id, self._clock())
 

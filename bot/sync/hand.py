@@ -15,6 +15,7 @@ from bot.i18n import tr
 from bot.presenters.hands import reader_language
 from bot.sync.sender import Desired
 from bot.ui import Buttons, Rendered, escape
+from storage import chats
 from storage.db import Database
 from storage.records import GameRecord
 
@@ -27,7 +28,7 @@ async def desired_hand(
         return None
     if not game.active and known.get("id") is None:
         return None  # over before this hand was ever shown: nothing to post
-    person = await db.get_user(user_id)
+    person = await chats.get_user(db, user_id)
     if person is None or not person.can_message:
         return None
     language = await reader_language(db, user_id)

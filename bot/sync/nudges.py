@@ -26,6 +26,7 @@ from bot.marks import GROUP_NUDGE, SUMMARY, private_nudge
 from bot.presenters.hands import reader_language
 from bot.sync.sender import Desired
 from bot.ui import Rendered, escape
+from storage import chats
 from storage.db import Database
 from storage.outbox import TABLE, Mark
 from storage.records import GameRecord
@@ -47,7 +48,7 @@ async def split_late(db: Database, adapter: GameAdapter, game: GameRecord, late:
         user_id = seats[seat].user if seat < len(seats) else None
         if user_id is None:
             continue
-        person = await db.get_user(user_id) if adapter.private_hands else None
+        person = await chats.get_user(db, user_id) if adapter.private_hands else None
         if person is not None and person.can_message and game.state is not None:
             in_private[seat] = user_id
         else:

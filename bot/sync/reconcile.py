@@ -28,7 +28,7 @@ from bot.sync.announce import Notices
 from bot.sync.hand import desired_hand
 from bot.sync.nudges import desired_post, shown_key
 from bot.sync.sender import Desired
-from storage import display, outbox
+from storage import chats, display, gamestore, outbox
 from storage.db import Database
 from storage.outbox import TABLE, Mark
 from storage.records import GameRecord
@@ -58,7 +58,7 @@ class GameReconciler:
         return self._versions.get(game_id, -1) >= version
 
     async def desired(self, mark: Mark) -> Desired | None:
-        game = await self._db.get_game(mark.game_id)
+        game = await gamestore.get_game(self._db, mark.game_id)
         if game is None or game.kind not in self._adapters:
             return None
         adapter = self._adapters[game.kind]
@@ -87,7 +87,7 @@ class GameReconciler:
     async def shown(self, mark: Mark, desired: Desired, message_id: int) -> None:
         if mark.target < 0:
             key = shown_key(mark.target, desired)
-            await self._db.set_hand_message(mark.game_id, mark.target, message_id, key)
+            await gamestore.set_hand_message(self._db, mark.game_id, mark.target, message_id, key)
             if is_notice(mark.target):
                 await self._notices.sent(mark)
         elif mark.is_table and desired.rendered is not None:
@@ -97,16 +97,16 @@ class GameReconciler:
                 first = desired.retire is None and desired.message_id is None
                 if desired.retire is not None:
                     await display.set_repost(self._db, mark.game_id, False)
-                await self._db.set_table_message(mark.game_id, message_id)
+                await gamestore.set_table_message(self._db, mark.game_id, message_id)
                 if first:  # a new game's table is out: /notify's notices follow
                     await self._announce(mark.game_id)
         elif desired.rendered is not None:
-            await self._db.set_hand_message(
-                mark.game_id, mark.target, message_id, desired.rendered.digest
+            await gamestore.set_hand_message(
+                self._db, mark.game_id, mark.target, message_id, desired.rendered.digest
             )
 
     async def _announce(self, game_id: int) -> None:
-        game = await self._db.get_game(game_id)
+        game = await gamestore.get_game(self._db, game_id)
         marks = [] if game is None else await self._notices.announce(game)
         await outbox.mark(self._db, marks)
         for chat_id in chats_of(marks):
@@ -117,17 +117,17 @@ class GameReconciler:
         user_id = mark.chat_id  # a private chat's id is the person's (a hand, a nudge)
         log.info("player cannot be messaged", extra={"game_id": mark.game_id,
                                                      "user_id": user_id})  # fmt: skip
-        await self._db.set_can_message(user_id, False)
-        game = await self._db.get_game(mark.game_id)
+        await chats.set_can_message(self._db, user_id, False)
+        game = await gamestore.get_game(self._db, mark.game_id)
         if game is not None:
             await outbox.mark(self._db, [Mark(game.id, TABLE, game.chat_id, game.version)])
             self._wake(game.chat_id)
 
     async def chat_gone(self, chat_id: int) -> None:
-        stopped = await self._db.stop_chat_games(chat_id)
+        stopped = await chats.stop_chat_games(self._db, chat_id)
         log.info("cannot write to the chat; %d games ended", stopped, extra={"chat_id": chat_id})
 
     async def chat_moved(self, chat_id: int, new_chat_id: int) -> None:
         """The group became a supergroup before we heard of it: its games (and marks)
         move, and each table is marked to be posted again in the new chat."""
-        await self._db.migrate_chat(chat_id, new_chat_id)
+        await chats.migrate_chat(self._db, chat_id, new_chat_id)

@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from storage import gamestore
 from storage.db import Database
 from storage.records import GameRecord
 
@@ -13,10 +14,10 @@ from storage.records import GameRecord
 async def test_backup_copies_a_database_that_is_open_and_written(tmp_path: Path) -> None:
     live = tmp_path / "live.db"
     db = await Database.open(str(live))
-    game = await db.create_game(GameRecord(chat_id=-5, kind="reversi", created_by=1))
+    game = await gamestore.create_game(db, GameRecord(chat_id=-5, kind="reversi", created_by=1))
     assert game is not None
     game.state = {"schema": 1, "moves": 3}
-    assert await db.save_game(game)  # in the WAL, not yet checkpointed
+    assert await gamestore.save_game(db, game)  # in the WAL, not yet checkpointed
     target = tmp_path / "copies" / "backup.db"
     result = subprocess.run(
         [sys.executable, "-m", "bot", "backup", str(target)],
@@ -27,7 +28,7 @@ async def test_backup_copies_a_database_that_is_open_and_written(tmp_path: Path)
     assert result.returncode == 0, result.stderr
     await db.close()
     copy = await Database.open(str(target))
-    restored = await copy.get_game(game.id)
+    restored = await gamestore.get_game(copy, game.id)
     await copy.close()
     assert restored is not None and restored.state == {"schema": 1, "moves": 3}
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.config import load_config, shown_database
+from storage import chats
 from storage.db import Database
 from tests.databases import KINDS, fresh_database
 
@@ -30,7 +31,7 @@ def _bot(*argv: str, database_url: str | None = None) -> subprocess.CompletedPro
 async def _with_a_setting(url: str) -> None:
     db = await Database.open(url)
     try:
-        await db.set_turn_seconds(-100123, 90)
+        await chats.set_turn_seconds(db, -100123, 90)
     finally:
         await db.close()
 
@@ -64,7 +65,7 @@ async def test_copy_db_copies_into_an_empty_database_and_refuses_a_full_one(
         assert "chat_settings 1" in copied.stdout
         db = await Database.open(target)
         try:
-            assert await db.turn_seconds(-100123) == 90
+            assert await chats.turn_seconds(db, -100123) == 90
         finally:
             await db.close()
         again = _bot("copy-db", source, target)

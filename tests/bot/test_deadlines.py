@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.deadlines.sweep import Sweep
-from storage import deadlines
+from storage import deadlines, gamestore, updates
 from storage.db import Database
 from storage.records import GameRecord
 
@@ -24,7 +24,9 @@ class Clock:
 
 
 async def _game(db: Database, chat_id: int, deadline: float | None, warning: float | None) -> int:
-    created = await db.create_game(GameRecord(chat_id=chat_id, kind="reversi", created_by=1))
+    created = await gamestore.create_game(
+        db, GameRecord(chat_id=chat_id, kind="reversi", created_by=1)
+    )
     assert created is not None
     async with db.transaction() as tx:
         await tx.execute(
@@ -110,7 +112,7 @@ async def test_the_sweep_forgets_update_ids_telegram_can_no_longer_redeliver(
         await sweep._prune()
         kept = [row[0] for row in await db.fetchall("SELECT update_id FROM processed_updates")]
         assert sorted(kept) == [3, 4]
-        assert await db.update_processed(3) and not await db.update_processed(1)
+        assert await updates.update_processed(db, 3) and not await updates.update_processed(db, 1)
         async with db.transaction() as tx:  # within the hour nothing more is pruned
             await tx.execute("UPDATE processed_updates SET processed_at = 0")
         await sweep._prune()

@@ -24,7 +24,7 @@ from bot.sync.sender import Sender
 from bot.ui import Rendered
 from sandbox import StandIn
 from sandbox.world import ApiCall
-from storage import leases
+from storage import gamestore, leases
 from storage.db import Database
 from storage.records import GameRecord
 from tests.bot.sender_scene import TOKEN, FakeTime, Games
@@ -110,10 +110,10 @@ async def test_a_due_deadline_is_handled_once_by_two_workers(
     two: tuple[Database, Database],
 ) -> None:
     a, b = two
-    game = await a.create_game(GameRecord(chat_id=-100777, kind="reversi", created_by=1))
+    game = await gamestore.create_game(a, GameRecord(chat_id=-100777, kind="reversi", created_by=1))
     assert game is not None
     game.status, game.state, game.deadline_at = "running", {"n": 0}, 100.0
-    assert await a.save_game(game)
+    assert await gamestore.save_game(a, game)
     handled: list[str] = []
     finished: set[str] = set()
     both_in = asyncio.Barrier(2)

@@ -7,7 +7,7 @@ import asyncio
 
 from games.blackjack import ENGINE, stack_shoe
 from sandbox import Chat, Message, User
-from storage import chips
+from storage import chips, gamestore
 from storage.db import Database
 from storage.records import GameRecord
 from tests.e2e.harness import World
@@ -47,7 +47,7 @@ async def stack(
 
     async def recorded() -> GameRecord:  # the bot has recorded which message shows the table
         while True:
-            game = await db.active_game(table.chat.id)
+            game = await gamestore.active_game(db, table.chat.id)
             if game is not None and game.table_message_id == table.message_id:
                 return game
             await asyncio.sleep(0.005)  # look again (bounded below)
@@ -56,7 +56,7 @@ async def stack(
     assert game.state is not None
     state = stack_shoe(ENGINE.from_dict(game.state), deal_order(players, dealer, then))
     game.state = ENGINE.to_dict(state)
-    assert await db.save_game(game)
+    assert await gamestore.save_game(db, game)
 
 
 async def balance(db: Database, chat_id: int, person: User) -> int:

@@ -17,6 +17,7 @@ from games.cards import Card, parse_card
 from games.durak import ENGINE
 from games.durak.state import hand_order
 from sandbox import Button, Message, MessageVersion, User
+from storage import gamestore
 from storage.records import GameRecord
 from tests.e2e.harness import World
 
@@ -71,7 +72,7 @@ def drawn_at(message: Message) -> int | None:
 
 async def settled(world: World, table: Message) -> GameRecord:
     """The saved game, once the table and every hand show it."""
-    game = await world.bots[0].db.get_game(game_id(table))
+    game = await gamestore.get_game(world.bots[0].db, game_id(table))
     assert game is not None and game.state is not None
     await world.tg.wait_for(lambda: drawn_at(table) == game.version, what="the table redrawn")
     await world.synced()

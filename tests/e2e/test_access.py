@@ -4,6 +4,7 @@ or follow the lobby's deep link; a stranger learns nothing about the group."""
 from __future__ import annotations
 
 from sandbox import Chat, Message, User
+from storage import chats, gamestore
 from tests.e2e.harness import World
 
 REFUSED = (
@@ -27,7 +28,7 @@ async def _follow(world: World, person: User, link: str) -> str:
 
 
 async def _seated(world: World, chat: Chat) -> list[str]:
-    game = await world.bots[0].db.active_game(chat.id, 0)
+    game = await gamestore.active_game(world.bots[0].db, chat.id, 0)
     assert game is not None
     return [seat["name"] for seat in game.meta.seats]
 
@@ -108,10 +109,10 @@ async def _reply(world: World, sent: Message) -> str:
 async def test_an_anonymous_admin_sets_the_turn_time(world: World) -> None:
     said = await world.tg.send_as_group(world.alice, world.group, "/turntime 60")
     assert await _reply(world, said) == "A turn here lasts 60 seconds."
-    assert await world.bots[0].db.turn_seconds(world.group.id) == 60
+    assert await chats.turn_seconds(world.bots[0].db, world.group.id) == 60
     said = await world.tg.send_text(world.bob, world.group, "/turntime 30")
     assert await _reply(world, said) == "Only a chat administrator can do that."
-    assert await world.bots[0].db.turn_seconds(world.group.id) == 60
+    assert await chats.turn_seconds(world.bots[0].db, world.group.id) == 60
 
 
 async def test_an_anonymous_admin_sets_the_language(world: World) -> None:
@@ -123,7 +124,7 @@ async def test_an_anonymous_admin_sets_the_language(world: World) -> None:
     assert refused.show_alert and refused.text == "Only a chat administrator can do that."
     answer = await world.tg.press(world.alice, menu, "Español")
     assert answer.text == "Este chat ahora habla español."
-    assert await world.bots[0].db.chat_language(world.group.id) == "es"
+    assert await chats.chat_language(world.bots[0].db, world.group.id) == "es"
 
 
 async def test_turn_time_takes_ascii_digits_only(world: World) -> None:
@@ -131,7 +132,7 @@ async def test_turn_time_takes_ascii_digits_only(world: World) -> None:
     for wanted in ("²", "６０", "٦٠", "1e3", "-60", "99999999999999999999"):
         said = await world.tg.send_text(world.alice, world.group, f"/turntime {wanted}")
         assert await _reply(world, said) == usage, wanted
-    assert await world.bots[0].db.turn_seconds(world.group.id) is None
+    assert await chats.turn_seconds(world.bots[0].db, world.group.id) is None
     # (the harness fails the test if a handler logged an error)
 
 

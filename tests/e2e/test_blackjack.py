@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from sandbox import Message
+from storage import chats, gamestore
 from tests.e2e.blackjack_table import balance, labels, open_table, press, refused, stack
 from tests.e2e.harness import World, running_world
 
@@ -112,13 +113,13 @@ async def test_a_press_on_another_players_hand_is_refused(world: World) -> None:
         await press(world, table, person, "+10")
         await press(world, table, person, READY)
     assert "Turn: Alice" in (table.text or "")
-    (game,) = await db.games_with_status("running")
+    (game,) = await gamestore.games_with_status(db, "running")
     for label in ("Hit", "Stand", "Surrender"):
         text = await refused(world, table, bob, label)
         assert text == "Only Alice can play this hand."
     stranger = await refused(world, table, world.carol, "Hit")
     assert stranger == "You are not at this table: press Join table."
-    (again,) = await db.games_with_status("running")
+    (again,) = await gamestore.games_with_status(db, "running")
     assert again.version == game.version and again.state == game.state
 
 
@@ -126,7 +127,7 @@ async def test_betting_time_deals_the_ready_bets_only(tmp_path: Path) -> None:
     async with running_world(tmp_path) as world:
         running = await world.start_bot()
         db, alice, bob = running.db, world.alice, world.bob
-        await db.set_turn_seconds(world.group.id, 1.2)
+        await chats.set_turn_seconds(db, world.group.id, 1.2)
         table = await _two_seats(world)
         await press(world, table, world.carol, "🪑 Join table")
         await stack(db, table, ["10H 10C"], "10D 7S")

@@ -9,6 +9,7 @@ from pathlib import Path
 from bot.presenters.blackjack_table import seat_person
 from games.blackjack import ENGINE, sit, stack_shoe
 from sandbox import Chat, Message, User
+from storage import gamestore
 from storage.db import Database
 from storage.records import GameRecord
 from tests.e2e.blackjack_table import balance, labels, open_table, press
@@ -42,7 +43,7 @@ async def _forum_tables(world: World, first: User, second: User) -> tuple[Messag
 
 
 async def _game(db: Database, table: Message) -> GameRecord:
-    game = await db.active_game(table.chat.id, table.thread_id or 0)
+    game = await gamestore.active_game(db, table.chat.id, table.thread_id or 0)
     assert game is not None and game.state is not None
     return game
 
@@ -54,7 +55,7 @@ async def _stack(
     game = await _game(db, table)
     state = stack_shoe(ENGINE.from_dict(game.state), deal_order(players, dealer, then))
     game.state = ENGINE.to_dict(state)
-    assert await db.save_game(game)
+    assert await gamestore.save_game(db, game)
 
 
 async def _two_seats(world: World, opener: User, joiner: User) -> Message:
@@ -97,7 +98,7 @@ async def test_a_seat_from_before_the_rule_never_freezes_a_table(world: World) -
     state = sit(ENGINE.from_dict(game.state), 1, await balance(db, one.chat.id, carol))
     seat_person(game, 1, carol.first_name, carol.id)
     game.state = ENGINE.to_dict(state)
-    assert await db.save_game(game)  # (no seat recorded: the way old tables were)
+    assert await gamestore.save_game(db, game)  # (no seat recorded: the way old tables were)
     await _stack(db, one, ["10H 6C"], "10D 9S")
     for label in ("All-in", READY, "Stand"):
         await press(world, one, carol, label)
@@ -197,7 +198,7 @@ async def test_only_a_seated_player_or_an_admin_stops_a_table(world: World) -> N
     await tg.send_text(bob, world.group, "/stop")
     answer = await tg.wait_for_bot_message(world.group, after=mark)
     assert answer.text == "Only a player at this table or a chat admin can stop it."
-    (game,) = await db.games_with_status("running")
+    (game,) = await gamestore.games_with_status(db, "running")
     assert game.table_message_id == table.message_id
     versions = len(table.versions)
     await tg.send_text(world.alice, world.group, "/stop")  # an admin, not seated
@@ -259,7 +260,7 @@ async def test_an_anonymous_admin_stops_a_table_but_is_nobody_to_seat(world: Wor
     said = await tg.send_as_group(alice, world.group, "/blackjack")
     refusal = await tg.wait_for_bot_message(world.group, after=said.message_id)
     assert refusal.text == "Write as yourself to sit down at a blackjack table."
-    assert await db.games_with_status("running") == []
+    assert await gamestore.games_with_status(db, "running") == []
     table = await _two_seats(world, bob, world.carol)  # Alice, the admin, plays no part
     await _stack(db, table, ["10H 6C", "10S 9D"], "10C 8S")
     await press(world, table, bob, "+100")

@@ -5,6 +5,7 @@ gone (issue 22) and the settled table marking them so until the next round."""
 
 from __future__ import annotations
 
+from storage import gamestore
 from tests.e2e.blackjack_table import balance, open_table, press, stack
 from tests.e2e.harness import World
 
@@ -33,7 +34,7 @@ async def test_leaving_before_ones_turn_plays_the_hand_when_it_comes(world: Worl
     assert "Alice · 🪙 400\n" in (table.text or "")  # she stays
     await press(world, table, alice, NEXT)
     assert "Bob" not in (table.text or "") and "Alice · 🪙 400" in (table.text or "")
-    game = await db.active_game(world.group.id)
+    game = await gamestore.active_game(db, world.group.id)
     assert game is not None and [s["user"] for s in game.meta.seats] == [alice.id]
 
 
@@ -53,7 +54,7 @@ async def test_leaving_on_ones_turn_plays_at_once(world: World) -> None:
     assert await balance(db, world.group.id, bob) == 550
     assert "Bob ·" not in (table.text or "") and "Alice ·" in (table.text or "")
     await press(world, table, alice, NEXT)
-    game = await db.active_game(world.group.id)
+    game = await gamestore.active_game(db, world.group.id)
     assert game is not None and [s["user"] for s in game.meta.seats] == [alice.id]
     await press(world, table, bob, JOIN)  # he may sit down again
     assert "Bob · 🪙 550" in (table.text or "")

@@ -16,6 +16,7 @@ import pytest
 import bot.glue.app
 from bot.glue.app import resumed
 from sandbox import Chat, Message
+from storage import gamestore
 from tests.e2e.harness import World, running_world
 from tests.e2e.reversi_board import data_of, hint_squares, turn_name
 
@@ -80,7 +81,7 @@ async def test_an_unreadable_game_is_set_aside_and_the_others_play_on(
         }
         games = {}
         for name, group in groups.items():
-            game = await first.db.active_game(group.id)
+            game = await gamestore.active_game(first.db, group.id)
             assert game is not None
             games[name] = game.id
         await first.stop()
@@ -138,7 +139,7 @@ async def test_presses_are_answered_while_the_stored_games_are_checked(
         good = await _reversi(world, world.group)
         other = tg.add_group("other", members=[alice, world.bob], admins=[alice])
         await _reversi(world, other)
-        bad = await first.db.active_game(other.id)
+        bad = await gamestore.active_game(first.db, other.id)
         assert bad is not None
         await first.stop()
         world.bots.remove(first)

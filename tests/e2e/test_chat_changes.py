@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from sandbox import Message
+from storage import gamestore
 from tests.e2e.harness import World, running_world
 from tests.e2e.reversi_board import data_of, hint_squares, turn_name
 
@@ -22,7 +23,7 @@ async def test_kicked_from_the_group_ends_its_games(world: World) -> None:
     # updates of one chat are handled in order: this command comes after the removal
     lobby = await world.command(world.alice, world.group, "/reversi")
     assert "Waiting for players" in (lobby.text or "")
-    (game,) = await world.bots[0].db.games_with_status("stopped")
+    (game,) = await gamestore.games_with_status(world.bots[0].db, "stopped")
     assert game.chat_id == world.group.id
 
 
@@ -39,9 +40,9 @@ async def test_a_group_upgraded_to_a_supergroup_keeps_its_game(tmp_path: Path) -
         assert turn_name(moved) == "Bob"
         pointer = await world.command(world.bob, new, "/reversi")
         assert "already running" in (pointer.text or "")
-        game = await running.db.active_game(new.id)
+        game = await gamestore.active_game(running.db, new.id)
         assert game is not None and game.status == "running" and game.version >= 2
-        assert await running.db.active_game(world.group.id) is None
+        assert await gamestore.active_game(running.db, world.group.id) is None
 
 
 async def test_a_deleted_table_is_posted_again(world: World) -> None:
@@ -69,7 +70,7 @@ async def test_a_deleted_table_is_posted_again(world: World) -> None:
     assert "Go Fish" in (reposted.text or "") and reposted.buttons()
     answer = await world.tg.press(world.carol, reposted, "🃏 My hand")
     assert answer.text == "You are not playing in this game."  # the new table's buttons work
-    game = await world.bots[0].db.active_game(world.group.id)
+    game = await gamestore.active_game(world.bots[0].db, world.group.id)
     assert game is not None and game.table_message_id == reposted.message_id
 
 

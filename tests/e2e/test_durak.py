@@ -11,6 +11,7 @@ from bot.presenters.cards_text import card_text
 from games.cards import Card, parse_card
 from games.durak.state import beats
 from sandbox import Message, User
+from storage import gamestore
 from storage.records import GameRecord
 from tests.e2e.clock import TURN, ManualClock
 from tests.e2e.durak_table import (
@@ -267,12 +268,12 @@ async def test_out_of_turn_and_stale_presses_change_nothing(tmp_path: Path) -> N
             message = hand_message(world, person)
             answer = await world.tg.press_forged(person, message, data)
             assert answer.show_alert and answer.text == expected
-        after = await world.bots[0].db.get_game(game.id)
+        after = await gamestore.get_game(world.bots[0].db, game.id)
         assert after is not None and after.version == game.version and after.state == state
         game = await _lead(world, table, people[attacker], cards_of(state, attacker)[0])
         answer = await world.tg.press_forged(people[attacker], leader, stale)  # an old button
         assert answer.show_alert and answer.text == NOT_IN_HAND
-        after = await world.bots[0].db.get_game(game.id)
+        after = await gamestore.get_game(world.bots[0].db, game.id)
         assert after is not None and after.version == game.version and after.state == game.state
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 from sandbox import Message, User
+from storage import gamestore
 from tests.e2e.blackjack_table import balance, labels, open_table, press
 from tests.e2e.harness import World
 
@@ -40,7 +41,7 @@ async def test_forgetme_works_after_the_bot_left_a_group_with_a_blackjack_table(
     world.tg.add_bot(world.group, by=world.alice)
     # updates of one chat are handled in order: this reply comes after the removal
     await world.command(world.alice, world.group, "/chips")
-    (game,) = await world.bots[0].db.games_with_status("stopped")
+    (game,) = await gamestore.games_with_status(world.bots[0].db, "stopped")
     assert game.kind == "blackjack"
     assert await _seats(world, world.bob) == 0  # the ended table seats nobody
     assert await _forget(world, world.bob) == DONE
@@ -51,7 +52,7 @@ async def test_a_seat_left_behind_by_an_ended_table_does_not_refuse_forgetme(
 ) -> None:
     table: Message = await open_table(world, world.alice)
     await press(world, table, world.bob, "🪑 Join table")
-    game = await world.bots[0].db.active_game(world.group.id)
+    game = await gamestore.active_game(world.bots[0].db, world.group.id)
     assert game is not None
     async with world.bots[0].db.transaction() as tx:  # a row an older bot left behind
         await tx.execute("UPDATE games SET status = 'stopped' WHERE id = ?", (game.id,))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from sandbox import Message, User
+from storage import gamestore
 from tests.e2e.harness import World
 from tests.e2e.players import drawn_at
 
@@ -72,7 +73,7 @@ async def test_three_players_with_a_computer_play_to_the_end(world: World) -> No
     standings = (table.text or "").split("🏁 Final standings: ")[1]
     assert "book" in standings and all(name in standings for name in ("Alice", "Bob"))
     _no_suits_in_the_group(world)
-    (game,) = await world.bots[0].db.games_with_status("finished")
+    (game,) = await gamestore.games_with_status(world.bots[0].db, "finished")
     state = game.state or {}
     assert sum(len(books) for books in state["books"]) == 13
     for person in (world.alice, world.bob):  # one hand message each, edited in place
@@ -84,7 +85,7 @@ async def test_the_hand_message_shows_exactly_the_hand(world: World) -> None:
     await world.start_privately(world.alice, world.bob)
     await _table_with(world, world.bob)
     await world.synced()  # the hands travel apart from the table
-    game = await world.bots[0].db.active_game(world.group.id)
+    game = await gamestore.active_game(world.bots[0].db, world.group.id)
     assert game is not None and game.state is not None
     from bot.presenters.cards_text import cards_text
     from games.cards import parse_card

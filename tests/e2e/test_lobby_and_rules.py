@@ -6,6 +6,7 @@ bot cannot message is told why and how), /rules and the lobby's Rules button,
 from __future__ import annotations
 
 from sandbox import Message
+from storage import gamestore
 from tests.e2e.harness import World
 from tests.e2e.reversi_board import turn_name
 
@@ -129,10 +130,10 @@ async def test_a_rematch_asks_the_other_players_and_starts_when_they_are_back(
     assert "🔁 Rematch: it starts once everyone is back; waiting for Bob, Alice." in text
     await world.tg.press(world.bob, lobby, "Join")
     await world.tg.wait_for(lambda: "waiting for Alice." in (lobby.text or ""))
-    game = await world.bots[0].db.active_game(world.group.id)
+    game = await gamestore.active_game(world.bots[0].db, world.group.id)
     assert game is not None and game.status == "lobby"  # still waiting for Alice
     await world.tg.press(world.alice, lobby, "Join")
     await world.tg.wait_for(lambda: "▶️" in (lobby.text or ""), what="the rematch started")
-    started = await world.bots[0].db.active_game(world.group.id)
+    started = await gamestore.active_game(world.bots[0].db, world.group.id)
     assert started is not None
     assert [s["name"] for s in started.meta.seats] == ["Bob", "Carol", "", "Alice"]

@@ -9,6 +9,7 @@ answered in the group (the only place Telegram lets the bot reach them)."""
 from __future__ import annotations
 
 from sandbox import Chat, Message, User
+from storage import gamestore
 from tests.e2e.blackjack_table import open_table
 from tests.e2e.harness import World
 
@@ -45,7 +46,7 @@ async def test_a_second_game_command_is_answered_privately(world: World) -> None
     assert "Ir a la partida" in (told.text or "")
     link = [e["url"] for e in told.entities if e.get("type") == "text_link"]
     assert link and link[0].endswith(f"/{lobby.message_id}")
-    game = await world.bots[0].db.active_game(world.group.id)
+    game = await gamestore.active_game(world.bots[0].db, world.group.id)
     assert game is not None and game.kind == "reversi"  # nothing else opened
 
 
@@ -65,7 +66,7 @@ async def test_a_refused_blackjack_stop_is_told_privately(world: World) -> None:
     assert told.text == (
         "В чате Friends: Остановить стол может только игрок за ним или администратор чата."
     )
-    game = await world.bots[0].db.active_game(world.group.id)
+    game = await gamestore.active_game(world.bots[0].db, world.group.id)
     assert game is not None and game.status == "running"
     assert "stopped" not in (table.text or "")
 
@@ -81,4 +82,4 @@ async def test_blackjack_at_a_second_table_is_refused_privately(world: World) ->
     assert table.thread_id == one
     told = await _told_privately(world, diego, "/blackjack", forum, two)
     assert told.text == "En Casino: Ya estás jugando en otra mesa de este chat."
-    assert await world.bots[0].db.active_game(forum.id, two) is None
+    assert await gamestore.active_game(world.bots[0].db, forum.id, two) is None

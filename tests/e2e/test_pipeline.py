@@ -11,6 +11,7 @@ from pathlib import Path
 
 from sandbox import ApiCall, Change, Chat, Message, StandIn, User
 from sandbox import people as acting
+from storage import gamestore
 from tests.e2e.blackjack_table import open_table, press
 from tests.e2e.harness import World, running_world
 from tests.e2e.reversi_board import (
@@ -94,7 +95,7 @@ async def test_a_500_on_the_answer_still_applies_the_move_once(world: World) -> 
     tg, db = world.tg, world.bots[0].db
     board = await open_reversi(world, world.group)
     player, square = mover(world, board), hint_squares(board)[0]
-    game = await db.active_game(world.group.id)
+    game = await gamestore.active_game(db, world.group.id)
     assert game is not None and disc_counts(board) == (2, 2)
     versions, mark = len(board.versions), tg.mark()
     tg.fail_next("answerCallbackQuery", 500, "Internal Server Error")
@@ -106,7 +107,7 @@ async def test_a_500_on_the_answer_still_applies_the_move_once(world: World) -> 
     assert cells(board)[square][0] in BLACK_DISCS and disc_counts(board) == (4, 1)
     assert turn_name(board) == other(world, player).first_name
     assert len(board.versions) == versions + 1
-    saved = await db.active_game(world.group.id)
+    saved = await gamestore.active_game(db, world.group.id)
     assert saved is not None and saved.version == game.version + 1
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from sandbox import Message, User
 from sandbox.web.snapshot import commands_for
+from storage import gamestore
 from tests.e2e.harness import World
 
 DELETE = "🗑 Delete my data"
@@ -90,7 +91,7 @@ async def test_forgetme_while_seated_deletes_nothing_until_the_game_ends(world: 
     refused = await world.tg.press(world.alice, message, DELETE)
     assert refused.show_alert and refused.text == SEATED
     assert await _rows(world, world.alice) == (2, 2, 1)
-    game = await world.bots[-1].db.active_game(world.group.id, 0)
+    game = await gamestore.active_game(world.bots[-1].db, world.group.id, 0)
     assert game is not None and [s["name"] for s in game.meta.seats] == ["Alice"]
     await world.tg.send_text(world.alice, world.group, "/stop")
     await world.tg.wait_for(lambda: not lobby.buttons(), what="the lobby closed")

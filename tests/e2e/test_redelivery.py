@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from storage import gamestore
 from tests.e2e.harness import running_world
 from tests.e2e.reversi_board import data_of, disc_counts, turn_name
 
@@ -23,7 +24,7 @@ async def test_a_redelivered_press_is_not_applied_twice(tmp_path: Path) -> None:
         await tg.wait_for(
             lambda: any(b.text == "💡 Hints: ⚫ off · ⚪ on" for r in board.buttons() for b in r)
         )
-        (game,) = await first.db.games_with_status("running")
+        (game,) = await gamestore.games_with_status(first.db, "running")
         await first.stop()
         world.bots.remove(first)
         # Telegram never got the confirmation: the same update comes again
@@ -34,6 +35,6 @@ async def test_a_redelivered_press_is_not_applied_twice(tmp_path: Path) -> None:
         await tg.wait_for(lambda: turn_name(board) == "Bob")
         assert disc_counts(board) == (4, 1)
         assert any(b.text == "💡 Hints: ⚫ off · ⚪ on" for r in board.buttons() for b in r)
-        (again,) = await second.db.games_with_status("running")
+        (again,) = await gamestore.games_with_status(second.db, "running")
         assert again.meta.hints_off == [0]
         assert again.version == game.version + 1  # only the move was added

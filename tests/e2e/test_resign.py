@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from sandbox import Message, User
+from storage import gamestore
 from tests.e2e.harness import World
 from tests.e2e.reversi_board import turn_name
 
@@ -16,11 +17,11 @@ NOT_PLAYING = "You are not playing in this game."
 
 async def _resign_twice(world: World, person: User, table: Message) -> None:
     """The first press only asks; the second resigns."""
-    game = await world.bots[0].db.active_game(world.group.id)
+    game = await gamestore.active_game(world.bots[0].db, world.group.id)
     assert game is not None
     first = await world.tg.press(person, table, RESIGN)
     assert first.show_alert and (first.text or "").startswith("Press 🏳️ Resign again")
-    same = await world.bots[0].db.get_game(game.id)
+    same = await gamestore.get_game(world.bots[0].db, game.id)
     assert same is not None and same.version == game.version  # a slip changes nothing
     second = await world.tg.press(person, table, RESIGN)
     assert second.text == "You resigned.", second.text
@@ -47,7 +48,7 @@ async def test_durak_resigned_seat_is_played_by_the_computer(world: World) -> No
         lambda: "Bob resigned: the computer plays their cards." in (table.text or ""),
         what="the table says so",
     )
-    game = await world.bots[0].db.active_game(world.group.id)
+    game = await gamestore.active_game(world.bots[0].db, world.group.id)
     assert game is not None and game.status == "running"
     assert game.meta.seats[1]["user"] is None  # the computer's seat now
     assert "🤖" in (table.text or "")
@@ -73,7 +74,7 @@ async def test_go_fish_resigned_player_is_out_and_their_cards_go_under_the_stock
     await world.tg.wait_for(lambda: "🏳️ Bob resigned: 7 cards went" in (table.text or ""))
     assert _stock(table) == stock + 7
     assert "🏳️ Bob — 0 cards" in (table.text or "")
-    game = await world.bots[0].db.active_game(world.group.id)
+    game = await gamestore.active_game(world.bots[0].db, world.group.id)
     assert game is not None and game.status == "running"
     assert game.state is not None and game.state["hands"][1] == []
     turn = re.search(r"^▶️ (\w+)", table.text or "", re.M)

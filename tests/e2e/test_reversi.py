@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from sandbox import Message
+from storage import gamestore
 from tests.e2e.harness import World
 from tests.e2e.reversi_board import data_of, disc_counts, hint_squares, turn_name
 
@@ -50,7 +51,7 @@ async def test_two_people_play_a_whole_game(world: World) -> None:
     assert moves >= 20
     assert "Game over" in (board.text or "")
     assert any(b.text.endswith("Rematch") for row in board.buttons() for b in row)
-    (game,) = await world.bots[0].db.games_with_status("finished")
+    (game,) = await gamestore.games_with_status(world.bots[0].db, "finished")
     assert game.table_message_id == board.message_id
     # every move edited the one table message: no new group messages
     assert [m.message_id for m in world.tg.bot_messages(world.group)] == [board.message_id]
@@ -119,7 +120,7 @@ async def test_a_stale_board_never_plays_what_the_player_did_not_see(world: Worl
         lambda: any(c.method == "editMessageText" and not c.ok for c in tg.calls),
         what="the failed edit",
     )
-    (game,) = await world.bots[0].db.games_with_status("running")
+    (game,) = await gamestore.games_with_status(world.bots[0].db, "running")
     assert game.version > 0 and board.buttons()[0][0].callback_data == old[0]
     # Bob still sees the start position; a square he presses there carries the old version
     versions = len(board.versions)
@@ -133,7 +134,7 @@ async def test_a_stale_board_never_plays_what_the_player_did_not_see(world: Worl
 async def test_forged_buttons_get_an_alert_and_change_nothing(world: World) -> None:
     board = await _two_player_board(world)
     versions = len(board.versions)
-    (game,) = await world.bots[0].db.games_with_status("running")
+    (game,) = await gamestore.games_with_status(world.bots[0].db, "running")
     for data in ("g:zz:0:m:p19", "hello", f"g:{game.id}:{game.version}:m:p99",
                  f"g:{game.id}:{game.version}:z", "g:1:1:m:p19:x", "lang:xx"):  # fmt: skip
         answer = await world.tg.press_forged(world.alice, board, data)
@@ -151,7 +152,7 @@ async def test_stop_by_a_stranger_is_refused_and_by_an_admin_ends_the_game(world
     await world.tg.send_text(world.alice, world.group, "/stop")
     await world.until_edited(board, versions)
     assert "The game was stopped by Alice." in (board.text or "")
-    assert await world.bots[0].db.active_game(world.group.id) is None
+    assert await gamestore.active_game(world.bots[0].db, world.group.id) is None
 
 
 async def test_a_second_game_points_to_the_running_one(world: World) -> None:
@@ -159,7 +160,7 @@ async def test_a_second_game_points_to_the_running_one(world: World) -> None:
     pointer = await world.command(world.bob, world.group, "/reversi")
     assert "already running" in (pointer.text or "")
     assert pointer.reply_to is not None and pointer.reply_to.message_id == board.message_id
-    assert len(await world.bots[0].db.games_with_status("lobby", "running")) == 1
+    assert len(await gamestore.games_with_status(world.bots[0].db, "lobby", "running")) == 1
 
 
 async def test_stats_count_games_played_and_won(world: World) -> None:

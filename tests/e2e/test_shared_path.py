@@ -9,6 +9,7 @@ from pathlib import Path
 
 from bot.buttons import Verb, to36
 from sandbox import Message
+from storage import gamestore
 from tests.e2e.blackjack_table import open_table, press
 from tests.e2e.harness import World, running_world
 from tests.e2e.test_gofish_away import _bobs_turn_at_the_table, _shows_targets
@@ -22,7 +23,7 @@ async def test_a_forged_button_of_each_kind_is_refused_and_changes_nothing(world
     db, tg = world.bots[0].db, world.tg
     table = await open_table(world, world.alice)
     await press(world, table, world.bob, "🪑 Join table")
-    game = await db.active_game(world.group.id)
+    game = await gamestore.active_game(db, world.group.id)
     assert game is not None
     own, version, nobody = to36(game.id), to36(game.version), to36(game.id + 1000)
     forged = ["hello", "g:", "lang", "chips:nope", f"g:{own}:{version}:z", f"g:{own}::m:1"]
@@ -42,7 +43,7 @@ async def test_a_forged_button_of_each_kind_is_refused_and_changes_nothing(world
         answer = await tg.press_forged(world.bob, table, f"g:{own}:{version}:{verb}:7")
         expected = "The computer is not playing for you." if verb == "i" else CHANGED
         assert answer.show_alert and answer.text == expected, (verb, answer.text)
-    after = await db.active_game(world.group.id)
+    after = await gamestore.active_game(db, world.group.id)
     assert after is not None
     assert (after.version, after.state, after.meta) == (game.version, game.state, game.meta)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from sandbox import Message
+from storage import gamestore
 from tests.e2e.clock import ManualClock
 from tests.e2e.harness import World, running_world
 
@@ -27,13 +28,13 @@ async def test_more_than_half_of_the_players_stop_the_game(world: World) -> None
     assert "within 5 minutes, or the vote expires" in (first.text or "")
     again = await world.command(world.bob, world.group, "/stop")
     assert again.text == "You have already voted to stop this game."
-    game = await world.bots[0].db.active_game(world.group.id)
+    game = await gamestore.active_game(world.bots[0].db, world.group.id)
     assert game is not None and game.status == "running"
     await world.tg.send_text(world.carol, world.group, "/stop")
     await world.tg.wait_for(
         lambda: "The game was stopped by Bob, Carol." in (table.text or ""), what="stopped"
     )
-    assert await world.bots[0].db.active_game(world.group.id) is None
+    assert await gamestore.active_game(world.bots[0].db, world.group.id) is None
 
 
 async def test_a_vote_expires(tmp_path: Path) -> None:
@@ -46,5 +47,5 @@ async def test_a_vote_expires(tmp_path: Path) -> None:
         clock.advance(301)  # the vote is over: Carol's /stop starts a new one
         second = await world.command(world.carol, world.group, "/stop")
         assert "🗳 Carol votes to stop the game (1 of 3)." in (second.text or "")
-        game = await world.bots[0].db.active_game(world.group.id)
+        game = await gamestore.active_game(world.bots[0].db, world.group.id)
         assert game is not None and game.status == "running"

@@ -4,6 +4,7 @@ still playing."""
 
 from __future__ import annotations
 
+from storage import gamestore
 from tests.e2e.harness import World
 
 RESIGN = "🏳️ Resign"
@@ -24,10 +25,10 @@ async def test_a_resigned_go_fish_player_has_no_vote_to_stop(world: World) -> No
     assert refused.text == OUT
     first = await world.command(world.carol, world.group, "/stop")  # Alice, Carol, Dave play
     assert "🗳 Carol votes to stop the game (1 of 3)." in (first.text or "")
-    game = await world.bots[0].db.active_game(world.group.id)
+    game = await gamestore.active_game(world.bots[0].db, world.group.id)
     assert game is not None and game.status == "running"
     await world.tg.send_text(dave, world.group, "/stop")
     await world.tg.wait_for(
         lambda: "The game was stopped by Carol, Dave." in (table.text or ""), what="stopped"
     )
-    assert await world.bots[0].db.active_game(world.group.id) is None
+    assert await gamestore.active_game(world.bots[0].db, world.group.id) is None

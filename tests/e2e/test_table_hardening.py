@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from sandbox import Message, User
+from storage import gamestore
 from tests.e2e.harness import World, running_world
 
 LOBBIES = ("/gofish", "/gofarm", "/durak", "/reversi")
@@ -42,7 +43,7 @@ async def test_a_stopped_lobby_is_drawn_closed_without_buttons(world: World, com
     await world.until_edited(lobby, versions)
     assert "The game was stopped by Alice." in (lobby.text or "")
     assert lobby.buttons() == []
-    (game,) = await world.bots[0].db.games_with_status("stopped")
+    (game,) = await gamestore.games_with_status(world.bots[0].db, "stopped")
     assert game.state is None
 
 
@@ -57,7 +58,7 @@ async def test_an_expired_lobby_is_drawn_closed_in_the_tables_language(
         lobby = await _lobby(world, marta, command)
         await world.tg.wait_for(lambda: not lobby.buttons(), timeout=15, what="the lobby closed")
         assert "Esta mesa se cerró: nadie empezó la partida a tiempo." in (lobby.text or "")
-        (game,) = await world.bots[0].db.games_with_status("stopped")
+        (game,) = await gamestore.games_with_status(world.bots[0].db, "stopped")
         assert game.meta.expired is True
 
 
@@ -84,7 +85,7 @@ async def _gofish(world: World) -> tuple[Message, User, Message]:
 
 async def test_a_forwarded_hand_or_table_is_not_a_game_button(world: World) -> None:
     table, mover, hand = await _gofish(world)
-    (game,) = await world.bots[0].db.games_with_status("running")
+    (game,) = await gamestore.games_with_status(world.bots[0].db, "running")
     copy = await world.tg.forward(mover, hand, world.group)
     assert copy.text == hand.text and copy.buttons() == []  # clients drop callback buttons
     shown = {m.message_id: len(m.versions) for m in (table, hand, copy)}
@@ -107,7 +108,7 @@ async def test_a_forwarded_hand_or_table_is_not_a_game_button(world: World) -> N
     ):
         answer = await world.tg.press_forged(person, message, _data(table, "y"))
         assert answer.show_alert and answer.text == NOT_KNOWN
-    after = await world.bots[0].db.get_game(game.id)
+    after = await gamestore.get_game(world.bots[0].db, game.id)
     assert after is not None and (after.version, after.state) == (game.version, game.state)
     assert {m.message_id: len(m.versions) for m in (table, hand, copy)} == shown
 
@@ -115,7 +116,7 @@ async def test_a_forwarded_hand_or_table_is_not_a_game_button(world: World) -> N
 async def test_a_replaced_table_says_the_board_has_changed(world: World) -> None:
     await world.start_privately(world.alice, world.bob)
     board = await world.open_lobby("/reversi", [world.bob])  # full: it starts
-    (game,) = await world.bots[0].db.games_with_status("running")
+    (game,) = await gamestore.games_with_status(world.bots[0].db, "running")
     world.tg.fail_next("editMessageText", 400, "Bad Request: message can't be edited")
     hints = _data(board, "h")
     square = next(b.callback_data for row in board.buttons() for b in row if b.text == "•")
@@ -125,7 +126,7 @@ async def test_a_replaced_table_says_the_board_has_changed(world: World) -> None
     versions = len(board.versions)
     answer = await world.tg.press(world.bob, board, callback_data=hints)  # the old table
     assert answer.show_alert and answer.text == CHANGED
-    after = await world.bots[0].db.get_game(game.id)
+    after = await gamestore.get_game(world.bots[0].db, game.id)
     assert after is not None and after.version == game.version + 1
     assert not after.meta.hints_off and len(board.versions) == versions
 
@@ -134,8 +135,8 @@ async def test_a_table_whose_message_is_not_recorded_yet_takes_its_presses(
     world: World,
 ) -> None:
     table, mover, hand = await _gofish(world)
-    (game,) = await world.bots[0].db.games_with_status("running")
-    await world.bots[0].db.set_table_message(game.id, None)  # type: ignore[arg-type]
+    (game,) = await gamestore.games_with_status(world.bots[0].db, "running")
+    await gamestore.set_table_message(world.bots[0].db, game.id, None)  # type: ignore[arg-type]
     answer = await world.tg.press(mover, table, "🃏 My hand")
     assert answer.show_alert and (answer.text or "").startswith("Your hand:")
     copy = await world.tg.forward(mover, hand, world.group)
@@ -162,5 +163,5 @@ async def test_an_upgraded_group_gets_its_table_at_once(tmp_path: Path) -> None:
         assert not answer.show_alert, answer.text
         await world.until_edited(moved, versions)
         assert f"{mover.first_name} asked" in (moved.text or "")
-        game = await world.bots[0].db.active_game(new.id)
+        game = await gamestore.active_game(world.bots[0].db, new.id)
         assert game is not None and game.table_message_id == moved.message_id

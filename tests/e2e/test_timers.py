@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 from sandbox import Message
+from storage import gamestore
 from tests.e2e.clock import LOBBY, TURN, ManualClock, nothing_due
 from tests.e2e.harness import World, running_world
 from tests.e2e.reversi_board import data_of, disc_counts, hint_squares, turn_name
@@ -58,7 +59,7 @@ async def test_warning_stand_in_takeover_and_back(tmp_path: Path) -> None:
         welcome = await tg.press(world.alice, board, "🙋 I'm back")
         assert welcome.text == "Welcome back: it is your seat again."
         await tg.wait_for(lambda: "until they are back" not in (board.text or ""))
-        (game,) = await running.db.games_with_status("running")
+        (game,) = await gamestore.games_with_status(running.db, "running")
         assert game.meta.auto == []
 
 
@@ -74,7 +75,7 @@ async def test_an_unstarted_lobby_closes(tmp_path: Path) -> None:
         clock.advance(1)
         await world.tg.wait_for(lambda: "nobody started the game in time" in (lobby.text or ""))
         assert lobby.buttons() == []
-        assert await running.db.active_game(world.group.id) is None
+        assert await gamestore.active_game(running.db, world.group.id) is None
 
 
 async def test_a_deadline_that_passed_while_the_bot_was_down_fires_at_start(
@@ -84,7 +85,7 @@ async def test_a_deadline_that_passed_while_the_bot_was_down_fires_at_start(
         clock = ManualClock()
         first = await world.start_bot(clock=clock)
         board = await _reversi(world)
-        (game,) = await first.db.games_with_status("running")
+        (game,) = await gamestore.games_with_status(first.db, "running")
         assert game.deadline_at == clock.now + TURN  # stored with the game
         await first.stop()
         world.bots.remove(first)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from sandbox import Message
+from storage import gamestore
 from tests.e2e.blackjack_table import balance, open_table, press, stack
 from tests.e2e.clock import LOBBY, TURN, ManualClock, nothing_due
 from tests.e2e.harness import World, running_world
@@ -58,4 +59,4 @@ async def test_betting_time_then_a_decision_then_the_idle_table_closes(tmp_path:
         closed = "Nobody played for a while: the table is closed."
         await tg.wait_for(lambda: closed in (table.text or ""))
         assert table.buttons() == []
-        assert await db.active_game(world.group.id) is None
+        assert await gamestore.active_game(db, world.group.id) is None

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import storage
-from storage import chips, leases, outbox
+from storage import chats, chips, gamestore, leases, outbox
 from storage.admin import TABLES
 from storage.db import Database
 from tests.storage.test_migrations import _ROWS, CHAT, PERSON, _numbered_database
@@ -39,14 +39,16 @@ async def test_copy_db_copies_every_row_into_an_empty_database(tmp_path: Path, u
             assert rows == _source_rows(source, table), table
             assert copied[table] == len(rows)
         assert set(_ROWS) < set(TABLES)
-        game = await copy.get_game(1)
+        game = await gamestore.get_game(copy, 1)
         assert game is not None and game.state == {"schema": 1, "board": "x"}
         assert await chips.balance(copy, CHAT, PERSON) == 730
         assert len(await outbox.pending(copy, CHAT)) == 2
-        assert await copy.chat_results(-42) == [
+        assert await chats.chat_results(copy, -42) == [
             (8, "Bo", "durak", 1, 1), (PERSON, "Ana", "durak", 1, 0),
         ]  # fmt: skip
-        created = await copy.create_game(storage.GameRecord(chat_id=-9, kind="durak", created_by=8))
+        created = await gamestore.create_game(
+            copy, storage.GameRecord(chat_id=-9, kind="durak", created_by=8)
+        )
         assert created is not None and created.id == 4  # new games go on after the copied
     finally:
         await copy.close()
@@ -57,7 +59,7 @@ async def test_copy_db_refuses_a_target_with_rows(tmp_path: Path, url: str) -> N
     _numbered_database(source)
     target = await Database.open(url)
     try:
-        await target.upsert_user(storage.UserRecord(1, "Someone"))
+        await chats.upsert_user(target, storage.UserRecord(1, "Someone"))
     finally:
         await target.close()
     with pytest.raises(storage.CopyRefused) as refused:

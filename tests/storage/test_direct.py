@@ -14,7 +14,7 @@ import asyncpg
 import pytest
 from sqlalchemy.exc import IntegrityError
 
-from storage import display, outbox
+from storage import chats, display, gamestore, outbox
 from storage.db import Database
 from storage.direct import LoopReader
 from storage.outbox import TABLE, Mark, pending
@@ -24,11 +24,11 @@ CHAT = -100
 
 
 async def _running(db: Database) -> GameRecord:
-    game = await db.create_game(GameRecord(chat_id=CHAT, kind="reversi", created_by=1))
+    game = await gamestore.create_game(db, GameRecord(chat_id=CHAT, kind="reversi", created_by=1))
     assert game is not None
     game.status, game.state = "running", {"moves": 0}
-    assert await db.save_game(game)
-    loaded = await db.get_game(game.id)
+    assert await gamestore.save_game(db, game)
+    loaded = await gamestore.get_game(db, game.id)
     assert loaded is not None
     return loaded
 
@@ -40,14 +40,14 @@ async def test_a_moves_save_is_two_trips_and_its_read_none(
     try:
         game = await _running(db)
         trips.clear()
-        loaded = await db.get_game(game.id, update_id=7, reader=1)
+        loaded = await gamestore.get_game(db, game.id, update_id=7, reader=1)
         assert loaded is not None and sum(trips.values()) == 0  # read on the event loop
         loaded.state = {"moves": 1}
         trips.clear()
         marks = [Mark(game.id, TABLE, CHAT, loaded.version + 1)]
-        assert await db.save_game(loaded, update_id=7, marks=marks)
+        assert await gamestore.save_game(db, loaded, update_id=7, marks=marks)
         assert sum(trips.values()) == 2  # BEGIN + update id + UPDATE; marks + COMMIT
-        again = await db.get_game(game.id, update_id=7, reader=1)
+        again = await gamestore.get_game(db, game.id, update_id=7, reader=1)
         assert again is not None and again.state == {"moves": 1} and again.around is not None
         assert again.around.processed
         assert await pending(db, CHAT) == marks
@@ -64,13 +64,15 @@ async def test_an_error_in_a_deferred_statement_rolls_the_save_back(tmp_path: Pa
     try:
         game = await _running(db)
         game.state = {"moves": 1}
-        assert await db.save_game(game, update_id=5)
-        stale = await db.get_game(game.id)
+        assert await gamestore.save_game(db, game, update_id=5)
+        stale = await gamestore.get_game(db, game.id)
         assert stale is not None
         stale.state = {"moves": 99}
         # the same update again: the deferred INSERT fails with the UPDATE's trip
-        assert not await db.save_game(stale, update_id=5, marks=[Mark(game.id, TABLE, CHAT, 9)])
-        after = await db.get_game(game.id)
+        assert not await gamestore.save_game(
+            db, stale, update_id=5, marks=[Mark(game.id, TABLE, CHAT, 9)]
+        )
+        after = await gamestore.get_game(db, game.id)
         assert after is not None and after.state == {"moves": 1} and after.version == game.version
         assert await pending(db, CHAT) == []  # the deferred marks went with it
         with pytest.raises(IntegrityError):  # SQLAlchemy's error, as before
@@ -103,12 +105,12 @@ async def test_a_cancelled_or_failed_transaction_leaves_nothing(tmp_path: Path) 
             async with db.transaction() as tx:
                 await tx.execute("UPDATE games SET version = 60 WHERE id = ?", (game.id,))
                 raise RuntimeError("the caller gave up")
-        after = await db.get_game(game.id)
+        after = await gamestore.get_game(db, game.id)
         assert after is not None and after.version == game.version
         async with db.transaction() as tx:  # the writer is free again
             done = await tx.last("UPDATE games SET version = 70 WHERE id = ?", (game.id,))
         assert done.rowcount == 1
-        after = await db.get_game(game.id)
+        after = await gamestore.get_game(db, game.id)
         assert after is not None and after.version == 70
     finally:
         await db.close()
@@ -118,16 +120,16 @@ async def test_a_games_read_brings_its_chat_settings_and_table_requests(tmp_path
     db = await Database.open(str(tmp_path / "bot.db"))
     try:
         game = await _running(db)
-        bare = await db.get_game(game.id)
+        bare = await gamestore.get_game(db, game.id)
         assert bare is not None and bare.around is not None
         assert (bare.around.chat_language, bare.around.turn_seconds) == (None, None)
         assert not bare.around.processed and bare.around.reader_language is None
-        await db.set_chat_language(CHAT, "es")
-        await db.set_chat_language(1, "ru")  # the reader's private chat
-        await db.set_turn_seconds(CHAT, 45.0)
+        await chats.set_chat_language(db, CHAT, "es")
+        await chats.set_chat_language(db, 1, "ru")  # the reader's private chat
+        await chats.set_turn_seconds(db, CHAT, 45.0)
         await display.set_pick(db, game.id, display.Pick(0, "A", game.version))
         await display.set_repost(db, game.id, True)
-        read = await db.get_game(game.id, update_id=3, reader=1)
+        read = await gamestore.get_game(db, game.id, update_id=3, reader=1)
         assert read is not None and read.around is not None
         assert (read.around.chat_language, read.around.turn_seconds) == ("es", 45.0)
         assert read.around.reader_language == "ru" and not read.around.processed
@@ -165,7 +167,7 @@ async def test_reads_at_once_are_bounded(tmp_path: Path, monkeypatch: pytest.Mon
     monkeypatch.setattr(LoopReader, "run", lambda *_: None)  # every read on a thread
     try:
         game = await _running(db)
-        reads = await asyncio.gather(*(db.get_game(game.id) for _ in range(60)))
+        reads = await asyncio.gather(*(gamestore.get_game(db, game.id) for _ in range(60)))
         assert all(read is not None for read in reads)
         assert 0 < live[1] <= 20
     finally:
@@ -183,10 +185,10 @@ async def test_only_the_outbox_clear_commits_without_waiting_for_the_disk(tmp_pa
         game = await _running(db)
         marks = [Mark(game.id, TABLE, CHAT, game.version + 1)]
         game.state = {"moves": 1}
-        assert await db.save_game(game, update_id=8, marks=marks)
+        assert await gamestore.save_game(db, game, update_id=8, marks=marks)
         assert await outbox.clear(db, marks[0], game.version)
         game.state = {"moves": 2}
-        assert await db.save_game(game, update_id=9)
+        assert await gamestore.save_game(db, game, update_id=9)
         levels = [s.split("=")[1] for s in statements if s.startswith("PRAGMA synchronous")]
         kinds = [s.split()[0] for s in statements if s.split()[0] in ("UPDATE", "DELETE")]
         assert kinds[-3:] == ["UPDATE", "DELETE", "UPDATE"]  # save, clear, save

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from storage import gamestore
 from storage.db import Database
 from storage.meta import GameMeta
 
@@ -74,10 +75,10 @@ async def test_a_row_as_written_before_loads_and_saves_unchanged(db: Database) -
             (json.dumps(stored),),
         )
     row = await db.fetchone("SELECT id FROM games WHERE chat_id = -5")
-    game = await db.get_game(int(row[0]))
+    game = await gamestore.get_game(db, int(row[0]))
     assert game is not None and game.meta.lang == "es" and game.meta.seats is not None
     assert game.meta.seats[1]["level"] == "easy" and game.meta.extra == {"from_a_newer_bot": [1, 2]}
     assert game.meta.to_json() == stored
-    assert await db.save_game(game)
+    assert await gamestore.save_game(db, game)
     row = await db.fetchone("SELECT meta FROM games WHERE id = ?", (game.id,))
     assert json.loads(row[0]) == stored

@@ -16,7 +16,7 @@ from alembic.config import Config
 from alembic.script import ScriptDirectory
 
 import storage
-from storage import chips, outbox
+from storage import chats, chips, gamestore, outbox, updates
 from storage.db import Database, UnusableDatabase
 from storage.outbox import Mark
 from storage.schema import ALEMBIC, HEAD, REVISIONS, SCHEMA_VERSION
@@ -114,19 +114,19 @@ async def test_a_database_of_the_numbered_migrations_upgrades_losing_nothing(
     before = {table: _rows(path, table) for table in _ROWS}
     db = await Database.open(str(path))
     try:
-        game = await db.get_game(1)
+        game = await gamestore.get_game(db, 1)
         assert game is not None and game.state == {"schema": 1, "board": "x"}
         assert game.version == 7 and game.deadline_at == 1500.5 and game.warning_at == 1400.5
         assert game.hand_messages == {str(PERSON): {"id": 9, "digest": "d"}}
         assert (await chips.account(db, CHAT, 8)).topped_up_at == 1000.0
         assert await chips.balance(db, CHAT, PERSON) == 730
-        assert await db.chat_results(-42) == [
+        assert await chats.chat_results(db, -42) == [
             (8, "Bo", "durak", 1, 1),
             (PERSON, "Ana", "durak", 1, 0),
         ]
         assert await outbox.pending(db, CHAT) == [Mark(1, 0, CHAT, 7), Mark(1, PERSON, CHAT, 7)]
-        assert await db.update_processed(900_000_001)
-        assert await db.turn_seconds(CHAT) == 60.0
+        assert await updates.update_processed(db, 900_000_001)
+        assert await chats.turn_seconds(db, CHAT) == 60.0
     finally:
         await db.close()
     after = {table: _rows(path, table) for table in _ROWS}
@@ -139,12 +139,12 @@ async def test_a_database_of_the_numbered_migrations_upgrades_losing_nothing(
         assert db_file.execute("SELECT COUNT(*) FROM chat_leases").fetchone() == (0,)
     again = await Database.open(str(path))  # and it opens again, unchanged
     try:
-        game = await again.get_game(1)
+        game = await gamestore.get_game(again, 1)
         assert game is not None
         game.state = {"schema": 1, "board": "y"}
-        assert await again.save_game(game, update_id=900_000_002)
-        created = await again.create_game(
-            storage.GameRecord(chat_id=-7, kind="reversi", created_by=8)
+        assert await gamestore.save_game(again, game, update_id=900_000_002)
+        created = await gamestore.create_game(
+            again, storage.GameRecord(chat_id=-7, kind="reversi", created_by=8)
         )
         assert created is not None and created.id == 4
     finally:
@@ -168,7 +168,7 @@ async def test_a_database_of_fewer_numbered_migrations_upgrades(
         made.commit()
     db = await Database.open(str(path))
     try:
-        game = await db.get_game(1)
+        game = await gamestore.get_game(db, 1)
         assert game is not None and game.chat_id == CHAT and game.warning_at is None
         assert await chips.balance(db, CHAT, PERSON) == chips.STARTING_BALANCE
         assert await outbox.pending(db, CHAT) == []
@@ -221,21 +221,25 @@ class _Undo(Exception):
 async def test_a_reader_never_sees_a_write_that_is_then_rolled_back(url: str) -> None:
     db = await Database.open(url)
     try:
-        game = await db.create_game(storage.GameRecord(chat_id=CHAT, kind="reversi", created_by=1))
+        game = await gamestore.create_game(
+            db, storage.GameRecord(chat_id=CHAT, kind="reversi", created_by=1)
+        )
         assert game is not None
         with pytest.raises(_Undo):
             async with db.transaction() as tx:
                 await tx.execute("UPDATE games SET status = 'finished' WHERE id = ?", (game.id,))
                 # another press reads meanwhile: it reads what the write leaves, after it
-                other = asyncio.create_task(db.get_game(game.id))
-                seen = await db.get_game(game.id)  # the writer's own task: what was committed
+                other = asyncio.create_task(gamestore.get_game(db, game.id))
+                seen = await gamestore.get_game(
+                    db, game.id
+                )  # the writer's own task: what was committed
                 assert seen is not None and seen.status == "lobby" and seen.version == 0
-                assert await db.active_game(CHAT) is not None
+                assert await gamestore.active_game(db, CHAT) is not None
                 assert not other.done()
                 raise _Undo
         meanwhile = await asyncio.wait_for(other, 10)
         assert meanwhile is not None and meanwhile.status == "lobby"
-        after = await db.get_game(game.id)
+        after = await gamestore.get_game(db, game.id)
         assert after is not None and after.status == "lobby"
     finally:
         await db.close()
@@ -244,11 +248,15 @@ async def test_a_reader_never_sees_a_write_that_is_then_rolled_back(url: str) ->
 async def test_a_read_asked_for_after_a_write_began_sees_it_committed(url: str) -> None:
     db = await Database.open(url)
     try:
-        game = await db.create_game(storage.GameRecord(chat_id=CHAT, kind="reversi", created_by=1))
+        game = await gamestore.create_game(
+            db, storage.GameRecord(chat_id=CHAT, kind="reversi", created_by=1)
+        )
         assert game is not None
         async with db.transaction() as tx:
             await tx.execute("UPDATE games SET table_message_id = 9 WHERE id = ?", (game.id,))
-            other = asyncio.create_task(db.get_game(game.id))  # a press, as the sender records
+            other = asyncio.create_task(
+                gamestore.get_game(db, game.id)
+            )  # a press, as the sender records
         read = await asyncio.wait_for(other, 10)
         assert read is not None and read.table_message_id == 9
     finally:

@@ -4,7 +4,7 @@ nothing any more; on every database there is."""
 
 from __future__ import annotations
 
-from storage import resigns
+from storage import gamestore, resigns
 from storage.db import Database
 from storage.meta import GameMeta
 from storage.records import GameRecord
@@ -14,8 +14,11 @@ WINDOW = resigns.CONFIRM_SECONDS
 
 
 async def _running(db: Database, chat_id: int) -> int:
-    game = await db.create_game(
-        GameRecord(chat_id=chat_id, kind="reversi", created_by=1, status="running", meta=GameMeta())
+    game = await gamestore.create_game(
+        db,
+        GameRecord(
+            chat_id=chat_id, kind="reversi", created_by=1, status="running", meta=GameMeta()
+        ),
     )
     assert game is not None and game.id is not None
     return game.id

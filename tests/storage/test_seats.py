@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from storage import chips, seats
+from storage import chats, chips, gamestore, seats
 from storage.chips import ChipChange, ChipConflict
 from storage.db import Database
 from storage.meta import GameMeta
@@ -34,7 +34,7 @@ def _table(topic: int, users: list[int], chat_id: int = CHAT) -> GameRecord:
 
 
 async def _open(db: Database, topic: int, user: int, chat_id: int = CHAT) -> GameRecord:
-    game = await db.create_game(_table(topic, [user], chat_id), seat=[user])
+    game = await gamestore.create_game(db, _table(topic, [user], chat_id), seat=[user])
     assert game is not None
     return game
 
@@ -45,46 +45,51 @@ async def test_a_second_seat_in_the_chat_refuses_the_whole_save(db: Database) ->
     assert await seats.table_of(db, CHAT, 1) == one.id
     two.meta.seats.append({"name": "P1", "user": 1, "level": None})
     with pytest.raises(SeatTaken) as taken:
-        await db.save_game(two, chips=[ChipChange(1, expect=500)], seat=[1])
+        await gamestore.save_game(db, two, chips=[ChipChange(1, expect=500)], seat=[1])
     assert taken.value.game_id == one.id
-    stored = await db.get_game(two.id)
+    stored = await gamestore.get_game(db, two.id)
     assert stored is not None and stored.version == 0 and len(stored.meta.seats) == 1
     assert await chips.account(db, CHAT, 1) == chips.ChipAccount(500)  # no row written
     # a table in another chat is another matter; and once P1 leaves table one, fine
     assert await _open(db, 1, 1, chat_id=-200)
-    assert await db.save_game(one, unseat=[1])
-    assert await db.save_game(two, seat=[1])
+    assert await gamestore.save_game(db, one, unseat=[1])
+    assert await gamestore.save_game(db, two, seat=[1])
     assert await seats.table_of(db, CHAT, 1) == two.id
-    assert await db.save_game(two, seat=[1])  # sitting again where one sits changes nothing
+    assert await gamestore.save_game(
+        db, two, seat=[1]
+    )  # sitting again where one sits changes nothing
 
 
 async def test_opening_a_table_while_seated_elsewhere_is_refused(db: Database) -> None:
     await _open(db, 1, 1)
     with pytest.raises(SeatTaken):
-        await db.create_game(_table(2, [1]), seat=[1])
-    assert await db.active_game(CHAT, 2) is None
+        await gamestore.create_game(db, _table(2, [1]), seat=[1])
+    assert await gamestore.active_game(db, CHAT, 2) is None
     with pytest.raises(ChipConflict):  # the opener's balance is checked in the same insert
-        await db.create_game(_table(3, [2]), seat=[2], chips=[ChipChange(2, expect=7)])
-    assert await db.active_game(CHAT, 3) is None and await seats.table_of(db, CHAT, 2) is None
+        await gamestore.create_game(db, _table(3, [2]), seat=[2], chips=[ChipChange(2, expect=7)])
+    assert (
+        await gamestore.active_game(db, CHAT, 3) is None
+        and await seats.table_of(db, CHAT, 2) is None
+    )
 
 
 async def test_a_table_that_ends_frees_its_seats(db: Database) -> None:
     one = await _open(db, 1, 1)
     one.status = "finished"
-    assert await db.save_game(one)
+    assert await gamestore.save_game(db, one)
     assert await seats.table_of(db, CHAT, 1) is None
     assert await _open(db, 2, 1)
     # a table ended without a save of its own (the bot was removed) holds nobody
-    assert await db.stop_chat_games(CHAT) == 1
+    assert await chats.stop_chat_games(db, CHAT) == 1
     assert await seats.table_of(db, CHAT, 1) is None
     assert await _open(db, 3, 1)
 
 
 async def test_no_top_up_outside_the_table_while_seated(db: Database) -> None:
     game = await _open(db, 1, 1)
-    assert await db.save_game(game, chips=[ChipChange(1, -500)])
+    assert await gamestore.save_game(db, game, chips=[ChipChange(1, -500)])
     assert await chips.top_up(db, CHAT, 1, 1000.0) is None  # it goes through the table
-    assert await db.save_game(game, unseat=[1])
+    assert await gamestore.save_game(db, game, unseat=[1])
     topped = await chips.top_up(db, CHAT, 1, 1000.0)
     assert topped is not None and topped.balance == 500
 
@@ -117,6 +122,6 @@ async def test_the_migration_seats_the_people_of_open_tables(tmp_path: Path) -> 
         rows = await db.fetchall("SELECT user_id, game_id FROM table_seats ORDER BY user_id")
         assert [tuple(r) for r in rows] == [(1, 1), (2, 2)]  # the older table keeps 1
         with pytest.raises(SeatTaken):
-            await db.create_game(_table(4, [2]), seat=[2])
+            await gamestore.create_game(db, _table(4, [2]), seat=[2])
     finally:
         await db.close()

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from storage import gamestore
 from storage.broken import set_aside
 from storage.db import Database, UnusableDatabase
 from storage.meta import GameMeta
@@ -60,29 +61,32 @@ def _game(chat_id: int) -> GameRecord:
 async def test_unreadable_rows_are_kept_apart_and_set_aside_once(url: str) -> None:
     db = await Database.open(url)
     try:
-        good, bad_state, bad_meta = [await db.create_game(_game(-c)) for c in (1, 2, 3)]
+        good, bad_state, bad_meta = [await gamestore.create_game(db, _game(-c)) for c in (1, 2, 3)]
         assert good is not None and bad_state is not None and bad_meta is not None
         async with db.transaction() as tx:
             await tx.execute("UPDATE games SET state = '{oops' WHERE id = ?", (bad_state.id,))
             await tx.execute("UPDATE games SET meta = '[1, 2]' WHERE id = ?", (bad_meta.id,))
-        games, unreadable = await db.read_games()
+        games, unreadable = await gamestore.read_games(db)
         assert [g.id for g in games] == [good.id]
         assert [(u.game_id, u.chat_id, u.kind) for u in unreadable] == [
             (bad_state.id, -2, "reversi"), (bad_meta.id, -3, "reversi"),
         ]  # fmt: skip
         assert "state is not JSON" in unreadable[0].reason
         assert "meta is not a JSON object" in unreadable[1].reason
-        assert await db.get_game(bad_state.id) is None and await db.active_game(-2) is None
-        assert [g.id for g in await db.games_with_status("lobby")] == [good.id]
+        assert (
+            await gamestore.get_game(db, bad_state.id) is None
+            and await gamestore.active_game(db, -2) is None
+        )
+        assert [g.id for g in await gamestore.games_with_status(db, "lobby")] == [good.id]
 
         assert await set_aside(db, bad_state.id, "state is not JSON")
         assert await set_aside(db, bad_meta.id, "meta is not a JSON object")
         assert not await set_aside(db, bad_meta.id, "again")  # once
-        assert await db.read_games() == ([good], [])  # no longer active
-        assert await db.create_game(_game(-2)) is not None  # the chat is free again
+        assert await gamestore.read_games(db) == ([good], [])  # no longer active
+        assert await gamestore.create_game(db, _game(-2)) is not None  # the chat is free again
         row = await db.fetchone("SELECT status, state, meta FROM games WHERE id = ?",
                                 (bad_meta.id,))  # fmt: skip
         assert row[0] == "stopped" and '"unreadable_meta":"[1, 2]"' in row[2]
-        assert await db.get_game(bad_meta.id) is None  # set aside: never loaded again
+        assert await gamestore.get_game(db, bad_meta.id) is None  # set aside: never loaded again
     finally:
         await db.close()

@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from storage import deadlines, leases
+from storage import deadlines, gamestore, leases
 from storage.db import Database
 from storage.records import GameRecord
 from tests.databases import POSTGRES_URL, fresh_postgres
@@ -30,10 +30,12 @@ async def workers(url: str) -> AsyncIterator[tuple[Database, Database]]:
 
 
 async def _running(db: Database, chat_id: int = CHAT, deadline: float | None = None) -> GameRecord:
-    game = await db.create_game(GameRecord(chat_id=chat_id, kind="reversi", created_by=1))
+    game = await gamestore.create_game(
+        db, GameRecord(chat_id=chat_id, kind="reversi", created_by=1)
+    )
     assert game is not None
     game.status, game.state, game.deadline_at = "running", {"n": 0}, deadline
-    assert await db.save_game(game)
+    assert await gamestore.save_game(db, game)
     return game
 
 
@@ -62,10 +64,10 @@ async def test_due_deadlines_are_claimed_once_across_workers(
     assert await deadlines.claim_due(a, 520.0, 30.0) == []  # still claimed
     back = await deadlines.claim_due(a, 531.0, 30.0, limit=100)  # their worker died
     assert len(back) == len(games) and all(c.deadline for c in back)
-    handled = await a.get_game(games[0].id)
+    handled = await gamestore.get_game(a, games[0].id)
     assert handled is not None
     handled.deadline_at = 10_000.0  # the handler's save sets the next deadline
-    assert await a.save_game(handled)
+    assert await gamestore.save_game(a, handled)
     assert await deadlines.claim_due(b, 9_999.0, 30.0, limit=100) != []  # the others'
     due_again = await deadlines.claim_due(b, 10_001.0, 30.0, limit=100)
     assert [c.game_id for c in due_again] == [handled.id]  # its save ended its claim
