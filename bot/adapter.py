@@ -104,6 +104,20 @@ class Ledger:
     settled: bool = False
 
 
+@dataclass(frozen=True)
+class InlineMove:
+    """A move offered to the player who may make it, as a result of their inline
+    query (``bot.pipeline.inline``): the move button's ``argument``, a ``title`` and
+    ``description`` in the reader's language, and ``public``: what choosing it posts
+    in the group as them (the table's language), which says only what the move
+    itself makes public."""
+
+    argument: str
+    title: str
+    description: str
+    public: str
+
+
 class GameAdapter(Protocol):
     """One game as the chat sees it: its engine, its lobby rules, its rendering, and
     the hooks the shared pipeline (``bot.pipeline.press``, ``bot.pipeline.play``,
@@ -173,6 +187,13 @@ class GameAdapter(Protocol):
         self, game: GameRecord, state: Any, seat: int, choice: str, language: str,
         buttons: Buttons,
     ) -> Keyboard | None: ...  # fmt: skip
+
+    def inline_moves(
+        self, game: GameRecord, state: Any, seat: int, language: str, public_language: str
+    ) -> list[InlineMove]:
+        """The moves ``seat`` may make now, as inline results (a game with private hands
+        offers them; none: the hand is shown alone)."""
+        ...
 
     def pick_text(
         self, game: GameRecord, state: Any, seat: int, choice: str, language: str
@@ -269,6 +290,11 @@ class GameRules:
         self, game: GameRecord, state: Any, seat: int, choice: str, language: str
     ) -> str | None:
         return None
+
+    def inline_moves(
+        self, game: GameRecord, state: Any, seat: int, language: str, public_language: str
+    ) -> list[InlineMove]:
+        return []
 
     def table_pick_keyboard(
         self, game: GameRecord, state: Any, seat: int, choice: str, language: str,

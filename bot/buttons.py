@@ -11,6 +11,11 @@ callback data. At most 64 bytes (Telegram's limit).
 - :class:`LanguageButton` ``lang:<code>``: a chat's language.
 - :class:`TopUpButton` ``chips:top``: the daily top-up offered by ``/chips``.
 - :class:`ForgetButton` ``privacy:forget:<user id>``: ``/forgetme``'s confirmation.
+
+And the text of an inline query, which a button (``switch_inline_query_current_chat``)
+puts in the person's input field: :class:`HandQuery` ``cards <game id>`` asks for the
+asker's hand and moves in that game. Its results' ids are :class:`GameButton` data (a
+move, or ``y``: the hand itself), so a chosen result is parsed by the same codec.
 """
 
 from __future__ import annotations
@@ -112,6 +117,13 @@ class GameButton:
             return None
 
     @staticmethod
+    def move_of(data: object) -> GameButton | None:
+        """The move a chosen inline result's id names (``HandQuery``'s results); None for
+        the hand's own result, or anything else."""
+        button = GameButton.parsed(data)
+        return button if button is not None and button.verb is Verb.MOVE else None
+
+    @staticmethod
     def matches(data: object) -> bool:
         """Routing (python-telegram-bot's ``pattern``): a game button's data."""
         return GameButton.parsed(data) is not None
@@ -201,3 +213,26 @@ class ForgetButton:
         if not data or not data.startswith(cls.PREFIX) or not number.isdigit():
             raise ForgedCallback(str(data))
         return cls(int(number))
+
+
+@dataclass(frozen=True)
+class HandQuery:
+    """An inline query for the asker's own hand in a game: ``cards <game id>``."""
+
+    game_id: int
+
+    WORD = "cards"
+
+    def pack(self) -> str:
+        return f"{self.WORD} {to36(self.game_id)}"
+
+    @classmethod
+    def parsed(cls, text: str | None) -> HandQuery | None:
+        """The query, or None for any other text (an empty query, a forged one)."""
+        word, _, number = (text or "").strip().partition(" ")
+        if word != cls.WORD:
+            return None
+        try:
+            return cls(from36(number.strip()))
+        except ForgedCallback:
+            return None

@@ -17,8 +17,10 @@ from telegram.ext import (
     ApplicationBuilder,
     CallbackQueryHandler,
     ChatMemberHandler,
+    ChosenInlineResultHandler,
     CommandHandler,
     ContextTypes,
+    InlineQueryHandler,
     MessageHandler,
     filters,
 )
@@ -43,6 +45,7 @@ from bot.pipeline.blackjack_play import open_table
 from bot.pipeline.blackjack_stop import stop_table
 from bot.pipeline.broken import playable_games
 from bot.pipeline.chips import chips_command, top_command, top_up_button
+from bot.pipeline.inline import chosen_result, hand_query
 from bot.pipeline.press import game_button, unknown_button
 from bot.presenters.blackjack import BlackjackAdapter
 from bot.presenters.durak import DurakAdapter
@@ -56,7 +59,10 @@ from games.gofish import GOFARM, GOFISH
 from storage.db import Database
 
 log = logging.getLogger(__name__)
-ALLOWED_UPDATES = ["message", "callback_query", "my_chat_member"]
+# polling and webhook alike; inline queries answer "🃏 My cards" (bot.pipeline.inline)
+ALLOWED_UPDATES = [
+    "message", "callback_query", "my_chat_member", "inline_query", "chosen_inline_result",
+]  # fmt: skip
 RESUMING = "resuming"  # bot_data key of start-up's background task
 
 
@@ -282,5 +288,7 @@ def build_application(
         CallbackQueryHandler(game_button(GAME_BUTTONS), pattern=GameButton.matches)
     )
     application.add_handler(CallbackQueryHandler(unknown_button))  # forged, or unknown
+    application.add_handler(InlineQueryHandler(hand_query))  # "🃏 My cards"
+    application.add_handler(ChosenInlineResultHandler(chosen_result))
     application.add_error_handler(error_handler(unfinished))
     return application

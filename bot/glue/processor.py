@@ -28,9 +28,9 @@ def order_key(update: object) -> OrderKey | None:
 
     A button press that names a game is ordered with every other press on that
     game, whichever chat its message is in (the group table or a private
-    hand). Anything else is ordered within its chat. Commands and presses that
-    touch the same game from different keys are reconciled by the database's
-    optimistic versions.
+    hand), and so is an inline result chosen in that game. Anything else is
+    ordered within its chat. Commands and presses that touch the same game from
+    different keys are reconciled by the database's optimistic versions.
     """
     if not isinstance(update, Update):
         return None
@@ -41,6 +41,9 @@ def order_key(update: object) -> OrderKey | None:
             return ("game", game_id)
         chat_id = query.message.chat.id if query.message is not None else query.from_user.id
         return ("chat", chat_id)
+    chosen = update.chosen_inline_result  # a move chosen from a player's inline results
+    if chosen is not None and (game_id := game_of(chosen.result_id)) is not None:
+        return ("game", game_id)
     chat = update.effective_chat
     return ("chat", chat.id) if chat is not None else None
 

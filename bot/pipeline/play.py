@@ -52,17 +52,27 @@ async def move(press: Press) -> None:
     except IllegalAction as refused:
         await _refuse(press, state, seat, refused.reason)
         return
-    after, _more = await advance_computers(adapter, game, after, press.svc.rng)
-    store_state(adapter, game, after)
-    clear_press_notes(game)
-    if game.meta.timeouts is not None:
-        game.meta.timeouts.pop(str(seat), None)
-    if not await save(press.svc, adapter, game, after, press.update_id,
-                        before=state):  # fmt: skip
+    if not await finish_move(press.svc, adapter, game, (state, after), seat, press.update_id):
         await press.quicker()
         return
     log.info("move", extra={"chat_id": game.chat_id, "game_id": game.id, "seat": seat})
     await press.query.answer()
+
+
+async def finish_move(
+    svc: Services, adapter: GameAdapter, game: GameRecord, states: tuple[Any, Any], seat: int,
+    update_id: int,
+) -> bool:  # fmt: skip
+    """After ``seat``'s move took the game from ``states`` (before, after): the computer
+    seats answer, and the game is saved (a button's move, or an inline result chosen,
+    ``bot.pipeline.inline``); False: someone saved first (nothing is written)."""
+    before, after = states
+    after, _more = await advance_computers(adapter, game, after, svc.rng)
+    store_state(adapter, game, after)
+    clear_press_notes(game)
+    if game.meta.timeouts is not None:
+        game.meta.timeouts.pop(str(seat), None)
+    return await save(svc, adapter, game, after, update_id, before=before) is not None
 
 
 async def _refuse(press: Press, state: Any, seat: int, reason: str) -> None:

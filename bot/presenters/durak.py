@@ -12,10 +12,11 @@ from typing import Any
 
 from telegram import InlineKeyboardButton
 
-from bot.adapter import GameRules, Seat, TableView, seats_of
+from bot.adapter import GameRules, InlineMove, Seat, TableView, seats_of
 from bot.buttons import Verb
 from bot.i18n import ntr, tr
 from bot.presenters.cards_text import card_text, cards_text
+from bot.presenters.durak_inline import durak_moves
 from bot.presenters.durak_text import (
     recent_lines,
     result_line,
@@ -24,7 +25,7 @@ from bot.presenters.durak_text import (
     trump_line,
     waiting_line,
 )
-from bot.presenters.lobby_view import seat_labels
+from bot.presenters.lobby_view import my_cards_button, seat_labels
 from bot.presenters.notices import resign_button, resigned_line, stopper
 from bot.presenters.standings import out_order_standings
 from bot.ui import Buttons, Keyboard, Rendered, escape
@@ -101,6 +102,11 @@ class DurakAdapter(GameRules):
         view = ENGINE.view(state, seat)
         return f"{_hand_line(view, language)} · {trump_line(view, language)}"[:200]
 
+    def inline_moves(
+        self, game: GameRecord, state: DurakState, seat: int, language: str, public_language: str
+    ) -> list[InlineMove]:
+        return durak_moves(game, state, seat, language, public_language)
+
     def pick_keyboard(
         self, game: GameRecord, state: DurakState, seat: int, choice: str, language: str,
         buttons: Buttons,
@@ -165,7 +171,8 @@ def _table_keyboard(game: GameRecord, table: TableView) -> Keyboard:
         [
             buttons.button("🃏 " + tr(language, "My hand"), Verb.MY_HAND),
             resign_button(language, buttons),
-        ]
+        ],
+        [my_cards_button(language, game.id)],
     ]
 
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.adapter import GameRules, Seat, TableView, seats_of
+from bot.adapter import GameRules, InlineMove, Seat, TableView, seats_of
 from bot.buttons import Verb
 from bot.i18n import ntr, tr
 from bot.presenters.cards_text import cards_text, hand_in_words, rank_label
+from bot.presenters.gofish_inline import ask_moves
 from bot.presenters.gofish_text import event_line, own_line, rank_plural, result_line
-from bot.presenters.lobby_view import seat_labels
+from bot.presenters.lobby_view import my_cards_button, seat_labels
 from bot.presenters.notices import resign_button, stopper
 from bot.presenters.standings import book_standings
 from bot.ui import Buttons, Keyboard, Rendered, escape
@@ -84,7 +85,8 @@ class GoFishAdapter(GameRules):
             [
                 buttons.button("🃏 " + tr(language, "My hand"), Verb.MY_HAND),
                 resign_button(language, buttons),
-            ]
+            ],
+            [my_cards_button(language, game.id)],
         ]
         if view.turn is not None and view.turn in table.away:
             # the player to move cannot be messaged: every rank, so nothing is revealed
@@ -141,6 +143,11 @@ class GoFishAdapter(GameRules):
         text = tr(language, "Your hand: {words}", words=cards_text(language, view.hand) or "—")
         books = ntr(language, "{n} book", "{n} books", len(view.books[seat]))
         return f"{text} · {books}"[:200]
+
+    def inline_moves(
+        self, game: GameRecord, state: GoFishState, seat: int, language: str, public_language: str
+    ) -> list[InlineMove]:
+        return ask_moves(game, state, seat, language, public_language)
 
     def pick_keyboard(
         self, game: GameRecord, state: GoFishState, seat: int, choice: str, language: str,

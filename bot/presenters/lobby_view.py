@@ -5,7 +5,7 @@ from __future__ import annotations
 from telegram import InlineKeyboardButton
 
 from bot.adapter import GameAdapter, Seat, seats_of
-from bot.buttons import Verb, to36
+from bot.buttons import HandQuery, Verb, to36
 from bot.i18n import ntr, tr
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from storage.records import GameRecord
@@ -17,6 +17,15 @@ def join_link(bot_username: str, game: GameRecord) -> str:
     so nobody can guess the link of a lobby they have not seen."""
     secret = game.meta.invite or ""
     return f"https://t.me/{bot_username}?start=j{to36(game.id)}_{secret}"
+
+
+def my_cards_button(language: str, game_id: int) -> InlineKeyboardButton:
+    """ "🃏 My cards": puts ``cards <game>`` in the presser's input field in this chat;
+    the bot answers that query with their own hand and moves, which only they see
+    (``bot.pipeline.inline``)."""
+    return InlineKeyboardButton(
+        "🃏 " + tr(language, "My cards"), switch_inline_query_current_chat=HandQuery(game_id).pack()
+    )
 
 
 def level_name(language: str, level: str) -> str:
@@ -132,9 +141,12 @@ def _lobby_keyboard(
         buttons.button("📖 " + tr(language, "Rules"), Verb.RULES),
     ])  # fmt: skip
     bot = game.meta.bot
-    if adapter.private_hands and bot and not full:
-        link = join_link(bot, game)
-        keyboard.append([InlineKeyboardButton("✉️ " + tr(language, "Open private chat"), url=link)])
+    if adapter.private_hands:
+        row = [my_cards_button(language, game.id)]
+        if bot and not full:
+            link = join_link(bot, game)
+            row.append(InlineKeyboardButton("✉️ " + tr(language, "Open private chat"), url=link))
+        keyboard.append(row)
     return keyboard
 
 

@@ -9,6 +9,7 @@ from bot.buttons import (
     ForgedCallback,
     ForgetButton,
     GameButton,
+    HandQuery,
     LanguageButton,
     TopUpButton,
     Verb,
@@ -76,3 +77,18 @@ def test_the_other_kinds_pack_parse_and_route_their_own_data() -> None:
     for forged in ("privacy:forget:x", "chips:nope", "lang"):
         with pytest.raises(ForgedCallback):
             {"p": ForgetButton, "c": TopUpButton, "l": LanguageButton}[forged[0]].parse(forged)
+
+
+def test_a_hand_query_names_its_game_and_nothing_else_parses() -> None:
+    query = HandQuery(123456789)
+    assert query.pack() == "cards 21i3v9" and HandQuery.parsed(query.pack()) == query
+    assert HandQuery.parsed(" cards 21i3v9 ") == query  # as a client may pass it on
+    for other in ("", "cards", "cards ", "cards -1", "cards 1:2", "hand 1", "cards " + "z" * 13):
+        assert HandQuery.parsed(other) is None, other
+
+
+def test_a_chosen_result_plays_only_a_move() -> None:
+    move = GameButton(7, 3, Verb.MOVE, "a1.12")
+    assert GameButton.move_of(move.pack()) == move
+    assert GameButton.move_of(GameButton(7, 3, Verb.MY_HAND).pack()) is None  # the hand
+    assert GameButton.move_of("g:7:3:j") is None and GameButton.move_of("anything") is None

@@ -1,0 +1,71 @@
+"""Durak moves as inline results: each move the reader's hand may make now (attack or
+throw in, beat, pass on, take, done). Choosing one posts what the move shows the
+table anyway: the card played face up, or the word said."""
+
+from __future__ import annotations
+
+import html
+
+from bot.adapter import InlineMove, seats_of
+from bot.i18n import tr
+from bot.presenters.cards_text import card_text
+from bot.presenters.lobby_view import seat_labels
+from games.durak import ENGINE, Action, Attack, Beat, Done, DurakState, DurakView, Take, Transfer
+from storage.records import GameRecord
+
+
+def durak_moves(
+    game: GameRecord, state: DurakState, seat: int, language: str, public_language: str
+) -> list[InlineMove]:
+    """The hand's legal moves now (none once the game is over)."""
+    view = ENGINE.view(state, seat)
+    if game.status != "running" or view.finished:
+        return []
+    name = seat_labels(seats_of(game), public_language)[seat]  # HTML: the posted message's
+    defender = html.unescape(seat_labels(seats_of(game), language)[view.defender])
+    moves = []
+    for action in view.legal:
+        title, description = _words(view, action, language, defender)
+        public = _public(view, action, public_language, name)
+        moves.append(InlineMove(ENGINE.encode_action(action), title, description, public))
+    return moves
+
+
+def _words(view: DurakView, action: Action, language: str, defender: str) -> tuple[str, str]:
+    """The result's title and description, in the reader's language."""
+    if isinstance(action, Attack):
+        card = card_text(language, action.card)
+        if not view.table:
+            return (tr(language, "Play {card}", card=card),
+                    tr(language, "Your attack on {name}.", name=defender))  # fmt: skip
+        return tr(language, "Play {card}", card=card), tr(language, "Throw it in.")
+    if isinstance(action, Beat):
+        attack = card_text(language, view.table[action.index][0])
+        card = card_text(language, action.card)
+        return (tr(language, "{card} on {attack}", card=card, attack=attack),
+                tr(language, "Beat {attack} with {card}.", attack=attack, card=card))  # fmt: skip
+    if isinstance(action, Transfer):
+        card = card_text(language, action.card)
+        return ("↪️ " + tr(language, "Pass on with {card}", card=card),
+                tr(language, "The attack goes on to the next player."))  # fmt: skip
+    if isinstance(action, Take):
+        return "🫳 " + tr(language, "Take"), tr(language, "You take the cards on the table.")
+    return "✋ " + tr(language, "Done"), tr(language, "You have nothing more to add.")
+
+
+def _public(view: DurakView, action: Action, language: str, name: str) -> str:
+    """What the group reads: the card now face up on the table, or the word said."""
+    if isinstance(action, Attack):
+        return tr(language, "{name} plays {card}.", name=name,
+                  card=card_text(language, action.card))  # fmt: skip
+    if isinstance(action, Beat):
+        return tr(language, "{name} beats {attack} with {card}.", name=name,
+                  attack=card_text(language, view.table[action.index][0]),
+                  card=card_text(language, action.card))  # fmt: skip
+    if isinstance(action, Transfer):
+        return "↪️ " + tr(language, "{name} passes the attack on with {card}.", name=name,
+                          card=card_text(language, action.card))  # fmt: skip
+    if isinstance(action, Take):
+        return tr(language, "{name} takes the cards.", name=name)
+    assert isinstance(action, Done)
+    return tr(language, "{name} has nothing more to add.", name=name)

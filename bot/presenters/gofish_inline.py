@@ -1,0 +1,39 @@
+"""Go Fish moves as inline results: one ask per legal (opponent, rank), for the
+player to move. An ask names its target and rank, which the ask makes public
+anyway (a player may only ask for a rank they hold); the cards stay in the
+description, which only the asker sees."""
+
+from __future__ import annotations
+
+import html
+
+from bot.adapter import InlineMove, seats_of
+from bot.i18n import tr
+from bot.presenters.cards_text import cards_text
+from bot.presenters.gofish_text import rank_plural
+from bot.presenters.lobby_view import seat_labels
+from games.gofish import ENGINE, GoFishState
+from storage.records import GameRecord
+
+
+def ask_moves(
+    game: GameRecord, state: GoFishState, seat: int, language: str, public_language: str
+) -> list[InlineMove]:
+    """Every ask ``seat`` may make now (none off their turn), by rank, then by target."""
+    view = ENGINE.view(state, seat)
+    if game.status != "running" or view.turn != seat:
+        return []
+    seats = seats_of(game)
+    names = [html.unescape(label) for label in seat_labels(seats, language)]
+    public_names = seat_labels(seats, public_language)  # HTML: the posted message's
+    moves = []
+    for ask in sorted(view.legal, key=lambda a: (a.rank, a.target)):
+        held = [card for card in view.hand if card.rank == ask.rank]
+        title = tr(language, "Ask {name} for {ranks}", name=names[ask.target],
+                   ranks=rank_plural(language, ask.rank))  # fmt: skip
+        public = "🎣 " + tr(public_language, "{asker} asks {target} for {ranks}.",
+                            asker=public_names[seat], target=public_names[ask.target],
+                            ranks=rank_plural(public_language, ask.rank))  # fmt: skip
+        description = tr(language, "You hold: {cards}", cards=cards_text(language, held))
+        moves.append(InlineMove(ENGINE.encode_action(ask), title, description, public))
+    return moves
