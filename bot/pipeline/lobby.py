@@ -22,7 +22,7 @@ from bot.pipeline.lobby_buttons import COMPUTER, JOIN, LEAVE, OPTION, START, Lob
 from bot.pipeline.press import Action, Press
 from bot.pipeline.rematch import rematch, start_in_order
 from bot.pipeline.save import create, save
-from bot.presenters.lobby_view import rematch_waiting
+from bot.presenters.lobby_view import hands_sentence, rematch_waiting
 from bot.services import Services, services
 from bot.ui import Rendered, escape
 from storage import chats, gamestore
@@ -48,8 +48,9 @@ async def open_game(update: Update, context: ContextTypes.DEFAULT_TYPE, kind: st
         meta=GameMeta(lang=language, bot=context.bot.username, chat_title=chat.title or "",
                       invite=secrets.token_urlsafe(16)),
     )  # fmt: skip
-    # an anonymous admin (or someone speaking as a channel) is nobody to seat
-    person = message.sender_chat is None and await _reachable(svc, adapter, user.id)
+    # an anonymous admin (or someone speaking as a channel) is nobody to seat; anyone
+    # else sits down, whether or not the bot can write to them (``hands_sentence``)
+    person = message.sender_chat is None
     seats = [Seat(user.first_name, user.id)] if person else []
     if private:
         seats.append(Seat("", level=_level_argument(adapter, context.args)))
@@ -63,13 +64,13 @@ async def open_game(update: Update, context: ContextTypes.DEFAULT_TYPE, kind: st
     log.info("game opened", extra={"chat_id": chat.id, "game_id": game.id, "kind": kind})
 
 
-async def _reachable(svc: Services, adapter: GameAdapter, user_id: int) -> bool:
-    """Whether this person may sit at this table: games with private hands need
-    a person who started the bot (the bot cannot deliver their hand otherwise)."""
+async def _unreachable(svc: Services, adapter: GameAdapter, user_id: int) -> bool:
+    """A player of a game with private hands whom the bot cannot write to yet: they
+    see their cards with 🃏 My cards (an inline query, ``bot.pipeline.inline``)."""
     if not adapter.private_hands:
-        return True
+        return False
     user = await chats.get_user(svc.db, user_id)
-    return user is not None and user.can_message
+    return user is None or not user.can_message
 
 
 def _level_argument(adapter: GameAdapter, args: list[str] | None) -> str:
@@ -133,13 +134,10 @@ async def lobby_press(
     user = query.from_user
     await remember(svc.db, user)
     language = await user_language(svc.db, user)
-    if button.sits_down and seat_of_user(game, user.id) is None:
-        if not await is_member(context.bot, game.chat_id, user.id):
-            await query.answer(tr(language, "Only members of this group can sit down."), True)
-            return
-        if not await _reachable(svc, adapter, user.id):
-            await query.answer(_unreachable(language), show_alert=True)
-            return
+    sits_down = button.sits_down and seat_of_user(game, user.id) is None
+    if sits_down and not await is_member(context.bot, game.chat_id, user.id):
+        await query.answer(tr(language, "Only members of this group can sit down."), True)
+        return
     refusal = button.change(adapter, game, user.id, user.first_name, argument, language)
     if refusal:
         await query.answer(refusal, show_alert=True)
@@ -152,15 +150,10 @@ async def lobby_press(
     if not await save(services(context), adapter, game, update_id=update_id):
         await query.answer(tr(language, "Someone was quicker; please try again."), True)
         return
+    if sits_down and await _unreachable(svc, adapter, user.id):
+        await query.answer(hands_sentence(language), show_alert=True)  # the lobby's own line
+        return
     await query.answer()
-
-
-def _unreachable(language: str) -> str:
-    """Why someone who never started the bot is not seated, and how to sit down (an
-    alert: at most 200 characters)."""
-    return tr(language, "Your cards come by private message, and I cannot write to you yet. "
-                        "Press ✉️ Open private chat under this lobby, then Start there: "
-                        "that seats you.")  # fmt: skip
 
 
 def ready_to_start(adapter: GameAdapter, game: GameRecord) -> bool:

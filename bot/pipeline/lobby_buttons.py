@@ -18,7 +18,7 @@ Change = Callable[[GameAdapter, GameRecord, int, str, str, str], str | None]
 @dataclass(frozen=True)
 class LobbyButton:
     """A lobby button: its ``change``; ``sits_down``: a person may take a seat (only
-    members, and only once the bot can write to them for private hands);
+    members of the group; whether or not the bot can write to them);
     ``starts``: the game starts now (else a lobby starts once it is full)."""
 
     change: Change

@@ -28,6 +28,14 @@ def my_cards_button(language: str, game_id: int) -> InlineKeyboardButton:
     )
 
 
+def hands_sentence(language: str) -> str:
+    """How a player of a game with private hands sees their cards: the lobby's line and
+    the alert of a Join by someone the bot cannot write to yet say this one sentence
+    (an alert: at most 200 characters)."""
+    return tr(language, "Your cards: 🃏 My cards shows them here, to you alone; ✉️ Open "
+                        "private chat sends them by private message too.")  # fmt: skip
+
+
 def level_name(language: str, level: str) -> str:
     if level == "easy":
         return tr(language, "easy")
@@ -109,11 +117,8 @@ def render_lobby(
         lines.append(tr(language, "🔁 Rematch: it starts once everyone is back; "
                                   "waiting for {names}.",
                         names=", ".join(escape(n) for n in waiting)))  # fmt: skip
-    if adapter.private_hands and not full:
-        lines.append(
-            tr(language, "Cards come by private message: press ✉️ Open private chat once, "
-                         "then Join.")
-        )  # fmt: skip
+    if adapter.private_hands:
+        lines.append(hands_sentence(language))
     return Rendered("\n".join(lines), _lobby_keyboard(adapter, game, language, buttons, full))
 
 

@@ -108,7 +108,8 @@ async def test_the_go_fish_lobby_links_open_private_chats_and_seat_people(
     await chat.open("Game night")
     await chat.write("/gofish")
     lobby = await chat.wait_message('m.text.includes("Waiting for players")', "the lobby")
-    # Carol presses Join first: the bot cannot write to her yet, and its alert says why
+    # Carol presses Join first: seated, though the bot cannot write to her yet; its
+    # alert says how she sees her cards (the lobby's own sentence)
     await chat.be("Carol")
     await chat.open("Game night")
     await chat.press(lobby.message_id, "Join")
@@ -117,17 +118,17 @@ async def test_the_go_fish_lobby_links_open_private_chats_and_seat_people(
         ' && document.querySelector("#alert-text").textContent',
         "the bot's alert for Carol",
     )
-    assert "cannot write to you yet" in shown and "Open private chat" in shown
+    assert "My cards" in shown and "Open private chat" in shown
     await chat.page.click('document.querySelector("#alert-ok")', "OK")
     await chat.page.wait_for('!document.querySelector("#alert").open', "the alert to close")
     # then Bob and Carol follow the lobby's URL button, which opens the private chat
-    for name in ("Bob", "Carol"):
+    for name, said in (("Bob", "You joined"), ("Carol", "already at the table")):
         await chat.be(name)
         await chat.open("Game night")
         await chat.press(lobby.message_id, "✉️ Open private chat")
         await chat.wait_title("Table Bot")
         await chat.wait_message('m.text.startsWith("/start j")', f"{name}'s /start")
-        await chat.wait_message('m.text.includes("You joined")', f"{name} seated")
+        await chat.wait_message(f'm.text.includes("{said}")', f"{name} seated")
     await chat.open("Game night")
     seated = is_message(lobby.message_id, 'm.text.includes("Bob") && m.text.includes("Carol")')
     await chat.wait_message(seated, "Bob and Carol in the lobby")

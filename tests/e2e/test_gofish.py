@@ -97,20 +97,18 @@ async def test_the_hand_message_shows_exactly_the_hand(world: World) -> None:
         assert cards_text("en", hand) in (message.text or "")
 
 
-async def test_a_player_who_never_started_the_bot_joins_through_the_deep_link(
+async def test_a_player_who_never_started_the_bot_sits_down_and_may_open_the_chat(
     world: World,
 ) -> None:
     await world.start_privately(world.alice)
     table = await world.command(world.alice, world.group, "/gofish")
     answer = await world.tg.press(world.carol, table, "Join")
-    assert answer.show_alert and "cannot write to you yet" in (answer.text or "")  # and why
-    assert "Carol" not in (table.text or "")  # no seat without a way to deliver the hand
+    assert answer.show_alert and "🃏 My cards" in (answer.text or "")  # how to see her cards
+    await world.tg.wait_for(lambda: "Carol" in (table.text or ""), what="Carol in the lobby")
     (link,) = [b.url for row in table.buttons() for b in row if b.url]
     assert link.startswith("https://t.me/tablebot?start=j")
-    await world.tg.open_url(world.carol, link)
-    reply = await world.tg.wait_for_bot_message(world.carol, containing="You joined")
-    assert "Friends" in (reply.text or "")
-    await world.tg.wait_for(lambda: "Carol" in (table.text or ""), what="Carol in the lobby")
+    await world.tg.open_url(world.carol, link)  # her choice: her hand by private message too
+    await world.tg.wait_for_bot_message(world.carol, containing="already at the table")
     await world.tg.press(world.alice, table, "Start")
     await world.tg.wait_for(lambda: _hand_message(world, world.carol) is not None)
 

@@ -38,18 +38,20 @@ async def test_a_go_fish_table_filled_through_the_link_starts(world: World) -> N
     await world.tg.wait_for(lambda: "▶️" in (lobby.text or ""), what="Go Farm started")
 
 
-async def test_someone_the_bot_cannot_message_is_told_why_and_how(world: World) -> None:
-    await world.start_privately(world.alice)
-    lobby = await world.command(world.alice, world.group, "/gofish")
+async def test_someone_the_bot_cannot_message_sits_down_and_is_told_how(world: World) -> None:
+    """Issue 24, item 1: every member sits down with Join; whoever the bot cannot write
+    to is told the lobby's own sentence about seeing their cards (and the opener, who
+    cannot be messaged either, is seated: issue 22, item 8)."""
+    lobby = await world.command(world.carol, world.group, "/gofish")
+    assert "1 of 6 seats taken: Carol" in (lobby.text or "")
     assert "Start" in labels(lobby)  # two to six: Start with two or more
-    answer = await world.tg.press(world.carol, lobby, "Join")
-    assert answer.show_alert and answer.url is None
-    assert "cannot write to you yet" in (answer.text or "")
-    assert "✉️ Open private chat" in (answer.text or "") and len(answer.text or "") <= 200
-    assert "Carol" not in (lobby.text or "")
-    (link,) = [b.url for row in lobby.buttons() for b in row if b.url]
-    await world.tg.open_url(world.carol, link)
-    await world.tg.wait_for(lambda: "Carol" in (lobby.text or ""), what="Carol seated")
+    answer = await world.tg.press(world.bob, lobby, "Join")
+    assert answer.show_alert and answer.url is None and answer.text
+    assert answer.text in (lobby.text or "") and len(answer.text) <= 200  # one sentence
+    assert "🃏 My cards" in answer.text and "✉️ Open private chat" in answer.text
+    await world.tg.wait_for(lambda: "Carol, Bob" in (lobby.text or ""), what="Bob seated")
+    await world.start_privately(world.alice)
+    assert (await world.tg.press(world.alice, lobby, "Join")).text is None  # no alert
 
 
 async def test_seat_counts_use_plural_forms_in_spanish_and_russian(world: World) -> None:
