@@ -145,3 +145,14 @@ def test_the_save_knows_no_presentation() -> None:
                 todo.append(target)
     assert "bot.pipeline.save" in graph
     assert sorted(m for m in reached if _folder(m) in {"presenters", "sync"}) == []
+
+
+def test_every_game_is_created_by_the_one_create() -> None:
+    # /blackjack made its table on its own path (its own deadline and wake); every
+    # game now goes through bot/pipeline/save.py's create, as every save through save
+    callers = [
+        str(path.relative_to(ROOT))
+        for path in sorted((ROOT / "bot").rglob("*.py"))
+        if path.name != "save.py" and "create_game" in path.read_text(encoding="utf-8")
+    ]
+    assert callers == []

@@ -22,20 +22,18 @@ from telegram.ext import ContextTypes
 from bot.adapter import Seat, set_seats, state_of, store_state
 from bot.i18n import ntr, tr
 from bot.language import reply_language, user_language
-from bot.marks import marks_for
 from bot.messaging import reply
 from bot.people import is_member, remember, topic_of
 from bot.personal import tell_person
 from bot.pipeline.chips import top_up_seated
 from bot.pipeline.lobby import point_to_running
 from bot.pipeline.press import Press, stale
-from bot.pipeline.save import Seating, save, wake
+from bot.pipeline.save import Seating, create, save
 from bot.presenters.blackjack_leaving import leave_now, play_leavers
 from bot.presenters.blackjack_table import (
     KIND,
     clear_box,
     first_free_box,
-    mark_changes,
     seat_person,
     table_of,
 )
@@ -93,13 +91,9 @@ async def _open(
     )  # fmt: skip
     set_seats(game, [Seat(user.first_name, user.id)])
     store_state(svc.adapters[KIND], game, state)
-    mark_changes(game, None, state, 0)
-    game.deadline_at = svc.clock() + svc.lobby_seconds
-    marks = marks_for(svc.adapters[KIND], game, 0)
+    seating = Seating(seat=[user.id], chips=[ChipChange(user.id, expect=balance)])
     try:
-        created = await gamestore.create_game(
-            svc.db, game, seat=[user.id], chips=[ChipChange(user.id, expect=balance)], marks=marks
-        )
+        created = await create(svc, svc.adapters[KIND], game, seating)
     except (SeatTaken, ChipConflict) as refused:
         text = elsewhere(language) if isinstance(refused, SeatTaken) else changed(language)
         await tell_person(svc, message, user, text)
@@ -107,7 +101,6 @@ async def _open(
     if created is None:
         await point_to_running(update, context, svc)
         return
-    wake(svc, marks, game)
     log.info("table opened", extra={"chat_id": chat.id, "game_id": game.id, "kind": KIND})
 
 

@@ -166,13 +166,22 @@ def results_of(adapter: GameAdapter, game: GameRecord, state: Any) -> list[tuple
     ]
 
 
-async def create(svc: Services, adapter: GameAdapter, game: GameRecord) -> GameRecord | None:
-    """Arm and insert a new game with the marks of its first messages (the sender
-    posts them); None when its chat (topic) already has one."""
+async def create(
+    svc: Services, adapter: GameAdapter, game: GameRecord, seating: Seating = Seating()
+) -> GameRecord | None:
+    """Insert a new game, its deadline set as a save sets it (the game's own
+    bookkeeping, else whom it waits for), with ``seating`` (people sitting down and
+    their chip checks: SeatTaken and ChipConflict refuse the whole insert) and the
+    marks of its first messages (the sender posts them); None when its chat (topic)
+    already has one. Every game is created here, a blackjack table too."""
     state = adapter.engine.from_dict(game.state) if game.state is not None else None
-    arm(adapter, game, state, await timing(svc, game))
+    when = await timing(svc, game)
+    if state is None or adapter.bookkeep(game, None, state, 0, when) is None:
+        arm(adapter, game, state, when)
     marks = marks_for(adapter, game, 0)
-    created = await gamestore.create_game(svc.db, game, marks=marks)
+    created = await gamestore.create_game(
+        svc.db, game, seat=seating.seat, chips=seating.chips, marks=marks
+    )
     if created is not None:
         wake(svc, marks, created)
     return created
