@@ -11,7 +11,7 @@ from bot.ui import Buttons, Keyboard, Rendered
 from games.base import Engine, IllegalAction
 from storage.chips import ChipChange
 from storage.meta import SeatJson
-from storage.records import GameRecord
+from storage.records import GameRecord, Status
 
 if TYPE_CHECKING:
     from telegram import Update
@@ -62,7 +62,7 @@ def store_state(adapter: GameAdapter, game: GameRecord, state: Any) -> None:
     """Put ``state`` in the game's row; a state with an outcome finishes the game."""
     game.state = adapter.engine.to_dict(state)
     if adapter.engine.outcome(state) is not None:
-        game.status = "finished"
+        game.status = Status.FINISHED
 
 
 def waits_for(adapter: GameAdapter, game: GameRecord, state: Any) -> list[int]:
@@ -340,7 +340,7 @@ class GameRules:
         the person who left it has lost."""
         seats = seats_of(game)
         person = seats[seat]
-        if person.user is None or game.status != "running":
+        if person.user is None or game.status is not Status.RUNNING:
             raise IllegalAction("not_seated")
         seats[seat] = Seat(person.name, level=self.resign_level)
         set_seats(game, seats)

@@ -3,11 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from storage.meta import GameMeta
 
-ACTIVE_STATUSES = ("lobby", "running")
+
+class Status(StrEnum):
+    """Where a game is in its life (the ``status`` column holds the value)."""
+
+    LOBBY = "lobby"  # people sit down
+    RUNNING = "running"
+    FINISHED = "finished"  # played to its end
+    STOPPED = "stopped"  # ended early: /stop, a closed lobby, a broken row, a lost chat
+
+
+ACTIVE_STATUSES = (Status.LOBBY, Status.RUNNING)
 # A game that could not be read is set aside (storage.broken): it is stopped and its
 # meta carries this key (the reason), so it is never loaded or re-armed again.
 BROKEN_KEY = "broken"
@@ -43,7 +54,7 @@ class GameRecord:
     kind: str
     created_by: int
     thread_id: int = 0
-    status: str = "lobby"
+    status: Status = Status.LOBBY
     state: dict[str, Any] | None = None
     meta: GameMeta = field(default_factory=GameMeta)
     version: int = 0

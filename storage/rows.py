@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from storage.meta import GameMeta
-from storage.records import BROKEN_KEY, Around, GameRecord, UnreadableGame
+from storage.records import BROKEN_KEY, Around, GameRecord, Status, UnreadableGame
 
 GAME_COLUMNS = (
     "id, chat_id, thread_id, kind, status, state, meta, version, table_message_id,"
@@ -50,7 +50,7 @@ def game_from_row(row: Sequence[Any]) -> GameRecord:
     except (ValueError, TypeError) as error:
         raise UnreadableGame(gid, chat_id, thread_id, kind, str(error)) from None
     return GameRecord(
-        id=gid, chat_id=chat_id, thread_id=thread_id, kind=kind, status=status,
+        id=gid, chat_id=chat_id, thread_id=thread_id, kind=kind, status=Status(status),
         state=state_value, meta=GameMeta.from_json(meta_value), version=version,
         table_message_id=table_id, hand_messages=hands_value, deadline_at=deadline,
         warning_at=warning, created_by=created_by, created_at=created_at, updated_at=updated_at,

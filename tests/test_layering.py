@@ -156,3 +156,24 @@ def test_every_game_is_created_by_the_one_create() -> None:
         if path.name != "save.py" and "create_game" in path.read_text(encoding="utf-8")
     ]
     assert callers == []
+
+
+def test_a_games_status_is_the_enum_never_a_string_in_the_bot() -> None:
+    # storage.records.Status: a misspelt status is an error before it runs
+    words = {"lobby", "running", "finished", "stopped"}
+    found = []
+    for path in sorted((ROOT / "bot").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            targets: list[ast.expr] = []
+            if isinstance(node, ast.Compare):
+                targets = [node.left, *node.comparators]
+            elif isinstance(node, ast.Assign):
+                targets = [*node.targets, node.value]
+            elif isinstance(node, ast.keyword) and node.arg == "status":
+                targets = [node.value]
+            on_status = any(isinstance(t, ast.Attribute) and t.attr == "status" for t in targets)
+            strings = [t for t in targets if isinstance(t, ast.Constant) and t.value in words]
+            if (on_status or isinstance(node, ast.keyword)) and strings:
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert found == []

@@ -18,7 +18,7 @@ from bot.pipeline.save import TAKEOVER_AFTER, Saved, save, turn_seconds
 from bot.services import Services
 from bot.sync.nudges import nudge_marks
 from storage import deadlines, gamestore
-from storage.records import GameRecord
+from storage.records import GameRecord, Status
 
 log = logging.getLogger(__name__)
 ATTEMPTS = 3
@@ -36,8 +36,8 @@ async def on_deadline(application: Application, game_id: int) -> None:  # type: 
         if game.deadline_at > svc.clock() + 0.05:
             return  # someone moved: the new deadline is due later
         adapter = svc.adapters[game.kind]
-        if game.status == "lobby":
-            game.status = "stopped"
+        if game.status is Status.LOBBY:
+            game.status = Status.STOPPED
             game.meta.expired = True
             saved = await save(application.bot_data["services"], adapter, game)
         else:
@@ -113,7 +113,7 @@ async def on_warning(application: Application, game_id: int) -> None:  # type: i
     also retires the nudges."""
     svc: Services = application.bot_data["services"]
     game = await gamestore.get_game(svc.db, game_id)
-    if game is None or game.status != "running" or game.deadline_at is None:
+    if game is None or game.status is not Status.RUNNING or game.deadline_at is None:
         return
     adapter = svc.adapters[game.kind]
     left = game.deadline_at - svc.clock()

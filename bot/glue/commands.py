@@ -23,6 +23,7 @@ from bot.pipeline.vote import vote_to_stop
 from bot.services import services
 from bot.ui import Rendered
 from storage import chats, gamestore
+from storage.records import Status
 
 log = logging.getLogger(__name__)
 MIN_TURN, MAX_TURN = 15, 3600
@@ -151,7 +152,7 @@ async def stop(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             await vote_to_stop(update, context, game, language)
             return
     else:
-        game.status = "stopped"
+        game.status = Status.STOPPED
         game.meta.stopped_by = user.first_name
         adapter = svc.adapters[game.kind]
         if not await save(services(context), adapter, game, update_id=update.update_id):

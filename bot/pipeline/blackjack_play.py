@@ -47,7 +47,7 @@ from storage import chips as bank
 from storage import gamestore
 from storage.chips import MINIMUM_BET, ChipChange, ChipConflict
 from storage.meta import GameMeta
-from storage.records import GameRecord
+from storage.records import GameRecord, Status
 from storage.seats import SeatTaken
 
 log = logging.getLogger(__name__)
@@ -86,7 +86,7 @@ async def _open(
     state = ENGINE.new_game(1, {"chips": balance, "min_bet": MINIMUM_BET}, svc.rng)
     game = GameRecord(
         chat_id=chat.id, thread_id=topic_of(message), kind=KIND, created_by=user.id,
-        status="running", meta=GameMeta(lang=language, bot=context.bot.username,
+        status=Status.RUNNING, meta=GameMeta(lang=language, bot=context.bot.username,
                                      chat_title=chat.title or ""),
     )  # fmt: skip
     set_seats(game, [Seat(user.first_name, user.id)])

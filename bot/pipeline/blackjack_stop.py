@@ -24,7 +24,7 @@ from bot.presenters.blackjack_leaving import MOST_DECISIONS
 from bot.services import Services, services
 from games.blackjack import ENGINE, Phase, Table, close
 from storage import gamestore
-from storage.records import GameRecord
+from storage.records import GameRecord, Status
 
 log = logging.getLogger(__name__)
 ATTEMPTS = 3  # a press may save first: then look again
@@ -84,7 +84,7 @@ async def _stop(
     clear_press_notes(game)
     game.meta.stopped_by = name
     store_state(adapter, game, state)
-    game.status = "stopped"
+    game.status = Status.STOPPED
     return await save(
         application.bot_data["services"], adapter, game, state, update_id, before=before
     )

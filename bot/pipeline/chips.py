@@ -27,7 +27,7 @@ from games.blackjack import Phase, leave, sit
 from storage import chips as bank
 from storage import gamestore
 from storage.chips import MINIMUM_BET, STARTING_BALANCE, ChipAccount, ChipChange, ChipConflict
-from storage.records import GameRecord
+from storage.records import GameRecord, Status
 
 LEADERS = 10
 
@@ -109,7 +109,7 @@ async def take_top_up(
     for _ in range(2):  # again if the person sat down meanwhile
         game_id = await table_of(svc, chat_id, user.id)
         game = await gamestore.get_game(svc.db, game_id) if game_id is not None else None
-        if game is not None and game.status == "running":
+        if game is not None and game.status is Status.RUNNING:
             return await top_up_seated(context, game, user, language, update_id)
         now = svc.clock()
         if await bank.top_up(svc.db, chat_id, user.id, now) is not None:

@@ -11,14 +11,14 @@ from bot.pipeline.play import advance_computers
 from bot.pipeline.press import redraw
 from bot.services import Services
 from storage.outbox import TABLE, Mark
-from storage.records import GameRecord
+from storage.records import GameRecord, Status
 
 
 async def start_game(adapter: GameAdapter, game: GameRecord, rng: random.Random) -> list[Any]:
     """Deal or set up the engine state for the seats in the lobby."""
     state = adapter.engine.new_game(len(seats_of(game)), adapter.options(game), rng)
     state, events = await advance_computers(adapter, game, state, rng)
-    game.status = "running"
+    game.status = Status.RUNNING
     store_state(adapter, game, state)
     return events
 

@@ -46,7 +46,7 @@ from bot.presenters.lobby_view import seat_labels
 from bot.services import services
 from games.base import IllegalAction
 from storage import gamestore
-from storage.records import GameRecord
+from storage.records import GameRecord, Status
 
 log = logging.getLogger(__name__)
 PAGE = 50  # Telegram's most results in one answer
@@ -78,7 +78,7 @@ async def hand_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
 def _dealt(adapter: GameAdapter, game: GameRecord) -> bool:
     """A running game with private hands (a lobby has no hand yet; an ended game's
     hands are shown in the private chats as they ended)."""
-    return adapter.private_hands and game.status == "running" and game.state is not None
+    return adapter.private_hands and game.status is Status.RUNNING and game.state is not None
 
 
 async def _nothing(query: InlineQuery, language: str) -> None:

@@ -27,7 +27,7 @@ from bot.services import Services, services
 from bot.ui import Rendered, escape
 from storage import chats, gamestore
 from storage.meta import GameMeta
-from storage.records import GameRecord
+from storage.records import GameRecord, Status
 
 log = logging.getLogger(__name__)
 
@@ -144,7 +144,7 @@ async def lobby_press(
         return
     seats = seats_of(game)
     if not any(not s.is_computer for s in seats):
-        game.status = "stopped"
+        game.status = Status.STOPPED
     elif button.starts or (button.sits_down and ready_to_start(adapter, game)):
         await start_in_order(adapter, game, svc)
     if not await save(services(context), adapter, game, update_id=update_id):
@@ -181,7 +181,7 @@ async def join_via_link(update: Update, context: ContextTypes.DEFAULT_TYPE, payl
     if game is None or not await is_member(context.bot, game.chat_id, user.id):
         text = tr(language, "This link does not seat you at a table. Only members of a "
                             "group can sit down at its games, from the group's lobby.")  # fmt: skip
-    elif game.status != "lobby":
+    elif game.status is not Status.LOBBY:
         text = tr(language, "That table is no longer taking players.")
     else:
         text = await _sit_by_link(update, context, game, language)

@@ -21,6 +21,7 @@ from bot.pipeline.play import advance_computers
 from bot.pipeline.press import Press
 from bot.pipeline.save import Seating, save
 from games.base import IllegalAction
+from storage.records import Status
 from storage.resigns import press_resign
 
 
@@ -64,7 +65,7 @@ async def _confirmed(press: Press) -> bool:
 
 async def _save(press: Press, before: Any, after: Any, results: list[tuple[int, bool]]) -> None:
     game, adapter = press.game, press.adapter
-    if game.status == "running":
+    if game.status is Status.RUNNING:
         after, _events = await advance_computers(adapter, game, after, press.svc.rng)
         store_state(adapter, game, after)
     saved = await save(press.svc, adapter, game, after, press.update_id,

@@ -24,7 +24,7 @@ from bot.services import Services
 from storage import chats, chips, gamestore
 from storage.chips import ChipChange, ChipConflict
 from storage.outbox import Mark
-from storage.records import GameRecord
+from storage.records import GameRecord, Status
 
 log = logging.getLogger(__name__)
 TAKEOVER_AFTER = 2  # timeouts in a row before the computer keeps the seat
@@ -35,9 +35,9 @@ def arm(adapter: GameAdapter, game: GameRecord, state: Any, timing: Timing) -> N
     game waits for now; a warning shown for the last deadline goes."""
     game.meta.warning = None
     game.warning_at = None
-    if game.status == "lobby":
+    if game.status is Status.LOBBY:
         game.deadline_at = timing.now + timing.idle
-    elif game.status == "running" and state is not None and waits_for(adapter, game, state):
+    elif game.status is Status.RUNNING and state is not None and waits_for(adapter, game, state):
         game.deadline_at = timing.now + timing.turn
         game.warning_at = timing.now + timing.turn / 2
     else:
@@ -47,9 +47,9 @@ def arm(adapter: GameAdapter, game: GameRecord, state: Any, timing: Timing) -> N
 async def timing(svc: Services, game: GameRecord) -> Timing:
     """The clock, and the chat's turn time for a running game (one read)."""
     turn = svc.turn_seconds
-    if game.status == "running" and game.around is not None:  # read with the game
+    if game.status is Status.RUNNING and game.around is not None:  # read with the game
         turn = game.around.turn_seconds or svc.turn_seconds
-    elif game.status == "running":
+    elif game.status is Status.RUNNING:
         turn = await turn_seconds(svc, game.chat_id)
     return Timing(svc.clock(), turn, svc.lobby_seconds)
 
@@ -152,7 +152,7 @@ def results_of(adapter: GameAdapter, game: GameRecord, state: Any) -> list[tuple
     """Who played and who won, once, when a game has just finished. A seat the computer
     was keeping at the end (its person missed two turns in a row and never pressed
     "I'm back") records nothing: the computer's result is not that person's."""
-    if game.status != "finished" or state is None or game.meta.recorded:
+    if game.status is not Status.FINISHED or state is None or game.meta.recorded:
         return None
     outcome = adapter.engine.outcome(state)
     if outcome is None:

@@ -24,7 +24,7 @@ from bot.pipeline.save import save
 from bot.services import services
 from bot.ui import Rendered, escape
 from storage import gamestore
-from storage.records import GameRecord
+from storage.records import GameRecord, Status
 
 log = logging.getLogger(__name__)
 VOTE_SECONDS = 300.0
@@ -81,14 +81,14 @@ async def _count(
     yes.append(user.id)
     if len(yes) * 2 > len(people):
         game.meta.stop_vote = None
-        game.status = "stopped"
+        game.status = Status.STOPPED
         game.meta.stopped_by = ", ".join(people[u] for u in yes)
     else:
         until = vote.get("until", now + VOTE_SECONDS) if vote else now + VOTE_SECONDS
         game.meta.stop_vote = {"yes": yes, "until": float(until)}
     if not await save(services(context), adapter, game, update_id=update.update_id):
         return False, None
-    if game.status == "stopped":
+    if game.status is Status.STOPPED:
         log.info("game stopped by a vote", extra={"chat_id": game.chat_id, "game_id": game.id})
         return True, None
     return True, _tally(language, people[user.id], len(yes), len(people))

@@ -59,7 +59,7 @@ from games.blackjack import (
 )
 from games.blackjack import TableView as BlackjackView
 from storage.chips import MINIMUM_BET, ChipChange
-from storage.records import GameRecord
+from storage.records import GameRecord, Status
 
 BET_BUTTONS = (10, 25, 50, 100)
 
@@ -190,7 +190,7 @@ class BlackjackAdapter(GameRules):
 
 
 def _status(game: GameRecord, view: BlackjackView, names: dict[int, str], language: str) -> str:
-    if game.status == "stopped":
+    if game.status is Status.STOPPED:
         text = tr(language, "The game was stopped by {name}.",
                   name=escape(stopper(game)))  # fmt: skip
         played = [names[box] for box in game.meta.played_out or [] if box in names]
@@ -199,15 +199,15 @@ def _status(game: GameRecord, view: BlackjackView, names: dict[int, str], langua
                               names=", ".join(played))  # fmt: skip
         return text
     closed = game.meta.closed
-    if game.status == "finished" and closed == "idle":
+    if game.status is Status.FINISHED and closed == "idle":
         return tr(language, "Nobody played for a while: the table is closed.")
-    if game.status == "finished" and closed == "everybody_left":
+    if game.status is Status.FINISHED and closed == "everybody_left":
         return tr(language, "Everybody left: the table is closed.")
     return status_line(view, names, language)
 
 
 def _keyboard(game: GameRecord, state: Table, view: BlackjackView, table: TableView) -> Keyboard:
-    if game.status != "running" or view.phase is Phase.CLOSED:
+    if game.status is not Status.RUNNING or view.phase is Phase.CLOSED:
         return []
     language, buttons = table.language, table.buttons
     rows: Keyboard = []

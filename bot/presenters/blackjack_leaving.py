@@ -11,7 +11,7 @@ import random
 
 from bot.adapter import Seat, seats_of, set_seats
 from games.blackjack import BOXES, ENGINE, LeftTable, Phase, Table, close, leave
-from storage.records import GameRecord
+from storage.records import GameRecord, Status
 
 MOST_DECISIONS = 32 * BOXES  # more than a round can ever need
 
@@ -76,7 +76,7 @@ def leaving_bookkeep(
     game.meta.leaving = None
     game.state = ENGINE.to_dict(after)
     if ENGINE.outcome(after) is not None:
-        game.status = "finished"
+        game.status = Status.FINISHED
     return after, results
 
 

@@ -30,7 +30,7 @@ from games.blackjack import BOXES, ENGINE, ClearBet, Phase, Table, close, deal
 from games.blackjack.state import evolve, with_seat
 from storage import seats
 from storage.chips import ChipChange
-from storage.records import GameRecord
+from storage.records import GameRecord, Status
 
 log = logging.getLogger(__name__)
 KIND = "blackjack"
@@ -95,9 +95,9 @@ def deadline(
     or acts; a settled round: idle time, then the table closes."""
     meta = game.meta
     ready = any(s is not None and s.ready for s in state.seats)
-    if game.status != "running" or state.phase is not Phase.BETTING or not ready:
+    if game.status is not Status.RUNNING or state.phase is not Phase.BETTING or not ready:
         meta.betting_ends = None
-    if game.status != "running":
+    if game.status is not Status.RUNNING:
         return None
     if state.phase is Phase.BETTING:
         if not ready:
@@ -130,7 +130,7 @@ def bank(game: GameRecord, state: Table) -> tuple[bool, list[ChipChange]]:
 def final_results(game: GameRecord, state: Table) -> list[tuple[int, bool]]:
     """When the table closes: each person still seated, and whether they won chips."""
     outcome = ENGINE.outcome(state)
-    if game.status != "finished" or outcome is None or game.meta.recorded:
+    if game.status is not Status.FINISHED or outcome is None or game.meta.recorded:
         return []
     game.meta.recorded = True
     return [

@@ -15,7 +15,7 @@ from typing import Any
 from bot.adapter import GameAdapter, seats_of, waits_for
 from bot.i18n import tr
 from bot.presenters.lobby_view import seat_labels
-from storage.records import GameRecord
+from storage.records import GameRecord, Status
 
 SECONDS_SHOWN = 120  # below this the time left is counted in seconds
 
@@ -33,7 +33,7 @@ def clock_line(
     """The line "⏳ Alice · 90 s" while a turn's clock runs (its halfway warning not
     yet shown: the warning says it then); ``now`` is the bot's clock."""
     deadline = game.deadline_at
-    if game.status != "running" or deadline is None or game.warning_at is None:
+    if game.status is not Status.RUNNING or deadline is None or game.warning_at is None:
         return None
     if game.meta.warning or state is None:
         return None

@@ -32,7 +32,7 @@ from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.base import IllegalAction
 from games.cards import Card, parse_card
 from games.durak import ENGINE, Attack, Beat, Done, DurakState, DurakView, Take, Transfer
-from storage.records import GameRecord
+from storage.records import GameRecord, Status
 
 PASSING = "passing"
 CARDS_PER_ROW = 4
@@ -90,12 +90,12 @@ class DurakAdapter(GameRules):
         chat = escape(game.meta.chat_title or "")
         title = _title_line(self.title(language), view, language)
         lines = [title + (f" · {chat}" if chat else ""), trump_line(view, language)]
-        if not view.finished and game.status == "running":
+        if not view.finished and game.status is Status.RUNNING:
             lines.append(roles_line(view, names, language))
         lines += table_lines(view, language)
         lines.append(_hand_line(view, language))
         lines.append(_your_part(game, view, names, language))
-        keyboard = hand_keyboard(view, language, buttons) if game.status == "running" else []
+        keyboard = hand_keyboard(view, language, buttons) if game.status is Status.RUNNING else []
         return Rendered("\n".join(line for line in lines if line), keyboard)
 
     def hand_alert(self, game: GameRecord, state: DurakState, seat: int, language: str) -> str:
@@ -152,7 +152,7 @@ def _seat_line(view: DurakView, seat: int, name: str, language: str) -> str:
 
 
 def _status(game: GameRecord, view: DurakView, names: list[str], language: str) -> str:
-    if game.status == "stopped":
+    if game.status is Status.STOPPED:
         return tr(language, "The game was stopped by {name}.",
                   name=escape(stopper(game)))  # fmt: skip
     if view.finished:
@@ -163,7 +163,7 @@ def _status(game: GameRecord, view: DurakView, names: list[str], language: str) 
 
 def _table_keyboard(game: GameRecord, table: TableView) -> Keyboard:
     language, buttons = table.language, table.buttons
-    if game.status != "running":
+    if game.status is not Status.RUNNING:
         if game.meta.rematched:
             return []
         return [[buttons.button("🔁 " + tr(language, "Rematch"), Verb.REMATCH)]]
@@ -184,7 +184,7 @@ def _hand_line(view: DurakView, language: str) -> str:
 
 def _your_part(game: GameRecord, view: DurakView, names: list[str], language: str) -> str:
     """What the reader of this hand may do now."""
-    if game.status != "running" or view.finished:
+    if game.status is not Status.RUNNING or view.finished:
         return _status(game, view, names, language)
     seat = view.seat
     if seat in view.out:

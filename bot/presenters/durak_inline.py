@@ -11,7 +11,7 @@ from bot.i18n import tr
 from bot.presenters.cards_text import card_text
 from bot.presenters.lobby_view import seat_labels
 from games.durak import ENGINE, Action, Attack, Beat, Done, DurakState, DurakView, Take, Transfer
-from storage.records import GameRecord
+from storage.records import GameRecord, Status
 
 
 def durak_moves(
@@ -19,7 +19,7 @@ def durak_moves(
 ) -> list[InlineMove]:
     """The hand's legal moves now (none once the game is over)."""
     view = ENGINE.view(state, seat)
-    if game.status != "running" or view.finished:
+    if game.status is not Status.RUNNING or view.finished:
         return []
     name = seat_labels(seats_of(game), public_language)[seat]  # HTML: the posted message's
     defender = html.unescape(seat_labels(seats_of(game), language)[view.defender])

@@ -28,7 +28,7 @@ from games.gofish import (
     resigned_seats,
 )
 from games.gofish import resign as resign_seat
-from storage.records import GameRecord
+from storage.records import GameRecord, Status
 
 MAX_LOG_LINES = 8
 
@@ -77,7 +77,7 @@ class GoFishAdapter(GameRules):
 
     def _table_keyboard(self, game: GameRecord, view: GoFishView, table: TableView) -> Keyboard:
         language, buttons = table.language, table.buttons
-        if game.status != "running" or view.finished:
+        if game.status is not Status.RUNNING or view.finished:
             if game.meta.rematched:
                 return []
             return [[buttons.button("🔁 " + tr(language, "Rematch"), Verb.REMATCH)]]
@@ -119,9 +119,13 @@ class GoFishAdapter(GameRules):
                 tr(language, "You drew: {cards}", cards=cards_text(language, view.last_draw))
             )
         lines.append(_status(game, view, names, language, seat))
-        moves = game.status == "running" and view.turn == seat and bool(view.legal)
+        moves = game.status is Status.RUNNING and view.turn == seat and bool(view.legal)
         keyboard = _rank_keyboard(view, buttons, language) if moves else []
-        if game.status == "running" and not view.finished and seat in resigned_seats(view.history):
+        if (
+            game.status is Status.RUNNING
+            and not view.finished
+            and seat in resigned_seats(view.history)
+        ):
             lines.append("🏳️ " + tr(language, "You resigned: you are out of this game."))
         return Rendered("\n".join(lines), keyboard)
 
@@ -130,7 +134,7 @@ class GoFishAdapter(GameRules):
     ) -> tuple[GoFishState, list[tuple[int, bool]]]:
         """The player is out: their cards go to the bottom of the stock, their books
         stay; they cannot win (their loss is recorded when the game ends)."""
-        if game.status != "running":
+        if game.status is not Status.RUNNING:
             raise IllegalAction("game_over")
         after, _events = resign_seat(state, seat)
         return after, []
@@ -249,7 +253,7 @@ def _recent(view: GoFishView) -> list[Any]:
 
 def _status(game: GameRecord, view: GoFishView, names: list[str], language: str,
             seat: int | None = None) -> str:  # fmt: skip
-    if game.status == "stopped":
+    if game.status is Status.STOPPED:
         return tr(language, "The game was stopped by {name}.",
                   name=escape(stopper(game)))  # fmt: skip
     if view.finished and view.outcome is not None:

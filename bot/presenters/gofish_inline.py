@@ -13,7 +13,7 @@ from bot.presenters.cards_text import cards_text
 from bot.presenters.gofish_text import rank_plural
 from bot.presenters.lobby_view import seat_labels
 from games.gofish import ENGINE, GoFishState
-from storage.records import GameRecord
+from storage.records import GameRecord, Status
 
 
 def ask_moves(
@@ -21,7 +21,7 @@ def ask_moves(
 ) -> list[InlineMove]:
     """Every ask ``seat`` may make now (none off their turn), by rank, then by target."""
     view = ENGINE.view(state, seat)
-    if game.status != "running" or view.turn != seat:
+    if game.status is not Status.RUNNING or view.turn != seat:
         return []
     seats = seats_of(game)
     names = [html.unescape(label) for label in seat_labels(seats, language)]

@@ -8,7 +8,7 @@ from bot.adapter import GameAdapter, Seat, seats_of
 from bot.buttons import HandQuery, Verb, to36
 from bot.i18n import ntr, tr
 from bot.ui import Buttons, Keyboard, Rendered, escape
-from storage.records import GameRecord
+from storage.records import GameRecord, Status
 
 
 def join_link(bot_username: str, game: GameRecord) -> str:
@@ -90,7 +90,7 @@ def render_lobby(
 ) -> Rendered:
     seats = seats_of(game)
     names = ", ".join(seat_labels(seats, language)) or "—"
-    if game.status != "lobby":
+    if game.status is not Status.LOBBY:
         return _closed_lobby(adapter, game, language, names)
     full = len(seats) >= adapter.max_seats
     lines = [

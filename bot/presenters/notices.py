@@ -10,16 +10,16 @@ from bot.buttons import Verb
 from bot.i18n import ntr, tr
 from bot.presenters.lobby_view import seat_labels
 from bot.ui import Buttons, Rendered, escape
-from storage.records import GameRecord
+from storage.records import GameRecord, Status
 
 
 def with_notices(rendered: Rendered, game: GameRecord, language: str, buttons: Buttons) -> Rendered:
     """Add the timer and stand-in notices to a running table, and the "I'm back" button;
     a finished table says whose turns the computer played to the end."""
     names = seat_labels(seats_of(game), language)
-    if game.status == "finished":
+    if game.status is Status.FINISHED:
         return Rendered(rendered.text + _played_for(game, names, language), rendered.keyboard)
-    if game.status != "running":
+    if game.status is not Status.RUNNING:
         return rendered
     lines = [rendered.text]
     stood_in = [names[s] for s in (game.meta.stood_in or []) if s < len(names)]

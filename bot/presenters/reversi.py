@@ -13,7 +13,7 @@ from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.base import IllegalAction
 from games.reversi import ENGINE, Passed, Place, Placed, ReversiState, square_name
 from games.reversi.board import FILES
-from storage.records import GameRecord
+from storage.records import GameRecord, Status
 
 DISCS = ("⚫", "⚪")
 LAST_DISCS = ("🖤", "🤍")  # the disc just placed
@@ -74,7 +74,7 @@ class ReversiAdapter(GameRules):
         lines.append(_status_line(game, view.to_move, view.scores, names, language))
         lines.append(tr(language, "Columns a–h under the board, rows 1–8 from the top."))
         keyboard = _board(game, view, buttons, language)
-        if game.status == "running" and not view.finished:  # the way out
+        if game.status is Status.RUNNING and not view.finished:  # the way out
             keyboard[-1].append(resign_button(language, buttons))
         return Rendered("\n".join(line for line in lines if line), keyboard)
 
@@ -82,9 +82,9 @@ class ReversiAdapter(GameRules):
         self, game: GameRecord, state: ReversiState, seat: int
     ) -> tuple[ReversiState, list[tuple[int, bool]]]:
         """The other player wins; the board stays as it is."""
-        if game.status != "running" or ENGINE.outcome(state) is not None:
+        if game.status is not Status.RUNNING or ENGINE.outcome(state) is not None:
             raise IllegalAction("game_over")
-        game.status = "finished"
+        game.status = Status.FINISHED
         game.meta.resigned_seat = seat
         game.meta.recorded = True  # the results are these, not the board's
         seats = seats_of(game)
@@ -108,7 +108,7 @@ def _event_line(event: object, names: list[str], language: str) -> str:
 def _status_line(
     game: GameRecord, to_move: int | None, scores: tuple[int, int], names: list[str], language: str
 ) -> str:
-    if game.status == "stopped":
+    if game.status is Status.STOPPED:
         return tr(language, "The game was stopped by {name}.",
                   name=escape(stopper(game)))  # fmt: skip
     resigned = game.meta.resigned_seat
@@ -132,7 +132,7 @@ _MOVES = tuple(ENGINE.encode_action(Place(square)) for square in range(64))
 
 
 def _board(game: GameRecord, view: Any, buttons: Buttons, language: str) -> Keyboard:
-    playing = game.status == "running" and not view.finished
+    playing = game.status is Status.RUNNING and not view.finished
     off = set(game.meta.hints_off or [])  # each player's own 💡 switch
     hints = playing and view.to_move is not None and view.to_move not in off
     legal = set(view.legal) if hints else set()

@@ -29,7 +29,7 @@ from bot.ui import Rendered, escape
 from storage import chats
 from storage.db import Database
 from storage.outbox import TABLE, Mark
-from storage.records import GameRecord
+from storage.records import GameRecord, Status
 
 
 @dataclass(frozen=True)
@@ -102,7 +102,7 @@ async def _nudge(
     db: Database, adapter: GameAdapter, game: GameRecord, mark: Mark
 ) -> Rendered | None:
     warning = game.meta.warning
-    if game.status != "running" or warning is None:
+    if game.status is not Status.RUNNING or warning is None:
         return None
     still = set(waits_for(adapter, game, state_of(adapter, game)))  # not those who moved
     named = [int(s) for s in warning.get("seats", []) if int(s) in still]
