@@ -16,6 +16,9 @@ And the text of an inline query, which a button (``switch_inline_query_current_c
 puts in the person's input field: :class:`HandQuery` ``cards <game id>`` asks for the
 asker's hand and moves in that game. Its results' ids are :class:`GameButton` data (a
 move, or ``y``: the hand itself), so a chosen result is parsed by the same codec.
+Any other inline query asks for a new inline table (:class:`TableOffer`: ``reversi``,
+a word's start, or nothing for every game); the result that opens one has the id
+``new:<kind>``, and so has the placeholder button of its message until the table is set.
 """
 
 from __future__ import annotations
@@ -236,3 +239,34 @@ class HandQuery:
             return cls(from36(number.strip()))
         except ForgedCallback:
             return None
+
+
+@dataclass(frozen=True)
+class TableOffer:
+    """A new inline table of ``kind``: the id of the inline result that opens it, and the
+    data of the button its message shows until the bot has set the table."""
+
+    kind: str
+
+    PREFIX = "new:"
+
+    def pack(self) -> str:
+        return _fits(self.PREFIX + self.kind)
+
+    @classmethod
+    def parsed(cls, data: object) -> TableOffer | None:
+        if not isinstance(data, str) or not data.startswith(cls.PREFIX):
+            return None
+        kind = data.removeprefix(cls.PREFIX)
+        return cls(kind) if kind.isascii() and kind.isalpha() else None
+
+    @classmethod
+    def matches(cls, data: object) -> bool:
+        return cls.parsed(data) is not None
+
+    @staticmethod
+    def asked(text: str | None, kinds: Iterable[str]) -> list[str]:
+        """The games an inline query asks for: those whose name starts with its first
+        word (``rev``: Reversi), every game for an empty query."""
+        word = (text or "").strip().split(" ")[0].lower()
+        return [kind for kind in kinds if kind.startswith(word)]

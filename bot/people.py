@@ -8,7 +8,7 @@ from telegram.error import BadRequest, Forbidden
 
 from storage import chats
 from storage.db import Database
-from storage.records import UserRecord
+from storage.records import UserRecord, is_inline_chat
 
 _PRESENT = (ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.MEMBER)
 
@@ -39,7 +39,10 @@ async def is_admin(bot: Bot, chat: Chat, user_id: int, sender_chat: Chat | None 
 
 async def is_member(bot: Bot, chat_id: int, user_id: int) -> bool:
     """Whether the person is in the chat now, so may sit down at its games: its
-    creator, an admin, a member, or a restricted user who is still in it."""
+    creator, an admin, a member, or a restricted user who is still in it. At an inline
+    table (no chat the bot knows) whoever sees the message may sit down."""
+    if is_inline_chat(chat_id):
+        return True
     if chat_id > 0:  # a private chat: only its person
         return chat_id == user_id
     try:

@@ -56,7 +56,7 @@ _JSON_TYPE: dict[str, type | tuple[type, ...]] = {
     "banked": int, "summary": str, "resigned_seat": int, "resigned": list,
     "played_out": list, "phase_key": list, "phase_at": int, "expired": bool,
     "betting_ends": (int, float), "bets_closed": bool, "broken": str,
-    "stop_vote": dict, "leaving": list,
+    "stop_vote": dict, "leaving": list, "inline": str,
 }  # fmt: skip
 
 
@@ -94,6 +94,7 @@ class GameMeta:
     broken: str | None = None  # why the game was set aside (storage.broken)
     stop_vote: VoteJson | None = None
     leaving: list[int] | None = None  # blackjack boxes whose players left mid-round
+    inline: str | None = None  # an inline table's inline_message_id (storage.records)
     extra: dict[str, Any] = field(default_factory=dict)  # keys this bot does not know
 
     @classmethod

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -22,6 +23,24 @@ ACTIVE_STATUSES = (Status.LOBBY, Status.RUNNING)
 # A game that could not be read is set aside (storage.broken): it is stopped and its
 # meta carries this key (the reason), so it is never loaded or re-armed again.
 BROKEN_KEY = "broken"
+
+# An inline table (an inline message posted "via" the bot in any chat, by
+# ``inline_message_id``) has no chat the bot knows: its game's chat is a synthetic id
+# made from the inline message's id, below every Telegram chat id (groups' are above
+# -10^13), so one active game per inline message, its own sender and budget, and a
+# press naming another message all follow from the chat as for a group.
+INLINE_CHATS = -(2**62)
+
+
+def inline_chat(inline_message_id: str) -> int:
+    """The synthetic chat of the inline table shown by ``inline_message_id``."""
+    digest = hashlib.blake2b(inline_message_id.encode(), digest_size=7).digest()
+    return INLINE_CHATS - int.from_bytes(digest, "big")
+
+
+def is_inline_chat(chat_id: int) -> bool:
+    """``chat_id`` is an inline table's (``inline_chat``): no message can be sent there."""
+    return chat_id <= INLINE_CHATS
 
 
 @dataclass(frozen=True)
@@ -70,6 +89,11 @@ class GameRecord:
     @property
     def active(self) -> bool:
         return self.status in ACTIVE_STATUSES
+
+    @property
+    def inline_id(self) -> str | None:
+        """The ``inline_message_id`` of an inline table; None for a chat's game."""
+        return self.meta.inline if is_inline_chat(self.chat_id) else None
 
 
 @dataclass

@@ -26,7 +26,7 @@ from telegram.ext import (
 )
 
 from bot.adapter import GameAdapter
-from bot.buttons import GameButton, LanguageButton, TopUpButton
+from bot.buttons import GameButton, HandQuery, LanguageButton, TableOffer, TopUpButton
 from bot.config import Config
 from bot.deadlines.sweep import LONGEST_NAP, SHARED_NAP, Sweep
 from bot.glue.chats import on_migration, on_my_member_change
@@ -46,6 +46,7 @@ from bot.pipeline.blackjack_stop import stop_table
 from bot.pipeline.broken import playable_games
 from bot.pipeline.chips import chips_command, top_command, top_up_button
 from bot.pipeline.inline import chosen_result, hand_query
+from bot.pipeline.inline_table import chosen_table, setting_up, table_query
 from bot.pipeline.press import game_button, unknown_button
 from bot.presenters.blackjack import BlackjackAdapter
 from bot.presenters.durak import DurakAdapter
@@ -287,8 +288,12 @@ def build_application(
     application.add_handler(
         CallbackQueryHandler(game_button(GAME_BUTTONS), pattern=GameButton.matches)
     )
+    application.add_handler(CallbackQueryHandler(setting_up, pattern=TableOffer.matches))
     application.add_handler(CallbackQueryHandler(unknown_button))  # forged, or unknown
-    application.add_handler(InlineQueryHandler(hand_query))  # "🃏 My cards"
+    hands = rf"^\s*{HandQuery.WORD}(\s|$)"  # "🃏 My cards"; any other query: a new table
+    application.add_handler(InlineQueryHandler(hand_query, pattern=hands))
+    application.add_handler(InlineQueryHandler(table_query))  # @bot reversi: an inline table
+    application.add_handler(ChosenInlineResultHandler(chosen_table, pattern=TableOffer.PREFIX))
     application.add_handler(ChosenInlineResultHandler(chosen_result))
     application.add_error_handler(error_handler(unfinished))
     return application

@@ -17,6 +17,7 @@ from bot.language import chat_language, reply_language, user_language
 from bot.messaging import reply
 from bot.people import is_admin, remember, topic_of
 from bot.personal import tell_person
+from bot.pipeline.inline_table import challenge_keyboard
 from bot.pipeline.lobby import join_via_link
 from bot.pipeline.save import save
 from bot.pipeline.vote import vote_to_stop
@@ -65,6 +66,13 @@ def help_text(language: str, private: bool = True) -> str:
                 "starts a game against the computer.",
             )
         )
+        lines.append(
+            tr(
+                language,
+                "Challenge a friend: choose a chat and a game, and the table is "
+                "posted there; whoever sees it can sit down.",
+            )
+        )
     else:
         lines.append(
             tr(
@@ -93,7 +101,8 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         language = await chat_language(svc.db, message.chat.id, language)
     asked = rules_payload(payload) if private else None
     text = rules_text(language, asked) if asked else help_text(language, private)
-    reply(services(context), message.chat.id, Rendered(text), topic_of(message))
+    keyboard = challenge_keyboard(language) if private and not asked else None
+    reply(services(context), message.chat.id, Rendered(text, keyboard), topic_of(message))
 
 
 async def language_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from bot.adapter import GameAdapter, Seat, seat_of_user, seats_of, set_seats
 from bot.i18n import ntr, tr
+from bot.presenters.lobby_view import CLOSE
 from storage.records import GameRecord
 
 # (adapter, game, user id, their name, the button's argument, language) -> a refusal
@@ -39,6 +40,12 @@ def _option(
 def _leave(
     adapter: GameAdapter, game: GameRecord, user_id: int, name: str, argument: str, language: str
 ) -> str | None:
+    if argument == CLOSE:  # an inline table's lobby: its opener closes it for everyone
+        if user_id != game.created_by:
+            return tr(language, "Only the person who opened this table can close it.")
+        game.meta.stopped_by = name
+        set_seats(game, [])
+        return None
     if seat_of_user(game, user_id) is None:
         return tr(language, "You are not at this table.")
     set_seats(game, [s for s in seats_of(game) if s.user != user_id])

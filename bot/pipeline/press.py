@@ -202,6 +202,9 @@ class Origin(Enum):
 
 def press_origin(game: GameRecord, query: CallbackQuery, bot_id: int) -> Origin:
     message = query.message
+    if message is None and query.inline_message_id:  # an inline table: by its message id
+        own = game.inline_id is not None and game.inline_id == query.inline_message_id
+        return Origin.TABLE if own else Origin.FOREIGN
     if not isinstance(message, Message):  # inaccessible (too old) or absent
         return Origin.FOREIGN
     user_id = query.from_user.id

@@ -60,6 +60,7 @@ async def _rematch_lobby(
         options=kept.options,
         chat_title=kept.chat_title,
         bot=kept.bot,
+        inline=kept.inline,  # an inline table's rematch is drawn on the same message
     )
     before = adapter.rematch_seats(seats_of(game))
     meta.rematch_of = {

@@ -144,6 +144,7 @@ def _lobby_keyboard(
     keyboard.append([
         *([buttons.button(start, Verb.START)] if needed else []),
         buttons.button("📖 " + tr(language, "Rules"), Verb.RULES),
+        *([close_button(language, buttons)] if game.inline_id else []),
     ])  # fmt: skip
     bot = game.meta.bot
     if adapter.private_hands:
@@ -153,6 +154,14 @@ def _lobby_keyboard(
             row.append(InlineKeyboardButton("✉️ " + tr(language, "Open private chat"), url=link))
         keyboard.append(row)
     return keyboard
+
+
+CLOSE = "close"  # Leave's argument: the opener closes an inline table's lobby
+
+
+def close_button(language: str, buttons: Buttons) -> InlineKeyboardButton:
+    """An inline table's lobby has no chat for /stop: its opener closes it here."""
+    return buttons.button("✖️ " + tr(language, "Close"), Verb.LEAVE, CLOSE)
 
 
 def starts_when_full(adapter: GameAdapter) -> bool:

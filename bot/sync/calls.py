@@ -35,6 +35,15 @@ async def edit_text(bot: Bot, chat_id: int, message_id: int, rendered: Rendered)
     })  # fmt: skip
 
 
+async def edit_inline(bot: Bot, inline_message_id: str, rendered: Rendered) -> None:
+    """An inline table's message (sent "via" the bot in a chat the bot may not be in):
+    edited by its ``inline_message_id`` only; Telegram answers true."""
+    await _call(bot, "editMessageText", {
+        "inline_message_id": inline_message_id, "text": rendered.text,
+        "parse_mode": ParseMode.HTML, "reply_markup": rendered.reply_markup,
+    })  # fmt: skip
+
+
 async def send_text(
     bot: Bot, chat_id: int, rendered: Rendered, thread_id: int = 0, reply_to: int | None = None
 ) -> int:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, TypeVar
 from telegram import Bot
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
 
-from bot.sync.calls import edit_text, send_text
+from bot.sync.calls import edit_inline, edit_text, send_text
 from bot.sync.limits import Budget
 from bot.sync.retire import retire
 from bot.ui import Rendered
@@ -93,6 +93,8 @@ class Delivery:
 
     async def _show(self, chat_id: int, desired: Desired, rendered: Rendered) -> int:
         self._budget.spend(chat_id)
+        if desired.inline_id is not None:
+            return await self._edit_inline(chat_id, desired.inline_id, rendered)
         if desired.message_id is not None:
             try:
                 await self._landing(
@@ -109,6 +111,16 @@ class Delivery:
                 await self.wait_budget(chat_id)
                 self._budget.spend(chat_id)
         return await self._send(chat_id, Post(rendered, desired.thread_id))
+
+    async def _edit_inline(self, chat_id: int, inline_id: str, rendered: Rendered) -> int:
+        """An inline table is only ever edited ("not modified" is success); a message
+        Telegram no longer knows is refused (the sender drops the mark): 0, no id."""
+        try:
+            await self._landing(chat_id, edit_inline(self._bot, inline_id, rendered))
+        except BadRequest as error:
+            if "message is not modified" not in str(error).lower():
+                raise
+        return 0
 
     async def _send(self, chat_id: int, post: Post) -> int:
         sent = send_text(self._bot, chat_id, post.rendered, post.thread_id, post.reply_to)

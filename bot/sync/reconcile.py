@@ -31,7 +31,7 @@ from bot.sync.sender import Desired
 from storage import chats, display, gamestore, outbox
 from storage.db import Database
 from storage.outbox import TABLE, Mark
-from storage.records import GameRecord
+from storage.records import GameRecord, is_inline_chat
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +64,8 @@ class GameReconciler:
         adapter = self._adapters[game.kind]
         if mark.is_table:
             return await self._table(adapter, game)
+        if is_inline_chat(mark.chat_id):  # an inline table's chat: nothing is sent there
+            return None
         if is_notice(mark.target):
             return await self._notices.desired(adapter, game, mark)
         if mark.target < 0:
@@ -74,6 +76,11 @@ class GameReconciler:
         asked = await display.requests(self._db, game)
         pick = asked.pick if asked.pick and asked.pick.version == game.version else None
         rendered = await render_table(self._db, adapter, game, self._clock(), pick)
+        if game.inline_id is not None:  # edited by its inline_message_id, never reposted
+            same = self._tables.get(game.id) == (0, rendered.digest)
+            if same:
+                self._versions[game.id] = game.version
+            return Desired(rendered, None, game.version, unchanged=same, inline_id=game.inline_id)
         old = game.table_message_id
         if asked.repost and old is not None and game.active:
             moved = tr(await table_language(self._db, game), "⬇️ The table moved below.")
@@ -93,7 +100,7 @@ class GameReconciler:
         elif mark.is_table and desired.rendered is not None:
             self._tables[mark.game_id] = (message_id, desired.rendered.digest)
             self._versions[mark.game_id] = desired.version
-            if message_id != desired.message_id:
+            if message_id != desired.message_id and desired.inline_id is None:
                 first = desired.retire is None and desired.message_id is None
                 if desired.retire is not None:
                     await display.set_repost(self._db, mark.game_id, False)

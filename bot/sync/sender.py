@@ -39,6 +39,7 @@ from bot.ui import Rendered
 from storage import outbox
 from storage.core import Core
 from storage.outbox import Mark
+from storage.records import is_inline_chat
 
 log = logging.getLogger(__name__)
 MAX_POSTS_PER_CHAT = 5
@@ -57,6 +58,7 @@ class Desired:
     unchanged: bool = False  # the message already shows exactly this
     retire: int | None = None  # a message this one replaces (``bot.sync.retire``)
     retire_text: str | None = None
+    inline_id: str | None = None  # an inline table: edited by this id, never sent anew
 
 
 class Reconciler(Protocol):
@@ -118,7 +120,11 @@ class Sender:
     def post(
         self, chat_id: int, rendered: Rendered, thread_id: int = 0, reply_to: int | None = None
     ) -> None:
-        """Queue a one-off message; beyond a few waiting in one chat, the oldest go."""
+        """Queue a one-off message; beyond a few waiting in one chat, the oldest go.
+        An inline table's chat takes none (the bot cannot send there)."""
+        if is_inline_chat(chat_id):
+            log.info("no reply can be sent to an inline table", extra={"chat_id": chat_id})
+            return
         queue = self._posts.setdefault(chat_id, deque(maxlen=MAX_POSTS_PER_CHAT))
         if len(queue) == MAX_POSTS_PER_CHAT:
             log.info("too many replies waiting; the oldest is dropped", extra={"chat_id": chat_id})

@@ -1,0 +1,136 @@
+"""Tables in any chat: ``@bot reversi`` (``durak``, ``gofish``…; ``@bot`` alone lists
+the games) typed in any chat offers a game; choosing it posts an inline message "via"
+the bot, which becomes the game's table (an **inline table**).
+
+The answer is one article per game asked for (``bot.buttons.TableOffer``: the query's
+first word starts the game's name), in the asker's language: the lobby as it will look
+with them seated, and one placeholder button (``new:<kind>``), so the posted message
+gets an ``inline_message_id``. On ``chosen_inline_result`` (BotFather's inline feedback)
+the game is created through the one ``create`` with the opener seated, in the inline
+message's synthetic chat (``storage.records.inline_chat``); its marks make the sender
+draw the real lobby over the placeholder (``bot.sync.delivery``, by
+``inline_message_id``). From there on the table is pressed like a group's
+(``bot.pipeline.press`` accepts a press whose ``inline_message_id`` is its table's).
+
+The opener's settings apply: the table speaks their language, and a turn lasts what
+their private chat's ``/turntime`` says (copied to the table's chat when it is set).
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+
+from telegram import (
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InlineQueryResultArticle,
+    InlineQueryResultsButton,
+    InputTextMessageContent,
+    SwitchInlineQueryChosenChat,
+    Update,
+    User,
+)
+from telegram.constants import ParseMode
+from telegram.ext import ContextTypes
+
+from bot.adapter import Seat, set_seats
+from bot.buttons import TableOffer
+from bot.i18n import tr
+from bot.language import user_language
+from bot.people import remember
+from bot.pipeline.inline import HELP
+from bot.pipeline.save import create
+from bot.presenters.lobby_view import render_lobby
+from bot.services import Services, services
+from bot.ui import Buttons, Keyboard
+from storage import chats
+from storage.meta import GameMeta
+from storage.records import GameRecord, inline_chat
+
+log = logging.getLogger(__name__)
+LOBBY_GAMES = ("reversi", "gofish", "gofarm", "durak")  # the games an inline table offers
+
+
+async def table_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Any inline query but a hand's: an article per game it asks for."""
+    query = update.inline_query
+    if query is None:
+        return
+    svc, user = services(context), query.from_user
+    language = await user_language(svc.db, user)
+    kinds = TableOffer.asked(query.query, [k for k in LOBBY_GAMES if k in svc.adapters])
+    results = [_offer(svc, kind, user, language) for kind in kinds]
+    button = None if results else InlineQueryResultsButton(tr(language, "How to play"),
+                                                           start_parameter=HELP)  # fmt: skip
+    await query.answer(results, cache_time=0, is_personal=True, button=button)
+
+
+def _offer(svc: Services, kind: str, user: User, language: str) -> InlineQueryResultArticle:
+    """The lobby as it will look with the asker seated; one placeholder button."""
+    adapter = svc.adapters[kind]
+    game = _lobby(kind, user, language)
+    text = render_lobby(adapter, game, language, Buttons(0, 0)).text
+    setting = InlineKeyboardButton("⏳ " + tr(language, "Setting the table…"),
+                                   callback_data=TableOffer(kind).pack())  # fmt: skip
+    return InlineQueryResultArticle(
+        TableOffer(kind).pack(),
+        adapter.title(language),
+        InputTextMessageContent(text, parse_mode=ParseMode.HTML),
+        reply_markup=InlineKeyboardMarkup([[setting]]),
+        description=tr(language, "A table here: whoever sees it can sit down."),
+    )
+
+
+def _lobby(kind: str, user: User, language: str, inline_id: str = "") -> GameRecord:
+    meta = GameMeta(lang=language, invite=secrets.token_urlsafe(16), inline=inline_id or None)
+    chat = inline_chat(inline_id) if inline_id else 0
+    game = GameRecord(chat_id=chat, kind=kind, created_by=user.id, meta=meta)
+    set_seats(game, [Seat(user.first_name, user.id)])
+    return game
+
+
+async def chosen_table(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The offer was chosen and posted: its lobby, the opener seated, becomes the game
+    of that inline message (once: a second delivery finds the table's chat taken)."""
+    chosen = update.chosen_inline_result
+    offer = None if chosen is None else TableOffer.parsed(chosen.result_id)
+    svc = services(context)
+    if chosen is None or offer is None or offer.kind not in LOBBY_GAMES:
+        return
+    if not chosen.inline_message_id:  # posted without its keyboard: nothing to draw on
+        log.info("an inline table without an inline message", extra={"kind": offer.kind})
+        return
+    user = chosen.from_user
+    await remember(svc.db, user)
+    game = _lobby(offer.kind, user, await user_language(svc.db, user), chosen.inline_message_id)
+    game.meta.bot = context.bot.username
+    await _own_turn_time(svc, user.id, game.chat_id)
+    created = await create(svc, svc.adapters[offer.kind], game)
+    if created is not None:
+        log.info("inline table opened", extra={"chat_id": game.chat_id, "game_id": game.id,
+                                               "kind": offer.kind})  # fmt: skip
+
+
+async def _own_turn_time(svc: Services, user_id: int, chat_id: int) -> None:
+    """The opener's /turntime (of their private chat) is the inline table's."""
+    seconds = await chats.turn_seconds(svc.db, user_id)
+    if seconds is not None:
+        await chats.set_turn_seconds(svc.db, chat_id, seconds)
+
+
+async def setting_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A press on the placeholder before the table is drawn over it."""
+    query = update.callback_query
+    if query is not None:
+        language = await user_language(services(context).db, query.from_user)
+        await query.answer(tr(language, "The table is being set; try again in a moment."))
+
+
+def challenge_keyboard(language: str) -> Keyboard:
+    """The private chat's /start: "🎲 Challenge a friend" opens the person's chat list
+    (people and groups) with ``@bot`` typed there; they pick a game from the list."""
+    chosen = SwitchInlineQueryChosenChat("", allow_user_chats=True, allow_group_chats=True)
+    button = InlineKeyboardButton("🎲 " + tr(language, "Challenge a friend"),
+                                  switch_inline_query_chosen_chat=chosen)  # fmt: skip
+    return [[button]]
