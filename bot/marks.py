@@ -11,7 +11,8 @@ new game, ``bot.glue.notify``; below every nudge).
 
 from __future__ import annotations
 
-from bot.adapter import GameAdapter, seats_of
+from bot.adapter import seats_of
+from bot.game_adapter import GameAdapter
 from storage.outbox import TABLE, Mark
 from storage.records import GameRecord
 

@@ -10,8 +10,9 @@ from typing import Any
 
 from telegram.ext import Application
 
-from bot.adapter import GameAdapter, state_of, store_state, waits_for
+from bot.adapter import state_of, store_state, waits_for
 from bot.config import MIN_TURN_SECONDS
+from bot.game_adapter import GameAdapter
 from bot.pipeline.play import advance_computers
 from bot.pipeline.press import redraw
 from bot.pipeline.save import TAKEOVER_AFTER, Saved, save, turn_seconds

@@ -6,7 +6,7 @@ import asyncio
 import logging
 import random
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
@@ -25,10 +25,10 @@ from telegram.ext import (
     filters,
 )
 
-from bot.adapter import GameAdapter
 from bot.buttons import GameButton, HandQuery, LanguageButton, TableOffer, TopUpButton
 from bot.config import Config
 from bot.deadlines.sweep import LONGEST_NAP, SHARED_NAP, Sweep
+from bot.game_adapter import GameAdapter
 from bot.glue.chats import on_migration, on_my_member_change
 from bot.glue.commands import language_button, language_command, start, stop, turn_time
 from bot.glue.notify import notify_command
@@ -73,18 +73,14 @@ def default_adapters() -> dict[str, GameAdapter]:
         GoFishAdapter(GOFISH),
         GoFishAdapter(GOFARM),
         DurakAdapter(),
-        BlackjackAdapter(stop=stop_table),
+        BlackjackAdapter(stop=stop_table, open_table=open_table),
     ]
     return {a.kind: a for a in adapters}
 
 
-def _commands(language: str) -> list[BotCommand]:
+def _commands(language: str, games: Mapping[str, GameAdapter]) -> list[BotCommand]:
     return [
-        BotCommand("reversi", tr(language, "Play Reversi")),
-        BotCommand("gofish", tr(language, "Play Go Fish (2-6 players)")),
-        BotCommand("gofarm", tr(language, "Play Go Farm (2 players)")),
-        BotCommand("durak", tr(language, "Play Durak (2-6 players)")),
-        BotCommand("blackjack", tr(language, "Play Blackjack (1-7 players)")),
+        *(BotCommand(kind, adapter.menu_line(language)) for kind, adapter in games.items()),
         BotCommand("rules", tr(language, "The rules of the game")),
         BotCommand("chips", tr(language, "Your chips in this chat")),
         BotCommand("top", tr(language, "The richest players here")),
@@ -102,10 +98,12 @@ def _commands(language: str) -> list[BotCommand]:
 
 
 async def _announce_commands(application: Application) -> None:  # type: ignore[type-arg]
-    await application.bot.set_my_commands(_commands("en"))
+    games = application.bot_data["services"].adapters
+    await application.bot.set_my_commands(_commands("en", games))
     for language in LANGUAGES:
         if language != "en":
-            await application.bot.set_my_commands(_commands(language), language_code=language)
+            menu = _commands(language, games)
+            await application.bot.set_my_commands(menu, language_code=language)
 
 
 async def on_startup(application: Application) -> None:  # type: ignore[type-arg]
@@ -216,8 +214,12 @@ def build_application(
     *,
     rng: random.Random | None = None,
     clock: Callable[[], float] = time.time,
+    adapters: Sequence[GameAdapter] | None = None,
 ) -> Application:  # type: ignore[type-arg]
-    """The bot. Without ``db`` the database is opened in ``post_init`` from the config."""
+    """The bot. Without ``db`` the database is opened in ``post_init`` from the config.
+    ``adapters``: the games on offer (default: the five of this bot); each declares
+    itself, so a game is added here, with no edit to a shared module."""
+    games = {a.kind: a for a in adapters} if adapters is not None else default_adapters()
     application: Application  # type: ignore[type-arg]
     unfinished = Unfinished()
 
@@ -242,7 +244,7 @@ def build_application(
 
     def make_services(database: Database) -> Services:
         return Services(
-            database, default_adapters(), clock, rng or random.SystemRandom(),
+            database, games, clock, rng or random.SystemRandom(),
             config.turn_seconds, config.lobby_seconds,
         )  # fmt: skip
 
@@ -265,9 +267,8 @@ def build_application(
         application.bot_data["services"] = make_services(db)
         attach_sync(application, application.bot_data["services"], config)
     _try_unfinished(application, bool(config.webhook_url))
-    for kind in ("reversi", "gofish", "gofarm", "durak"):
-        application.add_handler(CommandHandler(kind, game_command(kind)))  # a lobby
-    application.add_handler(CommandHandler("blackjack", open_table))  # a table taking bets
+    for kind, adapter in games.items():  # a lobby, or the game's own opening
+        application.add_handler(CommandHandler(kind, adapter.open_command or game_command(kind)))
     application.add_handler(CommandHandler(["start", "help"], start))
     application.add_handler(CommandHandler("language", language_command))
     application.add_handler(CommandHandler("stop", stop))

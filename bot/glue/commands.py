@@ -99,8 +99,8 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     language = await user_language(svc.db, user)
     if not private:
         language = await chat_language(svc.db, message.chat.id, language)
-    asked = rules_payload(payload) if private else None
-    text = rules_text(language, asked) if asked else help_text(language, private)
+    asked = rules_payload(payload, svc.adapters) if private else None
+    text = rules_text(language, asked, svc.adapters) if asked else help_text(language, private)
     keyboard = challenge_keyboard(language) if private and not asked else None
     reply(services(context), message.chat.id, Rendered(text, keyboard), topic_of(message))
 

@@ -14,17 +14,6 @@ from bot.ui import Rendered, escape
 from storage import chats
 
 
-def game_name(language: str, kind: str) -> str:
-    names = {
-        "reversi": lambda: tr(language, "Reversi"),
-        "gofish": lambda: tr(language, "Go Fish"),
-        "gofarm": lambda: tr(language, "Go Farm"),
-        "durak": lambda: tr(language, "Durak"),
-        "blackjack": lambda: tr(language, "Blackjack"),
-    }
-    return names[kind]() if kind in names else kind
-
-
 async def stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     message = update.effective_message
     if message is None:
@@ -35,7 +24,8 @@ async def stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     players: dict[int, tuple[str, int, int, list[str]]] = {}
     for user_id, name, kind, played, won in rows:
         _, total, wins, parts = players.get(user_id, (name, 0, 0, []))
-        parts.append(f"{escape(game_name(language, kind))} {won}/{played}")
+        game = svc.adapters[kind].title(language) if kind in svc.adapters else kind
+        parts.append(f"{escape(game)} {won}/{played}")
         players[user_id] = (name, total + played, wins + won, parts)
     if not players:
         text = tr(language, "No finished games here yet.")

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.adapter import GameAdapter, seats_of, store_state
+from bot.adapter import seats_of, store_state
+from bot.game_adapter import GameAdapter
 from bot.marks import chats_of, marks_for
 from bot.pipeline.play import advance_computers
 from bot.pipeline.press import redraw

@@ -37,8 +37,9 @@ from telegram import (
 from telegram.constants import ParseMode
 from telegram.ext import ContextTypes
 
-from bot.adapter import GameAdapter, InlineMove, seat_of_user, seats_of, state_of
+from bot.adapter import InlineMove, seat_of_user, seats_of, state_of
 from bot.buttons import GameButton, HandQuery, Verb
+from bot.game_adapter import GameAdapter
 from bot.i18n import tr
 from bot.language import language_of, table_language
 from bot.pipeline.play import finish_move

@@ -10,8 +10,9 @@ from telegram import CallbackQuery, Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
-from bot.adapter import GameAdapter, Seat, seat_of_user, seats_of, set_seats
+from bot.adapter import Seat, seat_of_user, seats_of, set_seats
 from bot.buttons import ForgedCallback, from36
+from bot.game_adapter import GameAdapter
 from bot.i18n import tr
 from bot.language import user_language
 from bot.messaging import reply

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.adapter import GameAdapter, Seat, seat_of_user, seats_of, set_seats
+from bot.adapter import Seat, seat_of_user, seats_of, set_seats
+from bot.game_adapter import GameAdapter
 from bot.i18n import ntr, tr
 from bot.presenters.lobby_view import CLOSE
 from storage.records import GameRecord

@@ -18,7 +18,8 @@ from telegram import InlineKeyboardMarkup
 from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
-from bot.adapter import GameAdapter, seats_of, state_of, store_state
+from bot.adapter import seats_of, state_of, store_state
+from bot.game_adapter import GameAdapter
 from bot.i18n import tr
 from bot.marks import chats_of
 from bot.pipeline.press import Origin, Press, shows_a_pick, stale

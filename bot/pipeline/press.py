@@ -23,8 +23,9 @@ from telegram import CallbackQuery, Message, Update
 from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
-from bot.adapter import GameAdapter, seat_of_user
+from bot.adapter import seat_of_user
 from bot.buttons import ForgedCallback, GameButton, Verb, game_of, shows
+from bot.game_adapter import GameAdapter
 from bot.i18n import tr
 from bot.language import language_of, user_language
 from bot.marks import chats_of, marks_for

@@ -11,7 +11,8 @@ import secrets
 from telegram import CallbackQuery
 from telegram.ext import ContextTypes
 
-from bot.adapter import GameAdapter, seat_of_user, seats_of, set_seats
+from bot.adapter import seat_of_user, seats_of, set_seats
+from bot.game_adapter import GameAdapter
 from bot.i18n import tr
 from bot.language import table_language, user_language
 from bot.pipeline.flow import start_game

@@ -25,16 +25,6 @@ from storage.records import Status
 from storage.resigns import press_resign
 
 
-def consequence(language: str, kind: str) -> str:
-    """What resigning does in this game (the alert of the first press)."""
-    if kind == "reversi":
-        return tr(language, "The other player wins.")
-    if kind == "durak":
-        return tr(language, "The computer plays your cards to the end.")
-    return tr(language, "Your cards go to the bottom of the stock, your books stay, "
-                        "and you cannot win.")  # fmt: skip
-
-
 async def resign(press: Press) -> None:
     """A press on 🏳️ Resign: the first asks for a second; the second resigns."""
     game, adapter, seat = press.game, press.adapter, press.seat
@@ -44,7 +34,7 @@ async def resign(press: Press) -> None:
     state = state_of(adapter, game)
     if not await _confirmed(press):
         text = tr(press.language, "Press 🏳️ Resign again to resign. {what}",
-                  what=consequence(press.language, game.kind))  # fmt: skip
+                  what=adapter.resign_consequence(press.language))  # fmt: skip
         await press.refuse(text)
         return
     try:

@@ -16,7 +16,8 @@ import logging
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.adapter import GameAdapter, seats_of, state_of
+from bot.adapter import seats_of, state_of
+from bot.game_adapter import GameAdapter
 from bot.i18n import ntr, tr
 from bot.messaging import reply
 from bot.people import topic_of

@@ -25,10 +25,11 @@ from typing import Any
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.adapter import GameRules, Ledger, Seat, TableView, Timing, seats_of
+from bot.adapter import GameRules, Ledger, Seat, Timing, seats_of
 from bot.buttons import Verb
+from bot.game_adapter import OpenCommand, TableView
 from bot.i18n import tr
-from bot.presenters import blackjack_table
+from bot.presenters import blackjack_table, rules_texts
 from bot.presenters.blackjack_leaving import hurry_leavers, leaving_bookkeep
 from bot.presenters.blackjack_table import box_names
 from bot.presenters.blackjack_text import (
@@ -82,11 +83,21 @@ class BlackjackAdapter(GameRules):
     private_hands = False
     open_seating = True  # people sit down and leave between rounds
 
-    def __init__(self, stop: StopTable) -> None:
+    def __init__(self, stop: StopTable, open_table: OpenCommand | None = None) -> None:
         self._stop = stop
+        self.open_command = open_table  # /blackjack opens a table taking bets
 
     def title(self, language: str) -> str:
         return tr(language, "Blackjack")
+
+    def rules(self, language: str) -> list[str]:
+        return [*rules_texts.blackjack(language), rules_texts.leave_blackjack(language)]
+
+    def rules_line(self, language: str) -> str:
+        return tr(language, "/blackjack — beat the dealer to 21 with chips that last")
+
+    def menu_line(self, language: str) -> str:
+        return tr(language, "Play Blackjack (1-7 players)")
 
     def computer_button(self, language: str, level: str) -> str:
         return ""

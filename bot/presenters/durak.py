@@ -12,9 +12,11 @@ from typing import Any
 
 from telegram import InlineKeyboardButton
 
-from bot.adapter import GameRules, InlineMove, Seat, TableView, seats_of
+from bot.adapter import GameRules, InlineMove, Seat, seats_of
 from bot.buttons import Verb
+from bot.game_adapter import TableView
 from bot.i18n import ntr, tr
+from bot.presenters import rules_texts
 from bot.presenters.cards_text import card_text, cards_text
 from bot.presenters.durak_inline import durak_moves
 from bot.presenters.durak_text import (
@@ -49,6 +51,18 @@ class DurakAdapter(GameRules):
 
     def title(self, language: str) -> str:
         return tr(language, "Durak")
+
+    def rules(self, language: str) -> list[str]:
+        return [*rules_texts.durak(language), rules_texts.leave_durak(language)]
+
+    def rules_line(self, language: str) -> str:
+        return tr(language, "/durak — beat the attack; the last with cards loses")
+
+    def menu_line(self, language: str) -> str:
+        return tr(language, "Play Durak (2-6 players)")
+
+    def resign_consequence(self, language: str) -> str:
+        return tr(language, "The computer plays your cards to the end.")
 
     def computer_button(self, language: str, level: str) -> str:
         return "🤖 " + tr(language, "Add computer")

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.adapter import GameRules, InlineMove, Seat, TableView, seats_of
+from bot.adapter import GameRules, InlineMove, Seat, seats_of
 from bot.buttons import Verb
+from bot.game_adapter import TableView
 from bot.i18n import ntr, tr
+from bot.presenters import rules_texts
 from bot.presenters.cards_text import cards_text, hand_in_words, rank_label
 from bot.presenters.gofish_inline import ask_moves
 from bot.presenters.gofish_text import event_line, own_line, rank_plural, result_line
@@ -47,6 +49,25 @@ class GoFishAdapter(GameRules):
 
     def title(self, language: str) -> str:
         return tr(language, "Go Farm") if self.variant == GOFARM else tr(language, "Go Fish")
+
+    def rules(self, language: str) -> list[str]:
+        farm = self.variant == GOFARM
+        told = rules_texts.gofarm(language) if farm else rules_texts.gofish(language)
+        return [*told, rules_texts.leave_gofish(language)]
+
+    def rules_line(self, language: str) -> str:
+        if self.variant == GOFARM:  # as /help says it
+            return tr(language, "/gofarm — Go Farm, the two-player Go Fish: seven books win")
+        return tr(language, "/gofish — ask for ranks, collect books of four")
+
+    def menu_line(self, language: str) -> str:
+        if self.variant == GOFARM:
+            return tr(language, "Play Go Farm (2 players)")
+        return tr(language, "Play Go Fish (2-6 players)")
+
+    def resign_consequence(self, language: str) -> str:
+        return tr(language, "Your cards go to the bottom of the stock, your books stay, "
+                            "and you cannot win.")  # fmt: skip
 
     def computer_button(self, language: str, level: str) -> str:
         return "🤖 " + tr(language, "Add computer")

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from telegram import InlineKeyboardButton
 
-from bot.adapter import GameAdapter, Seat, seats_of
+from bot.adapter import Seat, seats_of
 from bot.buttons import HandQuery, Verb, to36
+from bot.game_adapter import GameAdapter
 from bot.i18n import ntr, tr
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from storage.records import GameRecord, Status

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.adapter import GameRules, Seat, TableView, seats_of
+from bot.adapter import GameRules, Seat, seats_of
 from bot.buttons import Verb
+from bot.game_adapter import TableView
 from bot.i18n import tr
+from bot.presenters import rules_texts
 from bot.presenters.lobby_view import level_button, seat_labels
 from bot.presenters.notices import resign_button, stopper
 from bot.ui import Buttons, Keyboard, Rendered, escape
@@ -33,6 +35,18 @@ class ReversiAdapter(GameRules):
 
     def title(self, language: str) -> str:
         return tr(language, "Reversi")
+
+    def rules(self, language: str) -> list[str]:
+        return [*rules_texts.reversi(language), rules_texts.leave_reversi(language)]
+
+    def rules_line(self, language: str) -> str:
+        return tr(language, "/reversi — discs that turn over, for two")
+
+    def menu_line(self, language: str) -> str:
+        return tr(language, "Play Reversi")
+
+    def resign_consequence(self, language: str) -> str:
+        return tr(language, "The other player wins.")
 
     def computer_button(self, language: str, level: str) -> str:
         return level_button(language, level)

@@ -4,7 +4,8 @@ table. The sender (``bot.sync``) draws every table with it, the pipeline too."""
 
 from __future__ import annotations
 
-from bot.adapter import GameAdapter, TableView, state_of
+from bot.adapter import state_of
+from bot.game_adapter import GameAdapter, TableView
 from bot.language import table_language
 from bot.presenters.clock_line import clock_line
 from bot.presenters.hands import away_seats

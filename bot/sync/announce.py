@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 from telegram import Bot, InlineKeyboardButton
 
-from bot.adapter import GameAdapter
+from bot.game_adapter import GameAdapter
 from bot.i18n import tr
 from bot.marks import notice
 from bot.presenters.hands import reader_language

@@ -10,7 +10,8 @@ unreadable draws none.
 
 from __future__ import annotations
 
-from bot.adapter import GameAdapter, seat_of_user, state_of
+from bot.adapter import seat_of_user, state_of
+from bot.game_adapter import GameAdapter
 from bot.i18n import tr
 from bot.presenters.hands import reader_language
 from bot.sync.sender import Desired

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.adapter import GameAdapter, seats_of, state_of, waits_for
+from bot.adapter import seats_of, state_of, waits_for
+from bot.game_adapter import GameAdapter
 from bot.i18n import ntr
 from bot.language import table_language
 from bot.marks import GROUP_NUDGE, SUMMARY, private_nudge

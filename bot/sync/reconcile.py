@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from telegram import Bot
 
-from bot.adapter import GameAdapter
+from bot.game_adapter import GameAdapter
 from bot.i18n import tr
 from bot.language import table_language
 from bot.marks import chats_of, is_notice

@@ -7,7 +7,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from bot.adapter import GameAdapter, GameRules
+from bot.adapter import GameRules
+from bot.game_adapter import GameAdapter
 from bot.glue.app import default_adapters
 from storage.meta import GameMeta
 from storage.records import GameRecord

@@ -8,7 +8,7 @@ import os
 import random
 import sys
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,6 +16,7 @@ from pathlib import Path
 from telegram.ext import Application
 
 from bot.config import Config
+from bot.game_adapter import GameAdapter
 from bot.glue.app import ALLOWED_UPDATES, build_application, on_shutdown, on_startup
 from sandbox import Chat, Message, StandIn, User
 from storage.db import Database
@@ -72,12 +73,14 @@ class World:
         group_per_minute: float = 1e6,
         clock: ManualClock | None = None,
         private_per_second: float = 1e6,
+        adapters: Sequence[GameAdapter] | None = None,
     ) -> Bot:
         """The bot in this process; ``group_per_minute`` as GROUP_MESSAGES_PER_MINUTE
         and ``private_per_second`` as PRIVATE_MESSAGES_PER_SECOND (Telegram's 20 and 1
         to see the limits at work; the tests' defaults lift them);
         ``clock``: the bot's time stands still until the test advances it, and
-        advancing it wakes the deadline sweep."""
+        advancing it wakes the deadline sweep; ``adapters``: the games on offer
+        (default: the bot's own)."""
         db = await Database.open(self.database or str(self.path))
         config = Config(
             token=TOKEN, api_base_url=self.tg.base_url, database_path=str(self.path),
@@ -86,7 +89,7 @@ class World:
             turn_seconds=turn_seconds, lobby_seconds=lobby_seconds,
         )  # fmt: skip
         application = build_application(
-            config, db, rng=random.Random(seed), clock=clock or time.time
+            config, db, rng=random.Random(seed), clock=clock or time.time, adapters=adapters
         )
         if clock is not None:
             clock.listen(application.bot_data["services"].sweep.wake)

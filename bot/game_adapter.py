@@ -1,0 +1,210 @@
+"""What a game declares to the shared code (``GameAdapter``): what it is (seats,
+private hands, open seating, computer levels), its rules hooks, its presenter's
+drawing and its words. One adapter per game (``bot.glue.app.default_adapters``, or
+any list given to ``build_application``): a new game is its engine, its adapter and
+its presenter, with no edit to a shared module. The shared behaviour of the hooks is
+``bot.adapter.GameRules``."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from bot.ui import Buttons, Keyboard, Rendered
+from games.base import Engine
+from storage.chips import ChipChange
+from storage.records import GameRecord
+
+if TYPE_CHECKING:
+    from telegram import Update
+    from telegram.ext import ContextTypes
+
+    from bot.adapter import InlineMove, Ledger, Seat, Timing
+
+OpenCommand = Callable[["Update", "ContextTypes.DEFAULT_TYPE"], Coroutine[Any, Any, None]]
+
+
+@dataclass(frozen=True)
+class TableView:
+    """What the table renderer gets besides the state: language, button maker and
+    which seats cannot be messaged privately (they play from the group table)."""
+
+    language: str
+    buttons: Buttons
+    away: frozenset[int] = frozenset()
+
+
+class GameAdapter(Protocol):
+    """One game as the chat sees it: its engine, its lobby rules, its rendering, and
+    the hooks the shared pipeline (``bot.pipeline.press``, ``bot.pipeline.play``,
+    ``bot.pipeline.save``, ``bot.deadlines.timeouts``) calls for what differs from game to
+    game. ``GameRules`` gives the shared behaviour of every hook; a game overrides only what
+    it needs."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def engine(self) -> Engine[Any, Any, Any]: ...
+
+    @property
+    def min_seats(self) -> int: ...
+
+    @property
+    def max_seats(self) -> int: ...
+
+    @property
+    def computer_levels(self) -> tuple[str, ...]: ...
+
+    @property
+    def strict_versions(self) -> bool: ...
+
+    @property
+    def private_hands(self) -> bool: ...
+
+    @property
+    def open_seating(self) -> bool:
+        """People sit down and leave while the game runs (a continuing table)."""
+        ...
+
+    @property
+    def on_a_board(self) -> bool:
+        """Played on a board (Reversi), not with cards at a table: what a stale press
+        is told has changed."""
+        ...
+
+    def title(self, language: str) -> str: ...
+
+    def computer_button(self, language: str, level: str) -> str: ...
+
+    def options(self, game: GameRecord) -> dict[str, Any]:
+        """The engine options for ``new_game`` (from the lobby's choices in ``game.meta``)."""
+        ...
+
+    def option_rows(self, game: GameRecord, language: str, buttons: Buttons) -> Keyboard:
+        """Lobby buttons for the table's options (verb ``o``, argument: the option)."""
+        ...
+
+    def toggle_option(self, game: GameRecord, name: str) -> bool:
+        """Flip option ``name`` in ``game.meta``; False for an option this game lacks."""
+        ...
+
+    def rematch_seats(self, seats: list[Seat]) -> list[Seat]: ...
+
+    def render_table(self, game: GameRecord, state: Any, table: TableView) -> Rendered: ...
+
+    def render_hand(
+        self, game: GameRecord, state: Any, seat: int, language: str, buttons: Buttons
+    ) -> Rendered | None: ...
+
+    def hand_alert(self, game: GameRecord, state: Any, seat: int, language: str) -> str: ...
+
+    def pick_keyboard(
+        self, game: GameRecord, state: Any, seat: int, choice: str, language: str,
+        buttons: Buttons,
+    ) -> Keyboard | None: ...  # fmt: skip
+
+    def inline_moves(
+        self, game: GameRecord, state: Any, seat: int, language: str, public_language: str
+    ) -> list[InlineMove]:
+        """The moves ``seat`` may make now, as inline results (a game with private hands
+        offers them; none: the hand is shown alone)."""
+        ...
+
+    def pick_text(
+        self, game: GameRecord, state: Any, seat: int, choice: str, language: str
+    ) -> str | None:
+        """The private hand's text while ``pick_keyboard``'s second choice is shown
+        (None: the text stays as it is)."""
+        ...
+
+    def table_pick_keyboard(
+        self, game: GameRecord, state: Any, seat: int, choice: str, language: str,
+        buttons: Buttons,
+    ) -> Keyboard | None:  # fmt: skip
+        """The second choice drawn on the group table (a player who cannot be
+        messaged): it must not depend on the hand."""
+        ...
+
+    def fresh(self, game: GameRecord, version: int, seat: int | None) -> bool:
+        """Whether a button drawn at ``version`` still shows what ``seat`` acts on."""
+        ...
+
+    def action_of(self, state: Any, seat: int, argument: str) -> Any:
+        """The engine action a move button's argument stands for (IllegalAction if none)."""
+        ...
+
+    def refusal(
+        self, game: GameRecord, state: Any, seat: int | None, reason: str, language: str
+    ) -> str | None:
+        """The game's own sentence for a refused press by ``seat`` (None: the presser
+        has no seat, reason ``outsider``); None: the shared one."""
+        ...
+
+    def hint(self, game: GameRecord, state: Any, seat: int, language: str) -> str | None:
+        """The hint button's alert; None: the button shows or hides the table's hints."""
+        ...
+
+    def time_out(self, game: GameRecord, state: Any, rng: random.Random) -> Any | None:
+        """What a running game's deadline does to its state; None: the computer plays
+        for the late (the shared rule)."""
+        ...
+
+    def bookkeep(
+        self, game: GameRecord, before: Any, state: Any, version: int, timing: Timing
+    ) -> Ledger | None:
+        """Before a save at ``version``: the game's own deadline and meta, chips and
+        results; None: the shared turn deadline and a finished game's results."""
+        ...
+
+    def cover(
+        self, game: GameRecord, state: Any, chips: Sequence[ChipChange], held: dict[int, int]
+    ) -> tuple[Any, list[ChipChange]]:
+        """The ledger's chips could not be written: what to write instead, given the
+        balances ``held`` (user id -> chips)."""
+        ...
+
+    def summary(self, game: GameRecord, state: Any, language: str) -> str:
+        """The message posted after a save that settled a round."""
+        ...
+
+    def resign(self, game: GameRecord, state: Any, seat: int) -> tuple[Any, list[tuple[int, bool]]]:
+        """``seat`` resigns (🏳️, confirmed): the state after it, and the results to
+        record now (user id, won). IllegalAction: the seat cannot resign now."""
+        ...
+
+    def out_of_game(self, game: GameRecord, state: Any) -> frozenset[int]:
+        """The seats whose person still sits there but is out of the game (a Go Fish
+        player who resigned): they neither play nor vote to stop it."""
+        ...
+
+    async def stop_table(
+        self, update: Update, context: ContextTypes.DEFAULT_TYPE, game: GameRecord, language: str
+    ) -> bool:
+        """``/stop`` by the game's own rule (who may stop it, how it ends); False: not
+        handled, the shared rule (``bot.glue.commands.stop``) applies."""
+        ...
+
+    def rules(self, language: str) -> list[str]:
+        """The game's rules in a few lines, and how to leave it (``/rules``)."""
+        ...
+
+    def rules_line(self, language: str) -> str:
+        """One line for the list of games: its command and what it is."""
+        ...
+
+    def menu_line(self, language: str) -> str:
+        """What the command menu says of its command."""
+        ...
+
+    def resign_consequence(self, language: str) -> str:
+        """What resigning does (the alert of the first press on 🏳️ Resign)."""
+        ...
+
+    @property
+    def open_command(self) -> OpenCommand | None:
+        """Its own handler of ``/<kind>`` (Blackjack opens a table taking bets); None:
+        the shared lobby (``bot.pipeline.lobby.open_game``)."""
+        ...
