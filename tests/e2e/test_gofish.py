@@ -161,7 +161,9 @@ async def test_an_ordinary_ask_costs_one_group_edit_and_one_edit_per_changed_han
     for _ in range(5):
         name = _to_move(table)
         assert name is not None
+        await world.synced()  # every hand of the last move drawn (the first ones: sent)
         mark = await _ask(world, people[name], table)
+        await world.synced()  # and every message this ask changed
         calls = [c for c in world.tg.calls_since(mark) if c.method != "getUpdates"]
         sends = [c for c in calls if c.method == "sendMessage"]
         edits = [c for c in calls if c.method.startswith("edit")]
