@@ -1,4 +1,4 @@
-"""Issue 12 item 6: bot/ reads a game's meta by typed attribute (no dict-style key
+"""Bot/ reads a game's meta by typed attribute (no dict-style key
 look-ups, which mypy cannot see through an ``Any``), and finds no adapter hook by
 name with ``getattr``: every hook is part of the adapter Protocol."""
 

@@ -1,4 +1,4 @@
-"""Issue 13, item 4: leaving a blackjack table mid-round. Basic strategy plays the
+"""Leaving a blackjack table mid-round. Basic strategy plays the
 hand (at once when the table waits on it, else when its turn comes); the player
 leaves with the chips once the round is settled, the round's summary naming them as
 gone (issue 22) and the settled table marking them so until the next round."""

@@ -1,4 +1,4 @@
-"""Issue 22, item 6: two computer players read apart ("🤖 Computer 1 (normal)",
+"""Two computer players read apart ("🤖 Computer 1 (normal)",
 "🤖 Computer 2 (normal)"), in every language; a seat the computer took from a person
 who resigned keeps that person's name ("🤖 Bob (computer)")."""
 

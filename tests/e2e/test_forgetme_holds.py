@@ -1,4 +1,4 @@
-"""Issue 21: /forgetme that holds. A blackjack seat of a game that ended (the bot was
+"""/forgetme that holds. A blackjack seat of a game that ended (the bot was
 removed from the group) does not refuse it forever; and deleting one's data does
 not refill chips: the balance and the last top-up come back under a keyed hash."""
 

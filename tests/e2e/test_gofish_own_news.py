@@ -1,4 +1,4 @@
-"""Issue 22, item 7: a Go Fish hand names the rank its owner is asking for while they
+"""A Go Fish hand names the rank its owner is asking for while they
 choose whom to ask, and says what last happened to it ("Bob gave you 2 cards: 9s.",
 "Alice took 2 cards from you: 9s."), in its owner's private chat only."""
 

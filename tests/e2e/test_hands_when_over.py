@@ -1,4 +1,4 @@
-"""Issue 22, item 1: a private hand shows the end of its game. A finished or stopped
+"""A private hand shows the end of its game. A finished or stopped
 game's hands show the final state without move buttons, in the reader's language;
 so does the hand of a Durak player who resigned (the computer took the seat)."""
 

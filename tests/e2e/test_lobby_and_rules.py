@@ -1,4 +1,4 @@
-"""Issue 13, items 5, 6 and 8 through the stand-in: the lobby (a table filled by
+"""The lobby (a table filled by
 people starts, short computer buttons, seat counts in plural forms, someone the
 bot cannot message is told why and how), /rules and the lobby's Rules button,
 /help that differs between a group and a private chat."""
@@ -39,7 +39,7 @@ async def test_a_go_fish_table_filled_through_the_link_starts(world: World) -> N
 
 
 async def test_someone_the_bot_cannot_message_sits_down_and_is_told_how(world: World) -> None:
-    """Issue 24, item 1: every member sits down with Join; whoever the bot cannot write
+    """Every member sits down with Join; whoever the bot cannot write
     to is told the lobby's own sentence about seeing their cards (and the opener, who
     cannot be messaged either, is seated: issue 22, item 8)."""
     lobby = await world.command(world.carol, world.group, "/gofish")

@@ -1,4 +1,4 @@
-"""Issue 13 (2): a reply meant for one person goes to that person, not the group.
+"""A reply meant for one person goes to that person, not the group.
 
 A second game command, a blackjack ``/stop`` from someone who may not stop the
 table, and ``/blackjack`` from someone already seated at another table of the

@@ -1,4 +1,4 @@
-"""Issue 13, item 4: 🏳️ Resign, with a second press to confirm. Reversi: the other
+"""🏳️ Resign, with a second press to confirm. Reversi: the other
 player wins. Durak: the computer takes the seat. Go Fish: the player is out, their
 cards go to the bottom of the stock, their books stay."""
 

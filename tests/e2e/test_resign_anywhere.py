@@ -1,4 +1,4 @@
-"""Issue 21, item 3: the first press on 🏳️ Resign is kept by the database, so the
+"""The first press on 🏳️ Resign is kept by the database, so the
 confirming press counts on whichever worker it reaches, and after a restart; the
 time to confirm is the bot's clock's."""
 

@@ -1,4 +1,4 @@
-"""Issue 22, item 10: a person whose seat the computer kept to the end of a game (two
+"""A person whose seat the computer kept to the end of a game (two
 turns missed in a row, never back) gets no result in /stats for it, and the finished
 table says so; the people who played their own turns are counted as before."""
 

@@ -1,4 +1,4 @@
-"""Issue 13, item 4: a vote to stop among the seated players. /stop by a seated
+"""A vote to stop among the seated players. /stop by a seated
 player who did not open the game counts as a vote; the game stops when more
 than half of the seated people agree; a vote expires five minutes after it began."""
 

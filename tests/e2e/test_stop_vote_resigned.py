@@ -1,4 +1,4 @@
-"""Issue 21, item 7: a Go Fish player who resigned is out of the game: their /stop
+"""A Go Fish player who resigned is out of the game: their /stop
 is no vote (they are told so), and the vote needs more than half of the people
 still playing."""
 
