@@ -59,6 +59,13 @@ Inline mode (``StandIn(inline_mode=True, inline_feedback=False)``: BotFather's
     answer = await tg.switch_inline(bob, message, "Play", chat=None)  # switch_inline_query*
     query = await tg.inline_query_nowait(alice, bob, "x"); await tg.wait_inline_answer(query)
 
+Guest mode (Bot API 10.0; ``StandIn(guest_mode=False)``: off, as for a new bot in
+Telegram; see :mod:`sandbox.driver_guest`)::
+
+    tg.set_guest_mode(True)       # a mention in a chat the bot is not in: guest_message
+    posted = await tg.mention_bot(alice, group, "reversi")  # answerGuestQuery's message
+    message = await tg.send_text(alice, bob, "@tablebot hi"); tg.guest_query(message)
+
 Messages are :class:`sandbox.model.Message` objects, live: ``.text``, ``.entities``,
 ``.html`` (the text parameter as sent with parse_mode HTML), ``.reply_markup``,
 ``.edit_date``, ``.deleted``, ``.versions`` (every version), ``.sender``, ``.sender_chat``
@@ -70,15 +77,17 @@ Change notifications, for a browser/SSE layer: ``tg.subscribe(callback)`` (or
 detail))`` synchronously after every change; kinds are "user", "chat", "message",
 "edit", "delete", "answer" (detail: the CallbackQuery with its answer), "update",
 "confirm", "call" (detail: the ApiCall), "webhook", "bot", "inline" (an inline query
-typed, and again when answered; detail: the InlineQuery). ``tg.signal.current()``
-is an ``asyncio.Event`` set on the next change, for async streaming.
+typed, and again when answered; detail: the InlineQuery), "guest" (a guest query
+opened, and again when answered; detail: the GuestQuery). ``tg.signal.current()`` is an
+``asyncio.Event`` set on the next change, for async streaming.
 
 Modules: ``world`` (the model, no HTTP), ``people`` (what people do), ``members``
 (joining, leaving, restrictions, bans), ``api_*`` (Bot
 API methods), ``html_text``/``html_tags``/``entities`` (Telegram-HTML, entities, text
 limits), ``driver``/``driver_view`` (``StandIn``: acting / looking and waiting),
 ``markup`` (inline keyboards), ``inline``/``inline_model``/``inline_results``/``api_inline``
-(inline mode: queries, answers and their validation, choosing results), ``server``
+(inline mode: queries, answers and their validation, choosing results),
+``guest``/``guest_model``/``api_guest``/``driver_guest`` (guest mode), ``server``
 (aiohttp), ``webhook`` (delivery:
 ``max_connections`` at once, in order per chat/presser; ``tg.webhook.delivered_to``,
 ``tg.webhook.dropped``), ``webhook_post`` (one attempt, round robin over backends),

@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from sandbox import forwarding, members, people
 from sandbox.changes import ChangeSignal
+from sandbox.driver_guest import GuestDriver
 from sandbox.driver_inline import InlineDriver
 from sandbox.driver_view import Target
 from sandbox.model import MEMBER, CallbackAnswer, CallbackQuery, Chat, Message, User
@@ -23,11 +24,12 @@ from sandbox.world import World
 __all__ = ["StandIn", "Target"]
 
 
-class StandIn(InlineDriver):
+class StandIn(InlineDriver, GuestDriver):
     """A local Telegram: Bot API over HTTP on 127.0.0.1 plus people to act with.
 
     Looking at the world, waiting and switches: :class:`sandbox.driver_view.WorldView`;
-    inline mode: :class:`sandbox.driver_inline.InlineDriver`.
+    inline mode: :class:`sandbox.driver_inline.InlineDriver`; guest mode:
+    :class:`sandbox.driver_guest.GuestDriver`.
     """
 
     def __init__(
@@ -42,9 +44,11 @@ class StandIn(InlineDriver):
         webhook_backends: Sequence[str] = (),
         inline_mode: bool = True,
         inline_feedback: bool = False,
+        guest_mode: bool = False,
     ) -> None:
         self.world = World(token, bot_username, bot_name, clock=clock, privacy_mode=privacy_mode)
         self.world.inline.enabled, self.world.inline.feedback = inline_mode, inline_feedback
+        self.world.guest.enabled = guest_mode
         self.signal = ChangeSignal()
         self.world.subscribe(self.signal)
         self.server = BotApiServer(self.world, self.signal)

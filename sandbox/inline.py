@@ -70,7 +70,7 @@ def start_query(world: World, user: User, chat: Chat, text: str, offset: str = "
     return query
 
 
-def _new_inline_id(world: World, message: Message) -> str:
+def new_inline_id(world: World, message: Message) -> str:
     """An opaque id like Telegram's (base64url of a few packed numbers)."""
     number = world.inline.next_message
     world.inline.next_message += 1
@@ -95,7 +95,7 @@ def choose_result(world: World, user: User, query: InlineQuery, result_id: str) 
         via_bot=world.bot,
     )
     if result.reply_markup is not None:
-        message.inline_message_id = _new_inline_id(world, message)
+        message.inline_message_id = new_inline_id(world, message)
         world.inline.messages[message.inline_message_id] = message
     query.chosen = message
     deliver(world, message)

@@ -124,6 +124,7 @@ class Message:
     versions: list[MessageVersion] = field(default_factory=list, repr=False)
     via_bot: User | None = None  # sent "via @bot" (chosen inline result)
     inline_message_id: str | None = None  # how the bot addresses it, if it has a keyboard
+    guest_caller: User | None = None  # the bot's guest message: whose mention it answers
 
     def snapshot(self) -> MessageVersion:
         return MessageVersion(
@@ -152,6 +153,8 @@ class Message:
             data["sender_chat"] = self.sender_chat.to_json()
         if self.via_bot is not None:
             data["via_bot"] = self.via_bot.to_json()
+        if self.guest_caller is not None:
+            data["guest_bot_caller_user"] = self.guest_caller.to_json()
         if self.thread_id is not None:
             data["message_thread_id"] = self.thread_id
         if self.is_topic_message:

@@ -23,6 +23,7 @@ _JSON_WHAT = {
     "entities": "entities",
     "commands": "commands",
     "scope": "BotCommandScope",
+    "result": "inline query result",  # answerGuestQuery's
 }
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from sandbox.access import bot_sees
 from sandbox.entities import MAX_TEXT, detect_entities
+from sandbox.guest import summon
 from sandbox.html_text import utf16_len
 from sandbox.links import LinkError, parse_start_link
 from sandbox.model import (
@@ -115,6 +116,7 @@ def send_text(
         **_thread_fields(chat, thread_id, reply_to),
     )
     deliver(world, message)
+    summon(world, message)  # guest mode: a mention of the bot in a chat it is not in
     return message
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from aiohttp import web
 
-from sandbox import api_chats, api_inline, api_messages, api_updates, errors
+from sandbox import api_chats, api_guest, api_inline, api_messages, api_updates, errors
 from sandbox.api_updates import Described, poll_parameters, take_updates
 from sandbox.changes import ChangeSignal
 from sandbox.errors import ApiError, bad_request
@@ -32,7 +32,7 @@ MAX_POLL_SECONDS = 50
 Handler = Callable[[World, Params], Any]
 METHODS: dict[str, tuple[str, Handler]] = {
     name.lower(): (name, handler)
-    for module in (api_messages, api_chats, api_updates, api_inline)
+    for module in (api_messages, api_chats, api_updates, api_inline, api_guest)
     for name, handler in module.METHODS.items()
 }
 

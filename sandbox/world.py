@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from sandbox.guest_model import GuestState
 from sandbox.inline_model import InlineState
 from sandbox.limits import FailureInjector, FloodControl
 from sandbox.model import (
@@ -83,6 +84,7 @@ class World:
         self.flood = FloodControl(clock)
         self.failures = FailureInjector()
         self.inline = InlineState()
+        self.guest = GuestState()  # BotFather's guest mode and the queries it opens
         # method (lower case) -> what its next request awaits before it arrives
         self.transit: dict[str, Awaitable[object]] = {}
         self.version = 0
