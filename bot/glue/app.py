@@ -45,6 +45,7 @@ from bot.pipeline.blackjack_play import open_table
 from bot.pipeline.blackjack_stop import stop_table
 from bot.pipeline.broken import playable_games
 from bot.pipeline.chips import chips_command, top_command, top_up_button
+from bot.pipeline.guest_table import guest_mention
 from bot.pipeline.inline import chosen_result, hand_query
 from bot.pipeline.inline_table import chosen_table, setting_up, table_query
 from bot.pipeline.press import game_button, unknown_button
@@ -60,9 +61,11 @@ from games.gofish import GOFARM, GOFISH
 from storage.db import Database
 
 log = logging.getLogger(__name__)
-# polling and webhook alike; inline queries answer "🃏 My cards" (bot.pipeline.inline)
+# polling and webhook alike; inline queries answer "🃏 My cards" (bot.pipeline.inline);
+# guest messages open tables by mention (bot.pipeline.guest_table)
 ALLOWED_UPDATES = [
     "message", "callback_query", "my_chat_member", "inline_query", "chosen_inline_result",
+    "guest_message",
 ]  # fmt: skip
 RESUMING = "resuming"  # bot_data key of start-up's background task
 
@@ -296,5 +299,7 @@ def build_application(
     application.add_handler(InlineQueryHandler(table_query))  # @bot reversi: an inline table
     application.add_handler(ChosenInlineResultHandler(chosen_table, pattern=TableOffer.PREFIX))
     application.add_handler(ChosenInlineResultHandler(chosen_result))
+    # "@bot reversi" where the bot is not: an inline table (commands take no guest message)
+    application.add_handler(MessageHandler(filters.UpdateType.GUEST_MESSAGE, guest_mention))
     application.add_error_handler(error_handler(unfinished))
     return application

@@ -14,6 +14,10 @@ draw the real lobby over the placeholder (``bot.sync.delivery``, by
 
 The opener's settings apply: the table speaks their language, and a turn lasts what
 their private chat's ``/turntime`` says (copied to the table's chat when it is set).
+
+Guest mode (``bot.pipeline.guest_table``) answers ``@bot reversi`` written in a chat
+the bot is not in with the same offer and opens the table through the same
+:func:`open_inline_table`; only where the ``inline_message_id`` comes from differs.
 """
 
 from __future__ import annotations
@@ -60,13 +64,13 @@ async def table_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     svc, user = services(context), query.from_user
     language = await user_language(svc.db, user)
     kinds = TableOffer.asked(query.query, [k for k in LOBBY_GAMES if k in svc.adapters])
-    results = [_offer(svc, kind, user, language) for kind in kinds]
+    results = [offer_article(svc, kind, user, language) for kind in kinds]
     button = None if results else InlineQueryResultsButton(tr(language, "How to play"),
                                                            start_parameter=HELP)  # fmt: skip
     await query.answer(results, cache_time=0, is_personal=True, button=button)
 
 
-def _offer(svc: Services, kind: str, user: User, language: str) -> InlineQueryResultArticle:
+def offer_article(svc: Services, kind: str, user: User, language: str) -> InlineQueryResultArticle:
     """The lobby as it will look with the asker seated; one placeholder button."""
     adapter = svc.adapters[kind]
     game = _lobby(kind, user, language)
@@ -101,15 +105,25 @@ async def chosen_table(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     if not chosen.inline_message_id:  # posted without its keyboard: nothing to draw on
         log.info("an inline table without an inline message", extra={"kind": offer.kind})
         return
-    user = chosen.from_user
+    await open_inline_table(svc, context.bot.username, offer.kind, chosen.from_user,
+                     chosen.inline_message_id)  # fmt: skip
+
+
+async def open_inline_table(
+    svc: Services, bot_username: str, kind: str, user: User, inline_message_id: str
+) -> GameRecord | None:
+    """The lobby of ``kind`` with ``user`` seated becomes the game of the inline message
+    (posted by the person via the bot, or by the bot as a guest); None when that
+    message already has its game."""
     await remember(svc.db, user)
-    game = _lobby(offer.kind, user, await user_language(svc.db, user), chosen.inline_message_id)
-    game.meta.bot = context.bot.username
+    game = _lobby(kind, user, await user_language(svc.db, user), inline_message_id)
+    game.meta.bot = bot_username
     await _own_turn_time(svc, user.id, game.chat_id)
-    created = await create(svc, svc.adapters[offer.kind], game)
+    created = await create(svc, svc.adapters[kind], game)
     if created is not None:
         log.info("inline table opened", extra={"chat_id": game.chat_id, "game_id": game.id,
-                                               "kind": offer.kind})  # fmt: skip
+                                               "kind": kind})  # fmt: skip
+    return created
 
 
 async def _own_turn_time(svc: Services, user_id: int, chat_id: int) -> None:

@@ -28,6 +28,15 @@ async def open_inline(world: World, opener: User, where: User | Chat, game: str)
     return message
 
 
+async def open_by_mention(world: World, opener: User, where: User | Chat, game: str) -> Message:
+    """``opener`` writes ``@tablebot <game>`` in ``where`` (a chat the bot is not in; guest
+    mode on); returns the bot's guest message once it has drawn the lobby on it."""
+    message = await world.tg.mention_bot(opener, where, game)
+    assert message.sender.id == world.tg.bot.id and message.inline_message_id
+    await world.tg.wait_for(lambda: "Join" in labels(message), what="the lobby drawn")
+    return message
+
+
 async def press(world: World, person: User, message: Message, text: str) -> CallbackAnswer:
     return await world.tg.press_inline(person, message, text)
 

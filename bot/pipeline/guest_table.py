@@ -1,0 +1,98 @@
+"""Tables by mention (guest mode, Bot API 10.0): ``@tablebot reversi`` written in a chat
+the bot is not in opens the same inline table as ``@tablebot reversi`` chosen from the
+inline offer (``bot.pipeline.inline_table``).
+
+Telegram sends the message as a ``guest_message`` (with BotFather's guest mode on) and
+the bot answers with ``answerGuestQuery``: one result, which Telegram posts into that
+chat as the bot's own message and whose ``inline_message_id`` the answer returns. When
+the words after the mention name one game (a word's start, as the inline offer reads
+it), the result is that game's offer, the lobby with the writer seated, and the table is
+opened on the returned id through :func:`~bot.pipeline.inline_table.open_inline_table`;
+from there on it is an inline table like any other. Anything else (no word, a word of
+several games or of none, a message not from a person) is answered with the list of
+games and how to ask for one.
+
+The message's ``chat`` is never written to: the bot is not in it, and in two people's
+private chat its id is the other person's, shared with the bot's own chat with them.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+
+from telegram import (
+    InlineQueryResultArticle,
+    InputTextMessageContent,
+    Message,
+    Update,
+    User,
+)
+from telegram.constants import MessageEntityType, ParseMode
+from telegram.error import BadRequest
+from telegram.ext import ContextTypes
+
+from bot.buttons import TableOffer
+from bot.i18n import tr
+from bot.language import user_language
+from bot.pipeline.inline_table import LOBBY_GAMES, offer_article, open_inline_table
+from bot.services import Services, services
+
+log = logging.getLogger(__name__)
+LIST_ID = "games"  # the result id of the list of games
+
+
+def words_after_mention(message: Message, bot_username: str) -> str:
+    """What follows the first mention of the bot (``@TableBot Reversi`` → ``Reversi``)."""
+    wanted = f"@{bot_username}".lower()
+    for entity, text in sorted(message.parse_entities([MessageEntityType.MENTION]).items(),
+                               key=lambda item: item[0].offset):  # fmt: skip
+        if text.lower() == wanted:  # offsets count UTF-16 code units
+            wire = (message.text or "").encode("utf-16-le")
+            return wire[2 * (entity.offset + entity.length) :].decode("utf-16-le").strip()
+    return ""
+
+
+def asked_game(svc: Services, words: str, sender: User | None) -> str | None:
+    """The one game the words ask for, if a person wrote them."""
+    if sender is None or sender.is_bot or not words:
+        return None
+    kinds = TableOffer.asked(words, [kind for kind in LOBBY_GAMES if kind in svc.adapters])
+    return kinds[0] if len(kinds) == 1 else None
+
+
+def games_article(svc: Services, language: str, bot_username: str) -> InlineQueryResultArticle:
+    """The list of games, each with the words that open its table."""
+    bot = html.escape(f"@{bot_username}")
+    lines = [
+        f"{bot} {kind} — {html.escape(svc.adapters[kind].title(language))}"
+        for kind in LOBBY_GAMES
+        if kind in svc.adapters
+    ]
+    intro = tr(language, "To open a table here, write {bot} and a game:", bot=bot)
+    return InlineQueryResultArticle(
+        LIST_ID,
+        tr(language, "Games"),
+        InputTextMessageContent("\n".join(["🎲 " + intro, *lines]), parse_mode=ParseMode.HTML),
+    )
+
+
+async def guest_mention(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A ``guest_message``: the offer of the game it names, posted, becomes its table."""
+    message = update.guest_message
+    if message is None or not message.guest_query_id:
+        return
+    svc, sender, bot_username = services(context), message.from_user, context.bot.username
+    kind = asked_game(svc, words_after_mention(message, bot_username), sender)
+    language = await user_language(svc.db, None if sender is None or sender.is_bot else sender)
+    if kind is None or sender is None:
+        result = games_article(svc, language, bot_username)
+    else:
+        result = offer_article(svc, kind, sender, language)
+    try:
+        sent = await context.bot.answer_guest_query(message.guest_query_id, result)
+    except BadRequest as error:  # too late, or answered already (a redelivered update)
+        log.info("a guest query was not answered: %s", error, extra={"kind": kind})
+        return
+    if kind is not None and sender is not None:
+        await open_inline_table(svc, bot_username, kind, sender, sent.inline_message_id)
