@@ -26,15 +26,18 @@ from __future__ import annotations
 
 import html
 import logging
+from collections.abc import Sequence
 
 from telegram import (
     InlineQuery,
+    InlineQueryResult,
     InlineQueryResultArticle,
     InlineQueryResultsButton,
     InputTextMessageContent,
     Update,
 )
 from telegram.constants import ParseMode
+from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
 from bot.adapter import InlineMove, seat_of_user, seats_of, state_of
@@ -72,8 +75,26 @@ async def hand_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     results = await _results(adapter, game, seat, language, await table_language(svc.db, game))
     start = int(query.offset) if query.offset.isdigit() else 0
     more = str(start + PAGE) if start + PAGE < len(results) else ""
-    await query.answer(results[start : start + PAGE], cache_time=0, is_personal=True,
-                       next_offset=more)  # fmt: skip
+    await answer_query(query, results[start : start + PAGE], next_offset=more)
+
+
+async def answer_query(
+    query: InlineQuery,
+    results: Sequence[InlineQueryResult],
+    *,
+    button: InlineQueryResultsButton | None = None,
+    next_offset: str | None = None,
+) -> None:
+    """Answer an inline query for the asker alone, at once (``is_personal``, no cache).
+    A query Telegram no longer takes (the person typed on, or the answer came late) is
+    no failure: they see the next one's answer."""
+    try:
+        await query.answer(results, cache_time=0, is_personal=True, button=button,
+                           next_offset=next_offset)  # fmt: skip
+    except BadRequest as error:
+        if "query is too old" not in str(error).lower():
+            raise
+        log.info("an inline query was answered too late: %s", error)
 
 
 def _dealt(adapter: GameAdapter, game: GameRecord) -> bool:
@@ -85,7 +106,7 @@ def _dealt(adapter: GameAdapter, game: GameRecord) -> bool:
 async def _nothing(query: InlineQuery, language: str) -> None:
     """No result, and a button to the private chat (what the bot does)."""
     button = InlineQueryResultsButton(tr(language, "How to play"), start_parameter=HELP)
-    await query.answer([], cache_time=0, is_personal=True, button=button)
+    await answer_query(query, [], button=button)
 
 
 async def _results(

@@ -43,7 +43,7 @@ from bot.buttons import TableOffer
 from bot.i18n import tr
 from bot.language import user_language
 from bot.people import remember
-from bot.pipeline.inline import HELP
+from bot.pipeline.inline import HELP, answer_query
 from bot.pipeline.save import create
 from bot.presenters.lobby_view import render_lobby
 from bot.services import Services, services
@@ -67,7 +67,7 @@ async def table_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     results = [offer_article(svc, kind, user, language) for kind in kinds]
     button = None if results else InlineQueryResultsButton(tr(language, "How to play"),
                                                            start_parameter=HELP)  # fmt: skip
-    await query.answer(results, cache_time=0, is_personal=True, button=button)
+    await answer_query(query, results, button=button)
 
 
 def offer_article(svc: Services, kind: str, user: User, language: str) -> InlineQueryResultArticle:

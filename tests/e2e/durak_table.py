@@ -8,8 +8,8 @@ import re
 from collections import Counter
 from typing import Any
 
-from bot.adapter import TableView
 from bot.buttons import from36
+from bot.game_adapter import TableView
 from bot.presenters.cards_text import card_text
 from bot.presenters.durak import DurakAdapter
 from bot.ui import Buttons

@@ -72,5 +72,7 @@ async def test_each_hand_says_what_last_happened_to_it(world: World) -> None:
             assert f"{asker} asked you for {ranks}; you had none." in theirs, theirs
         seen.add(bool(given))
     assert seen == {True, False}
+    lobby = "Your cards: 🃏 My cards shows them here, to you alone"  # an instruction to all
     for message in world.tg.messages(world.group, include_deleted=True):
-        assert not any(" you" in (v.text or "") for v in message.versions)
+        said = [(v.text or "").replace(lobby, "") for v in message.versions]
+        assert not any(" you" in text for text in said), said
