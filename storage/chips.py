@@ -2,7 +2,9 @@
 
 A player's balance lives in the ``chips`` table (one row per chat and person)
 and lasts across tables and restarts. A missing row means the starting balance,
-so opening an account early never creates chips; for someone whose data
+so opening an account early never creates chips. Every inline table (any chat, by
+``inline_message_id``) plays from one account per person (``records.account_chat``).
+For someone whose data
 /forgetme deleted, the stamp it left (``storage.stamps``) stands for the missing
 row, and the first row written takes it over. A table writes the changes of
 a round (:class:`ChipChange`) in the same transaction as its game save
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import IntegrityError
 
+from storage.records import account_chat
 from storage.stamps import stamped, take_stamp
 
 if TYPE_CHECKING:
@@ -67,6 +70,7 @@ class ChipAccount:
 
 
 async def account(db: Database, chat_id: int, user_id: int) -> ChipAccount:
+    chat_id = account_chat(chat_id)
     row = await db.fetchone(
         "SELECT balance, topped_up_at FROM chips WHERE chat_id = ? AND user_id = ?",
         (chat_id, user_id),
@@ -89,6 +93,7 @@ async def balance(db: Database, chat_id: int, user_id: int) -> int:
 
 async def write_changes(tx: Tx, chat_id: int, changes: Sequence[ChipChange], now: float) -> None:
     """Apply ``changes`` inside the caller's transaction (see ChipChange)."""
+    chat_id = account_chat(chat_id)
     for change in changes:
         await _open_row(tx, chat_id, change.user_id, now)
         if change.top_up:
@@ -137,6 +142,7 @@ async def top_up(db: Database, chat_id: int, user_id: int, now: float) -> ChipAc
     """The daily top-up for someone not at a table: the new account, or None when
     the balance still covers the minimum bet, the last top-up is under a day old,
     or the person sits at a table of the chat (their top-up goes through it)."""
+    chat_id = account_chat(chat_id)
     async with db.transaction() as tx:
         seated = await tx.fetchone(
             "SELECT 1 FROM table_seats s JOIN games g ON g.id = s.game_id WHERE s.chat_id = ?"

@@ -43,6 +43,19 @@ def is_inline_chat(chat_id: int) -> bool:
     return chat_id <= INLINE_CHATS
 
 
+# Every inline table plays from one chip account per person (and one blackjack seat:
+# ``storage.seats``), kept under this key, just above the inline tables' chats: a new
+# inline table does not hand out a fresh starting balance, and the daily top-up is once
+# a day across them all.
+INLINE_ACCOUNTS = INLINE_CHATS + 1
+
+
+def account_chat(chat_id: int) -> int:
+    """The key of a table's chips and seats: its chat, or for an inline table the one
+    shared by every inline table (``INLINE_ACCOUNTS``)."""
+    return INLINE_ACCOUNTS if is_inline_chat(chat_id) else chat_id
+
+
 @dataclass(frozen=True)
 class Around:
     """What a read of a game brings along in the same statement (``gamestore.get_game``),

@@ -3,7 +3,9 @@
 The ``table_seats`` table has one row per seated person with the primary key
 (chat id, user id), so a second seat for someone in the same chat (another
 forum topic's table) cannot be written, however close together two joins
-arrive. Rows are written in the transaction of the game save that seats or
+arrive. Every inline table counts as one chat here (``records.account_chat``): a
+person sits at one inline table at a time, as they play from one chip account. Rows
+are written in the transaction of the game save that seats or
 unseats someone (``gamestore.create_game(..., seat=...)``,
 ``gamestore.save_game(..., seat=..., unseat=...)``), and a save that ends a game
 removes its rows.
@@ -13,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
+
+from storage.records import account_chat
 
 if TYPE_CHECKING:
     from storage.core import Core
@@ -31,6 +35,7 @@ class SeatTaken(Exception):
 async def seat_people(tx: Tx, chat_id: int, game_id: int, users: Sequence[int]) -> None:
     """Seat ``users`` at table ``game_id`` inside the caller's transaction; SeatTaken
     (which rolls the save back) when one of them sits at another open table here."""
+    chat_id = account_chat(chat_id)
     for user_id in users:
         # a seat left behind by a table that ended some other way is free again
         await tx.execute(
@@ -62,7 +67,9 @@ async def clear_table(tx: Tx, game_id: int) -> None:
 
 
 async def table_of(db: Core, chat_id: int, user_id: int) -> int | None:
-    """The open table of this chat (any forum topic) where the person sits, if any."""
+    """The open table of this chat (any forum topic; for an inline table, of any inline
+    table) where the person sits, if any."""
+    chat_id = account_chat(chat_id)
     row = await db.fetchone(
         "SELECT s.game_id FROM table_seats s JOIN games g ON g.id = s.game_id"
         " WHERE s.chat_id = ? AND s.user_id = ? AND g.status IN ('lobby', 'running')",

@@ -14,6 +14,7 @@ Everything else a table's buttons do takes the shared actions (``bot.pipeline.pl
 from __future__ import annotations
 
 import logging
+from random import Random
 
 from telegram import Message, Update, User
 from telegram.constants import ChatType
@@ -39,7 +40,7 @@ from bot.presenters.blackjack_table import (
 )
 from bot.presenters.blackjack_text import changed, elsewhere
 from bot.presenters.reasons import refusal_text
-from bot.services import services
+from bot.services import Services, services
 from bot.ui import Rendered
 from games.base import IllegalAction
 from games.blackjack import ENGINE, LeftTable, Phase, Table, close, leave, sit
@@ -83,17 +84,11 @@ async def _open(
     svc = services(context)
     chat = message.chat
     balance = await bank.balance(svc.db, chat.id, user.id)
-    state = ENGINE.new_game(1, {"chips": balance, "min_bet": MINIMUM_BET}, svc.rng)
-    game = GameRecord(
-        chat_id=chat.id, thread_id=topic_of(message), kind=KIND, created_by=user.id,
-        status=Status.RUNNING, meta=GameMeta(lang=language, bot=context.bot.username,
-                                     chat_title=chat.title or ""),
-    )  # fmt: skip
-    set_seats(game, [Seat(user.first_name, user.id)])
-    store_state(svc.adapters[KIND], game, state)
-    seating = Seating(seat=[user.id], chips=[ChipChange(user.id, expect=balance)])
+    meta = GameMeta(lang=language, bot=context.bot.username, chat_title=chat.title or "")
+    game = new_table(svc, GameRecord(chat.id, KIND, user.id, topic_of(message), meta=meta),
+                     user, balance)  # fmt: skip
     try:
-        created = await create(svc, svc.adapters[KIND], game, seating)
+        created = await create(svc, svc.adapters[KIND], game, opener_seating(user, balance))
     except (SeatTaken, ChipConflict) as refused:
         text = elsewhere(language) if isinstance(refused, SeatTaken) else changed(language)
         await tell_person(svc, message, user, text)
@@ -102,6 +97,23 @@ async def _open(
         await point_to_running(update, context, svc)
         return
     log.info("table opened", extra={"chat_id": chat.id, "game_id": game.id, "kind": KIND})
+
+
+def new_table(
+    svc: Services, game: GameRecord, user: User, balance: int, rng: Random | None = None
+) -> GameRecord:
+    """``game`` (a new record) as a table taking bets, ``user`` in the first box with
+    ``balance`` chips; also an inline table's (``bot.pipeline.inline_table``)."""
+    state = ENGINE.new_game(1, {"chips": balance, "min_bet": MINIMUM_BET}, rng or svc.rng)
+    game.status = Status.RUNNING
+    set_seats(game, [Seat(user.first_name, user.id)])
+    store_state(svc.adapters[KIND], game, state)
+    return game
+
+
+def opener_seating(user: User, balance: int) -> Seating:
+    """The opener's seat, written with the table only while their balance is ``balance``."""
+    return Seating(seat=[user.id], chips=[ChipChange(user.id, expect=balance)])
 
 
 async def join_table(press: Press) -> None:

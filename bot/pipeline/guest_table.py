@@ -35,7 +35,7 @@ from telegram.ext import ContextTypes
 from bot.buttons import TableOffer
 from bot.i18n import tr
 from bot.language import user_language
-from bot.pipeline.inline_table import LOBBY_GAMES, offer_article, open_inline_table
+from bot.pipeline.inline_table import TABLE_GAMES, can_open, offer_article, open_inline_table
 from bot.services import Services, services
 
 log = logging.getLogger(__name__)
@@ -57,7 +57,7 @@ def asked_game(svc: Services, words: str, sender: User | None) -> str | None:
     """The one game the words ask for, if a person wrote them."""
     if sender is None or sender.is_bot or not words:
         return None
-    kinds = TableOffer.asked(words, [kind for kind in LOBBY_GAMES if kind in svc.adapters])
+    kinds = TableOffer.asked(words, [kind for kind in TABLE_GAMES if kind in svc.adapters])
     return kinds[0] if len(kinds) == 1 else None
 
 
@@ -66,7 +66,7 @@ def games_article(svc: Services, language: str, bot_username: str) -> InlineQuer
     bot = html.escape(f"@{bot_username}")
     lines = [
         f"{bot} {kind} — {html.escape(svc.adapters[kind].title(language))}"
-        for kind in LOBBY_GAMES
+        for kind in TABLE_GAMES
         if kind in svc.adapters
     ]
     intro = tr(language, "To open a table here, write {bot} and a game:", bot=bot)
@@ -84,11 +84,13 @@ async def guest_mention(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
         return
     svc, sender, bot_username = services(context), message.from_user, context.bot.username
     kind = asked_game(svc, words_after_mention(message, bot_username), sender)
+    if kind is not None and sender is not None and not await can_open(svc, kind, sender.id):
+        kind = None  # at an inline blackjack table already: the list
     language = await user_language(svc.db, None if sender is None or sender.is_bot else sender)
     if kind is None or sender is None:
         result = games_article(svc, language, bot_username)
     else:
-        result = offer_article(svc, kind, sender, language)
+        result = await offer_article(svc, kind, sender, language)
     try:
         sent = await context.bot.answer_guest_query(message.guest_query_id, result)
     except BadRequest as error:  # too late, or answered already (a redelivered update)

@@ -1,6 +1,6 @@
-"""Tables in any chat: ``@bot reversi`` (``durak``, ``gofish``…; ``@bot`` alone lists
-the games) typed in any chat offers a game; choosing it posts an inline message "via"
-the bot, which becomes the game's table (an **inline table**).
+"""Tables in any chat: ``@bot reversi`` (``durak``, ``gofish``, ``blackjack``…; ``@bot``
+alone lists the games) typed in any chat offers a game; choosing it posts an inline
+message "via" the bot, which becomes the game's table (an **inline table**).
 
 The answer is one article per game asked for (``bot.buttons.TableOffer``: the query's
 first word starts the game's name), in the asker's language: the lobby as it will look
@@ -11,6 +11,11 @@ message's synthetic chat (``storage.records.inline_chat``); its marks make the s
 draw the real lobby over the placeholder (``bot.sync.delivery``, by
 ``inline_message_id``). From there on the table is pressed like a group's
 (``bot.pipeline.press`` accepts a press whose ``inline_message_id`` is its table's).
+
+A blackjack table opens taking bets (``bot.pipeline.blackjack_play.new_table``) with the
+opener's inline chips: every inline table plays from one account and one seat per
+person (``storage.records.account_chat``), so it is offered only to someone not seated
+at one (:func:`can_open`).
 
 The opener's settings apply: the table speaks their language, and a turn lasts what
 their private chat's ``/turntime`` says (copied to the table's chat when it is set).
@@ -23,6 +28,7 @@ the bot is not in with the same offer and opens the table through the same
 from __future__ import annotations
 
 import logging
+import random
 import secrets
 
 from telegram import (
@@ -38,22 +44,28 @@ from telegram import (
 from telegram.constants import ParseMode
 from telegram.ext import ContextTypes
 
-from bot.adapter import Seat, set_seats
+from bot.adapter import Seat, set_seats, state_of
 from bot.buttons import TableOffer
+from bot.game_adapter import TableView
 from bot.i18n import tr
 from bot.language import user_language
 from bot.people import remember
+from bot.pipeline.blackjack_play import new_table, opener_seating
 from bot.pipeline.inline import HELP, answer_query
-from bot.pipeline.save import create
+from bot.pipeline.save import Seating, create
+from bot.presenters.blackjack_table import KIND as BLACKJACK
 from bot.presenters.lobby_view import render_lobby
 from bot.services import Services, services
 from bot.ui import Buttons, Keyboard
-from storage import chats
+from storage import chats, seats
+from storage import chips as bank
+from storage.chips import ChipConflict
 from storage.meta import GameMeta
-from storage.records import GameRecord, inline_chat
+from storage.records import INLINE_ACCOUNTS, GameRecord, inline_chat
+from storage.seats import SeatTaken
 
 log = logging.getLogger(__name__)
-LOBBY_GAMES = ("reversi", "gofish", "gofarm", "durak")  # the games an inline table offers
+TABLE_GAMES = ("reversi", "gofish", "gofarm", "durak", "blackjack")  # an inline table's
 
 
 async def table_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -63,18 +75,32 @@ async def table_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
         return
     svc, user = services(context), query.from_user
     language = await user_language(svc.db, user)
-    kinds = TableOffer.asked(query.query, [k for k in LOBBY_GAMES if k in svc.adapters])
-    results = [offer_article(svc, kind, user, language) for kind in kinds]
+    kinds = TableOffer.asked(query.query, [k for k in TABLE_GAMES if k in svc.adapters])
+    results = [await offer_article(svc, k, user, language) for k in kinds
+               if await can_open(svc, k, user.id)]  # fmt: skip
     button = None if results else InlineQueryResultsButton(tr(language, "How to play"),
                                                            start_parameter=HELP)  # fmt: skip
     await answer_query(query, results, button=button)
 
 
-def offer_article(svc: Services, kind: str, user: User, language: str) -> InlineQueryResultArticle:
-    """The lobby as it will look with the asker seated; one placeholder button."""
+async def can_open(svc: Services, kind: str, user_id: int) -> bool:
+    """Blackjack is offered to someone not at an inline table yet: all inline tables
+    share one seat and one chip account per person (``storage.records.account_chat``)."""
+    return kind != BLACKJACK or await seats.table_of(svc.db, INLINE_ACCOUNTS, user_id) is None
+
+
+async def offer_article(
+    svc: Services, kind: str, user: User, language: str
+) -> InlineQueryResultArticle:
+    """The table as it will look with the asker seated (a lobby; a blackjack table
+    taking bets, with their chips); one placeholder button."""
     adapter = svc.adapters[kind]
-    game = _lobby(kind, user, language)
-    text = render_lobby(adapter, game, language, Buttons(0, 0)).text
+    game, _ = await _opening(svc, kind, user, language, rng=random.Random(0))
+    if game.state is None:
+        text = render_lobby(adapter, game, language, Buttons(0, 0)).text
+    else:
+        view = TableView(language, Buttons(0, 0))
+        text = adapter.render_table(game, state_of(adapter, game), view).text
     setting = InlineKeyboardButton("⏳ " + tr(language, "Setting the table…"),
                                    callback_data=TableOffer(kind).pack())  # fmt: skip
     return InlineQueryResultArticle(
@@ -86,12 +112,20 @@ def offer_article(svc: Services, kind: str, user: User, language: str) -> Inline
     )
 
 
-def _lobby(kind: str, user: User, language: str, inline_id: str = "") -> GameRecord:
+async def _opening(
+    svc: Services, kind: str, user: User, language: str, inline_id: str = "",
+    rng: random.Random | None = None,
+) -> tuple[GameRecord, Seating]:  # fmt: skip
+    """The new game with ``user`` seated: a lobby, or a blackjack table taking bets with
+    their inline chips (and the seating that checks them)."""
     meta = GameMeta(lang=language, invite=secrets.token_urlsafe(16), inline=inline_id or None)
     chat = inline_chat(inline_id) if inline_id else 0
     game = GameRecord(chat_id=chat, kind=kind, created_by=user.id, meta=meta)
+    if kind == BLACKJACK:
+        balance = await bank.balance(svc.db, INLINE_ACCOUNTS, user.id)
+        return new_table(svc, game, user, balance, rng), opener_seating(user, balance)
     set_seats(game, [Seat(user.first_name, user.id)])
-    return game
+    return game, Seating()
 
 
 async def chosen_table(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -100,7 +134,7 @@ async def chosen_table(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     chosen = update.chosen_inline_result
     offer = None if chosen is None else TableOffer.parsed(chosen.result_id)
     svc = services(context)
-    if chosen is None or offer is None or offer.kind not in LOBBY_GAMES:
+    if chosen is None or offer is None or offer.kind not in TABLE_GAMES:
         return
     if not chosen.inline_message_id:  # posted without its keyboard: nothing to draw on
         log.info("an inline table without an inline message", extra={"kind": offer.kind})
@@ -112,14 +146,20 @@ async def chosen_table(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
 async def open_inline_table(
     svc: Services, bot_username: str, kind: str, user: User, inline_message_id: str
 ) -> GameRecord | None:
-    """The lobby of ``kind`` with ``user`` seated becomes the game of the inline message
-    (posted by the person via the bot, or by the bot as a guest); None when that
-    message already has its game."""
+    """The lobby of ``kind`` (a blackjack table: taking bets) with ``user`` seated becomes
+    the game of the inline message (posted by the person via the bot, or by the bot as
+    a guest); None when that message already has its game, or the opener of a blackjack
+    table sat down at another inline table meanwhile."""
     await remember(svc.db, user)
-    game = _lobby(kind, user, await user_language(svc.db, user), inline_message_id)
+    language = await user_language(svc.db, user)
+    game, seating = await _opening(svc, kind, user, language, inline_message_id)
     game.meta.bot = bot_username
     await _own_turn_time(svc, user.id, game.chat_id)
-    created = await create(svc, svc.adapters[kind], game)
+    try:
+        created = await create(svc, svc.adapters[kind], game, seating)
+    except (SeatTaken, ChipConflict):
+        log.info("an inline table not opened: its opener sits at another", extra={"kind": kind})
+        return None
     if created is not None:
         log.info("inline table opened", extra={"chat_id": game.chat_id, "game_id": game.id,
                                                "kind": kind})  # fmt: skip

@@ -11,11 +11,11 @@ import pytest
 from telegram import Chat, Message, MessageEntity, User
 
 from bot.pipeline.guest_table import asked_game, words_after_mention
-from bot.pipeline.inline_table import LOBBY_GAMES
+from bot.pipeline.inline_table import TABLE_GAMES
 
 ALICE = User(1, "Alice", is_bot=False)
 ANONYMOUS = User(1087968824, "Group", is_bot=True, username="GroupAnonymousBot")
-SVC: Any = SimpleNamespace(adapters=dict.fromkeys(LOBBY_GAMES))
+SVC: Any = SimpleNamespace(adapters=dict.fromkeys(TABLE_GAMES))
 
 
 def _utf16(text: str) -> int:

@@ -17,14 +17,17 @@ def labels(message: Message) -> list[str]:
     return [b.text for row in message.buttons() for b in row]
 
 
-async def open_inline(world: World, opener: User, where: User | Chat, game: str) -> Message:
+async def open_inline(
+    world: World, opener: User, where: User | Chat, game: str, join: str = "Join"
+) -> Message:
     """``opener`` types ``@tablebot <game>`` in their chat with ``where`` and chooses the
-    offer; returns the inline message once the bot has drawn the lobby on it."""
+    offer; returns the inline message once the bot has drawn the lobby (the button
+    ``join``: a blackjack table's is "🪑 Join table") on it."""
     answer = await world.tg.inline_query(opener, where, game)
     (offer,) = [r for r in answer.results if r.id == f"new:{game}"]
     message = await world.tg.choose_result(opener, answer, offer.id)
     assert message.via_bot is not None and message.inline_message_id
-    await world.tg.wait_for(lambda: "Join" in labels(message), what="the lobby drawn")
+    await world.tg.wait_for(lambda: join in labels(message), what="the lobby drawn")
     return message
 
 

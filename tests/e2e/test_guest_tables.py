@@ -20,7 +20,8 @@ LIST = """🎲 To open a table here, write @tablebot and a game:
 @tablebot reversi — Reversi
 @tablebot gofish — Go Fish
 @tablebot gofarm — Go Farm
-@tablebot durak — Durak"""
+@tablebot durak — Durak
+@tablebot blackjack — Blackjack"""
 
 
 @pytest.fixture

@@ -40,9 +40,9 @@ def _sent_into(world: World, chat_id: int) -> list[str]:
 
 async def test_the_bot_alone_lists_the_games(world: World) -> None:
     answer = await world.tg.inline_query(world.alice, world.bob, "")
-    assert answer.titles == ["Reversi", "Go Fish", "Go Farm", "Durak"]
+    assert answer.titles == ["Reversi", "Go Fish", "Go Farm", "Durak", "Blackjack"]
     assert [r.id for r in answer.results] == ["new:reversi", "new:gofish", "new:gofarm",
-                                              "new:durak"]  # fmt: skip
+                                              "new:durak", "new:blackjack"]  # fmt: skip
     assert (await world.tg.inline_query(world.alice, world.bob, "rev")).titles == ["Reversi"]
     nothing = await world.tg.inline_query(world.alice, world.bob, "chess")
     assert nothing.results == () and nothing.button is not None
@@ -107,7 +107,7 @@ async def test_the_private_chat_offers_challenge_a_friend(world: World) -> None:
     assert "Challenge a friend" in (hello.text or "")
     answer = await world.tg.switch_inline(world.alice, hello, "🎲 Challenge a friend",
                                           chat=world.bob)  # fmt: skip
-    assert answer.titles == ["Reversi", "Go Fish", "Go Farm", "Durak"]
+    assert answer.titles == ["Reversi", "Go Fish", "Go Farm", "Durak", "Blackjack"]
     in_group = await world.tg.switch_inline(world.alice, hello, "🎲 Challenge a friend",
                                             chat=world.group)  # fmt: skip
     assert "Durak" in in_group.titles
