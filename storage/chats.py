@@ -63,6 +63,17 @@ async def chat_results(db: Core, chat_id: int) -> list[tuple[int, str, str, int,
     return [(int(a), str(b), str(c), int(d), int(e)) for a, b, c, d, e in rows]
 
 
+async def person_results(db: Core, user_id: int) -> list[tuple[str, str, int, int]]:
+    """(name, game kind, played, won) of one person in every chat and inline table."""
+    rows = await db.fetchall(
+        "SELECT COALESCE(u.first_name, '?'), r.kind, COUNT(*), SUM(r.won)"
+        " FROM results r LEFT JOIN users u ON u.user_id = r.user_id WHERE r.user_id = ?"
+        " GROUP BY u.first_name, r.kind ORDER BY r.kind",
+        (user_id,),
+    )
+    return [(str(a), str(b), int(c), int(d)) for a, b, c, d in rows]
+
+
 async def stop_chat_games(db: Core, chat_id: int) -> int:
     """End every active game of a chat the bot can no longer write to; everybody
     seated at its blackjack tables is free again (``storage.seats``)."""

@@ -1,40 +1,67 @@
-"""/stats: games played and won per player in this chat, across all games."""
+"""/stats: games played and won per player in this chat, across all games; in the
+bot's private chat, the sender's own totals in every chat and inline table (an inline
+table's results are kept under its synthetic chat, which no chat's /stats shows)."""
 
 from __future__ import annotations
 
 from telegram import Update
+from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from bot.i18n import tr
 from bot.language import reply_language
 from bot.messaging import reply
 from bot.people import topic_of
-from bot.services import services
+from bot.services import Services, services
 from bot.ui import Rendered, escape
 from storage import chats
 
+Player = tuple[str, int, int, list[str]]  # name, played, won, "Reversi 1/2" per game
+
 
 async def stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    message = update.effective_message
+    message, user = update.effective_message, update.effective_user
     if message is None:
         return
     svc = services(context)
-    language = await reply_language(svc.db, message.chat.id, update.effective_user)
-    rows = await chats.chat_results(svc.db, message.chat.id)
-    players: dict[int, tuple[str, int, int, list[str]]] = {}
-    for user_id, name, kind, played, won in rows:
-        _, total, wins, parts = players.get(user_id, (name, 0, 0, []))
-        game = svc.adapters[kind].title(language) if kind in svc.adapters else kind
-        parts.append(f"{escape(game)} {won}/{played}")
-        players[user_id] = (name, total + played, wins + won, parts)
-    if not players:
-        text = tr(language, "No finished games here yet.")
+    language = await reply_language(svc.db, message.chat.id, user)
+    if message.chat.type == ChatType.PRIVATE and user is not None:
+        text = await _own(svc, user.id, language)
     else:
-        ranking = sorted(players.values(), key=lambda p: (-p[2], -p[1], p[0]))
-        lines = [tr(language, "📊 <b>Games won / played here</b>")]
-        lines += [
-            f"{escape(name)} — {wins}/{total} ({', '.join(parts)})"
-            for name, total, wins, parts in ranking
-        ]
-        text = "\n".join(lines)
-    reply(services(context), message.chat.id, Rendered(text), topic_of(message))
+        text = await _chat(svc, message.chat.id, language)
+    reply(svc, message.chat.id, Rendered(text), topic_of(message))
+
+
+async def _chat(svc: Services, chat_id: int, language: str) -> str:
+    players: dict[int, Player] = {}
+    for user_id, name, kind, played, won in await chats.chat_results(svc.db, chat_id):
+        players[user_id] = _add(svc, players.get(user_id, (name, 0, 0, [])), kind, played, won,
+                                language)  # fmt: skip
+    if not players:
+        return tr(language, "No finished games here yet.")
+    ranking = sorted(players.values(), key=lambda p: (-p[2], -p[1], p[0]))
+    return "\n".join([tr(language, "📊 <b>Games won / played here</b>"), *_lines(ranking)])
+
+
+async def _own(svc: Services, user_id: int, language: str) -> str:
+    """The person's totals: every chat's results and every inline table's."""
+    player: Player | None = None
+    for name, kind, played, won in await chats.person_results(svc.db, user_id):
+        player = _add(svc, player or (name, 0, 0, []), kind, played, won, language)
+    if player is None:
+        return tr(language, "You have no finished games yet.")
+    title = tr(language, "📊 <b>Your games won / played, in every chat and inline table</b>")
+    return "\n".join([title, *_lines([player])])
+
+
+def _add(svc: Services, player: Player, kind: str, played: int, won: int, language: str) -> Player:
+    name, total, wins, parts = player
+    game = svc.adapters[kind].title(language) if kind in svc.adapters else kind
+    return name, total + played, wins + won, [*parts, f"{escape(game)} {won}/{played}"]
+
+
+def _lines(players: list[Player]) -> list[str]:
+    return [
+        f"{escape(name)} — {wins}/{total} ({', '.join(parts)})"
+        for name, total, wins, parts in players
+    ]

@@ -73,6 +73,15 @@ async def test_reversi_played_to_the_end_on_an_inline_table(world: World) -> Non
     assert f"⚫ Alice — {black}" in (board.text or "") and f"⚪ Bob — {white}" in (board.text or "")
     assert any(label.endswith("Rematch") for label in labels(board))
     assert world.tg.bot_messages(world.alice) == world.tg.bot_messages(world.bob) == []
+    # the result goes to each player's totals: /stats in their private chat with the bot
+    alice_won, bob_won = int(black > white), int(white > black)
+    mine = await world.command(world.alice, world.alice, "/stats")
+    assert mine.text == ("📊 Your games won / played, in every chat and inline table\n"
+                         f"Alice — {alice_won}/1 (Reversi {alice_won}/1)")  # fmt: skip
+    bobs = await world.command(world.bob, world.bob, "/stats")
+    assert f"Bob — {bob_won}/1 (Reversi {bob_won}/1)" in (bobs.text or "")
+    nobody = await world.command(world.carol, world.carol, "/stats")
+    assert nobody.text == "You have no finished games yet."
 
 
 async def test_a_forged_press_on_an_inline_table_is_refused(world: World) -> None:
