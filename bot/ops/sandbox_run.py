@@ -139,7 +139,9 @@ def _database_file(stack: contextlib.ExitStack, options: Options) -> tuple[str, 
 @asynccontextmanager
 async def running_sandbox(options: Options) -> AsyncIterator[Sandbox]:
     """Start everything (the page first, so a taken port fails before anything runs)."""
-    tg = StandIn(token=TOKEN, bot_username=BOT_USERNAME, bot_name=BOT_NAME)
+    # BotFather's inline feedback on, as the README's set-up turns it on: choosing a game
+    # from "@tablebot …" on the page opens an inline table
+    tg = StandIn(token=TOKEN, bot_username=BOT_USERNAME, bot_name=BOT_NAME, inline_feedback=True)
     view = ChatView(tg)
     try:
         await view.start(options.port)

@@ -81,3 +81,28 @@ async def test_a_private_chat_with_another_person(
     await chat.be(bob.first_name)
     await chat.open("Alice")
     await chat.wait_message('m.text === "Reversi!"', "Bob sees it")
+
+
+async def test_a_game_picked_from_the_bot_opens_an_inline_table(
+    chat: ChatPage, sandbox: Sandbox
+) -> None:
+    """The sandbox's bot has inline feedback on (as its set-up says): the real bot's
+    Reversi offer, picked in Alice and Bob's chat, becomes a lobby Bob can join."""
+    await chat.be("Alice")
+    bob = sandbox.people[1]
+    await chat.page.evaluate(
+        'const s = document.querySelector("#new-chat");'
+        f" s.value = {js(str(bob.id))}; s.dispatchEvent(new Event('change'));"
+    )
+    await chat.wait_title(bob.full_name)
+    await type_into_box(chat, "@tablebot rev")
+    offer = find(".inline-result", 'e.dataset.resultId === "new:reversi"', RESULTS)
+    await chat.page.wait_for(f"{offer} || null", "the bot's Reversi offer")
+    await chat.page.click(offer, "the Reversi offer")
+    lobby = await chat.wait_message(
+        'm.text.includes("Reversi") && m.buttons.flat().includes("Join")', "the lobby drawn"
+    )
+    await chat.be(bob.first_name)
+    await chat.open("Alice")
+    await chat.press(lobby.message_id, "Join")
+    await chat.wait_message('m.text.includes("Turn:")', "the game started for Bob")
