@@ -26,6 +26,7 @@ from telegram.ext import (
 )
 
 from bot.buttons import GameButton, HandQuery, LanguageButton, TableOffer, TopUpButton
+from bot.command import command
 from bot.config import Config
 from bot.deadlines.sweep import LONGEST_NAP, SHARED_NAP, Sweep
 from bot.game_adapter import GameAdapter
@@ -76,7 +77,7 @@ def default_adapters() -> dict[str, GameAdapter]:
         GoFishAdapter(GOFISH),
         GoFishAdapter(GOFARM),
         DurakAdapter(),
-        BlackjackAdapter(stop=stop_table, open_table=open_table),
+        BlackjackAdapter(stop=stop_table, open_table=command(open_table)),
     ]
     return {a.kind: a for a in adapters}
 
@@ -272,16 +273,16 @@ def build_application(
     _try_unfinished(application, bool(config.webhook_url))
     for kind, adapter in games.items():  # a lobby, or the game's own opening
         application.add_handler(CommandHandler(kind, adapter.open_command or game_command(kind)))
-    application.add_handler(CommandHandler(["start", "help"], start))
-    application.add_handler(CommandHandler("language", language_command))
-    application.add_handler(CommandHandler("stop", stop))
-    application.add_handler(CommandHandler("table", table_command))
-    application.add_handler(CommandHandler("notify", notify_command))
-    application.add_handler(CommandHandler("rules", rules_command))
-    application.add_handler(CommandHandler("turntime", turn_time))
-    application.add_handler(CommandHandler("stats", stats))
-    application.add_handler(CommandHandler("chips", chips_command))
-    application.add_handler(CommandHandler("top", top_command))
+    application.add_handler(CommandHandler(["start", "help"], command(start)))
+    application.add_handler(CommandHandler("language", command(language_command)))
+    application.add_handler(CommandHandler("stop", command(stop)))
+    application.add_handler(CommandHandler("table", command(table_command)))
+    application.add_handler(CommandHandler("notify", command(notify_command)))
+    application.add_handler(CommandHandler("rules", command(rules_command)))
+    application.add_handler(CommandHandler("turntime", command(turn_time)))
+    application.add_handler(CommandHandler("stats", command(stats)))
+    application.add_handler(CommandHandler("chips", command(chips_command)))
+    application.add_handler(CommandHandler("top", command(top_command)))
     application.add_handlers(privacy_handlers())
     application.add_handler(
         ChatMemberHandler(on_my_member_change, ChatMemberHandler.MY_CHAT_MEMBER)

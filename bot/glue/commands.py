@@ -11,6 +11,7 @@ from telegram.ext import ContextTypes
 
 from bot.adapter import seat_of_user
 from bot.buttons import LanguageButton
+from bot.command import Command
 from bot.glue.rules import rules_payload, rules_text
 from bot.i18n import LANGUAGE_NAMES, LANGUAGES, ntr, tr
 from bot.language import chat_language, reply_language, user_language
@@ -85,16 +86,14 @@ def help_text(language: str, private: bool = True) -> str:
     return "\n".join(lines)
 
 
-async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    message, user = update.effective_message, update.effective_user
-    if message is None or user is None:
-        return
-    svc = services(context)
+async def start(cmd: Command) -> None:
+    message, user = cmd.message, cmd.user
+    svc = cmd.svc
     await remember(svc.db, user, reachable=message.chat.type == ChatType.PRIVATE)
-    payload = (context.args or [""])[0]
+    payload = (cmd.args or [""])[0]
     private = message.chat.type == ChatType.PRIVATE
     if private and payload.startswith("j"):
-        await join_via_link(update, context, payload[1:])
+        await join_via_link(cmd.update, cmd.context, payload[1:])
         return
     language = await user_language(svc.db, user)
     if not private:
@@ -102,22 +101,20 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     asked = rules_payload(payload, svc.adapters) if private else None
     text = rules_text(language, asked, svc.adapters) if asked else help_text(language, private)
     keyboard = challenge_keyboard(language) if private and not asked else None
-    reply(services(context), message.chat.id, Rendered(text, keyboard), topic_of(message))
+    reply(cmd.svc, message.chat.id, Rendered(text, keyboard), topic_of(message))
 
 
-async def language_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    message = update.effective_message
-    if message is None:
-        return
-    svc = services(context)
-    language = await reply_language(svc.db, message.chat.id, update.effective_user)
+async def language_command(cmd: Command) -> None:
+    message, user = cmd.message, cmd.user
+    svc = cmd.svc
+    language = await reply_language(svc.db, message.chat.id, user)
     keyboard = [  # the language the chat reads now is marked
         [InlineKeyboardButton(("✅ " if code == language else "") + LANGUAGE_NAMES[code],
                               callback_data=LanguageButton(code).pack())]
         for code in LANGUAGES
     ]  # fmt: skip
     text = tr(language, "Choose the language of this chat:")
-    reply(services(context), message.chat.id, Rendered(text, keyboard), topic_of(message))
+    reply(cmd.svc, message.chat.id, Rendered(text, keyboard), topic_of(message))
 
 
 async def language_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -141,48 +138,44 @@ async def language_button(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
     await query.edit_message_text(tr(code, "This chat now speaks English."))
 
 
-async def stop(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    message, user = update.effective_message, update.effective_user
-    if message is None or user is None:
-        return
-    svc = services(context)
+async def stop(cmd: Command) -> None:
+    message, user = cmd.message, cmd.user
+    svc = cmd.svc
     language = await user_language(svc.db, user)
     game = await gamestore.active_game(svc.db, message.chat.id, topic_of(message))
     if game is None:
         text = tr(language, "No game is running here.")
-    elif await svc.adapters[game.kind].stop_table(update, context, game, language):
+    elif await svc.adapters[game.kind].stop_table(cmd.update, cmd.context, game, language):
         return  # the game's own rule for who may stop it, and its own ending
     elif user.id != game.created_by and not await is_admin(
-        context.bot, message.chat, user.id, message.sender_chat
+        cmd.bot, message.chat, user.id, message.sender_chat
     ):
         if seat_of_user(game, user.id) is None or message.sender_chat is not None:
             text = tr(language, "Only the player who started the game or an admin can stop it.")
         else:  # a seated player: a vote among the players (bot.pipeline.vote)
-            await vote_to_stop(update, context, game, language)
+            await vote_to_stop(cmd.update, cmd.context, game, language)
             return
     else:
         game.status = Status.STOPPED
         game.meta.stopped_by = user.first_name
         adapter = svc.adapters[game.kind]
-        if not await save(services(context), adapter, game, update_id=update.update_id):
+        if not await save(cmd.svc, adapter, game, update_id=cmd.update_id):
             return
         log.info("game stopped", extra={"chat_id": game.chat_id, "game_id": game.id})
         return
     await tell_person(svc, message, user, text)  # a refusal: for that person only
 
 
-async def turn_time(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def turn_time(cmd: Command) -> None:
     """``/turntime [seconds]``: show or (admins) set how long a turn may take here."""
-    message, user = update.effective_message, update.effective_user
-    if message is None or user is None:
-        return
-    svc = services(context)
+    message, user = cmd.message, cmd.user
+    svc = cmd.svc
     language = await reply_language(svc.db, message.chat.id, user)
-    wanted = (context.args or [""])[0]
+    wanted = (cmd.args or [""])[0]
     if not wanted:
         seconds = await chats.turn_seconds(svc.db, message.chat.id) or svc.turn_seconds
         text = _lasts(language, round(seconds))
-    elif not await is_admin(context.bot, message.chat, user.id, message.sender_chat):
+    elif not await is_admin(cmd.bot, message.chat, user.id, message.sender_chat):
         own = await user_language(svc.db, user)  # a refusal: for that person only
         await tell_person(svc, message, user, tr(own, "Only a chat administrator can do that."))
         return
@@ -195,7 +188,7 @@ async def turn_time(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     else:
         await chats.set_turn_seconds(svc.db, message.chat.id, int(wanted))
         text = _lasts(language, int(wanted))
-    reply(services(context), message.chat.id, Rendered(text), topic_of(message))
+    reply(cmd.svc, message.chat.id, Rendered(text), topic_of(message))
 
 
 def _lasts(language: str, seconds: int) -> str:

@@ -18,25 +18,21 @@ and their subscription there ends.
 
 from __future__ import annotations
 
-from telegram import Update
 from telegram.constants import ChatType
-from telegram.ext import ContextTypes
 
+from bot.command import Command
 from bot.i18n import tr
 from bot.language import user_language
 from bot.messaging import reply
 from bot.people import topic_of
 from bot.personal import tell_person
-from bot.services import services
 from bot.ui import Rendered
 from storage import chats, notices
 
 
-async def notify_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    message, user = update.effective_message, update.effective_user
-    if message is None or user is None:
-        return
-    svc = services(context)
+async def notify_command(cmd: Command) -> None:
+    message, user = cmd.message, cmd.user
+    svc = cmd.svc
     language = await user_language(svc.db, user)
     chat = message.chat
     if chat.type == ChatType.PRIVATE:

@@ -16,6 +16,7 @@ from telegram import InlineKeyboardButton, Update
 from telegram.ext import BaseHandler, CallbackQueryHandler, CommandHandler, ContextTypes
 
 from bot.buttons import ForgetButton
+from bot.command import Command, command
 from bot.i18n import tr
 from bot.language import reply_language, user_language
 from bot.messaging import reply
@@ -69,20 +70,16 @@ def privacy_text(language: str) -> str:
     )
 
 
-async def privacy_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    message = update.effective_message
-    if message is None:
-        return
-    svc = services(context)
-    language = await reply_language(svc.db, message.chat.id, update.effective_user)
+async def privacy_command(cmd: Command) -> None:
+    message, user = cmd.message, cmd.user
+    svc = cmd.svc
+    language = await reply_language(svc.db, message.chat.id, user)
     reply(svc, message.chat.id, Rendered(privacy_text(language)), topic_of(message))
 
 
-async def forgetme_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    message, user = update.effective_message, update.effective_user
-    if message is None or user is None:
-        return
-    svc = services(context)
+async def forgetme_command(cmd: Command) -> None:
+    message, user = cmd.message, cmd.user
+    svc = cmd.svc
     language = await reply_language(svc.db, message.chat.id, user)
     if user.is_bot:  # an anonymous admin writes as the group
         text = tr(language, "Send /forgetme from your own account, in a private chat with me.")
@@ -126,7 +123,7 @@ async def forget_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
 def privacy_handlers() -> list[BaseHandler[Update, ContextTypes.DEFAULT_TYPE, None]]:
     """For ``bot.glue.app`` (before its catch-all button handler)."""
     return [
-        CommandHandler("privacy", privacy_command),
-        CommandHandler("forgetme", forgetme_command),
+        CommandHandler("privacy", command(privacy_command)),
+        CommandHandler("forgetme", command(forgetme_command)),
         CallbackQueryHandler(forget_button, pattern=ForgetButton.matches),
     ]

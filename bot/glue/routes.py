@@ -10,6 +10,7 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from bot.buttons import Verb
+from bot.command import Command, command
 from bot.glue.rules import rules_button
 from bot.pipeline.blackjack_play import join_table, leave_table, top_up
 from bot.pipeline.lobby import (
@@ -52,8 +53,10 @@ assert set(GAME_BUTTONS) == set(Verb), "every kind of game button has its action
 
 
 def game_command(kind: str) -> Handler:
-    async def command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        await open_game(update, context, kind)
+    """``/<kind>``: the shared lobby (``bot.pipeline.lobby.open_game``)."""
 
-    command.__name__ = f"open_{kind}"
-    return command
+    async def open_kind(cmd: Command) -> None:
+        await open_game(cmd, kind)
+
+    open_kind.__name__ = f"open_{kind}"
+    return command(open_kind)

@@ -6,16 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from telegram import Update
-from telegram.ext import ContextTypes
-
+from bot.command import Command
 from bot.game_adapter import GameAdapter
 from bot.i18n import tr
 from bot.language import reply_language
 from bot.messaging import reply
 from bot.people import topic_of
 from bot.pipeline.press import Press
-from bot.services import services
 from bot.ui import Rendered
 from storage import chats, gamestore
 
@@ -34,15 +31,13 @@ def rules_text(language: str, kind: str | None, games: Games) -> str:
     )
 
 
-async def rules_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def rules_command(cmd: Command) -> None:
     """``/rules [game]``: the named game's rules, else those of the game running
     here, else the list of games; in the chat's language."""
-    message = update.effective_message
-    if message is None:
-        return
-    svc = services(context)
-    language = await reply_language(svc.db, message.chat.id, update.effective_user)
-    wanted = (context.args or [""])[0].lower().lstrip("/")
+    message, user = cmd.message, cmd.user
+    svc = cmd.svc
+    language = await reply_language(svc.db, message.chat.id, user)
+    wanted = (cmd.args or [""])[0].lower().lstrip("/")
     kind: str | None = wanted if wanted in svc.adapters else None
     if kind is None:
         running = await gamestore.active_game(svc.db, message.chat.id, topic_of(message))

@@ -4,26 +4,23 @@ table's results are kept under its synthetic chat, which no chat's /stats shows)
 
 from __future__ import annotations
 
-from telegram import Update
 from telegram.constants import ChatType
-from telegram.ext import ContextTypes
 
+from bot.command import Command
 from bot.i18n import tr
 from bot.language import reply_language
 from bot.messaging import reply
 from bot.people import topic_of
-from bot.services import Services, services
+from bot.services import Services
 from bot.ui import Rendered, escape
 from storage import chats
 
 Player = tuple[str, int, int, list[str]]  # name, played, won, "Reversi 1/2" per game
 
 
-async def stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    message, user = update.effective_message, update.effective_user
-    if message is None:
-        return
-    svc = services(context)
+async def stats(cmd: Command) -> None:
+    message, user = cmd.message, cmd.user
+    svc = cmd.svc
     language = await reply_language(svc.db, message.chat.id, user)
     if message.chat.type == ChatType.PRIVATE and user is not None:
         text = await _own(svc, user.id, language)

@@ -10,23 +10,18 @@ buttons stop counting: a press there gets "This table (board) has changed".
 
 from __future__ import annotations
 
-from telegram import Update
-from telegram.ext import ContextTypes
-
+from bot.command import Command
 from bot.i18n import tr
 from bot.language import user_language
 from bot.people import topic_of
 from bot.personal import tell_person
-from bot.services import services
 from storage import display, gamestore
 from storage.outbox import TABLE, Mark
 
 
-async def table_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    message, user = update.effective_message, update.effective_user
-    if message is None or user is None:
-        return
-    svc = services(context)
+async def table_command(cmd: Command) -> None:
+    message, user = cmd.message, cmd.user
+    svc = cmd.svc
     game = await gamestore.active_game(svc.db, message.chat.id, topic_of(message))
     if game is None or game.table_message_id is None or svc.reconciler_ is None:
         language = await user_language(svc.db, user)

@@ -16,11 +16,11 @@ from __future__ import annotations
 import logging
 from random import Random
 
-from telegram import Message, Update, User
+from telegram import User
 from telegram.constants import ChatType
-from telegram.ext import ContextTypes
 
 from bot.adapter import Seat, set_seats, state_of, store_state
+from bot.command import Command
 from bot.i18n import ntr, tr
 from bot.language import reply_language, user_language
 from bot.messaging import reply
@@ -40,7 +40,7 @@ from bot.presenters.blackjack_table import (
 )
 from bot.presenters.blackjack_text import changed, elsewhere
 from bot.presenters.reasons import refusal_text
-from bot.services import Services, services
+from bot.services import Services
 from bot.ui import Rendered
 from games.base import IllegalAction
 from games.blackjack import ENGINE, LeftTable, Phase, Table, close, leave, sit
@@ -54,37 +54,32 @@ from storage.seats import SeatTaken
 log = logging.getLogger(__name__)
 
 
-async def open_table(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def open_table(cmd: Command) -> None:
     """``/blackjack``: a table in betting, with the sender in the first box."""
-    svc = services(context)
-    message, user = update.effective_message, update.effective_user
-    if message is None or user is None:
-        return
+    svc, message, user = cmd.svc, cmd.message, cmd.user
     chat = message.chat
     await remember(svc.db, user, reachable=chat.type == ChatType.PRIVATE)
     if await gamestore.active_game(svc.db, chat.id, topic_of(message)) is not None:
-        await point_to_running(update, context, svc)
+        await point_to_running(cmd)
         return
     language = await user_language(svc.db, user)
     if message.sender_chat is not None:  # an anonymous admin or a channel: nobody to seat
         text = tr(await reply_language(svc.db, chat.id, user),
                   "Write as yourself to sit down at a blackjack table.")  # fmt: skip
-        reply(services(context), chat.id, Rendered(text), topic_of(message))
+        reply(svc, chat.id, Rendered(text), topic_of(message))
         return
     if await table_of(svc, chat.id, user.id) is not None:
         await tell_person(svc, message, user, elsewhere(language))  # for that person only
         return
-    await _open(update, context, message, user, language)
+    await _open(cmd, language)
 
 
-async def _open(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, message: Message, user: User, language: str
-) -> None:
+async def _open(cmd: Command, language: str) -> None:
     """The table itself: created with its opener seated, if their seat and chips allow."""
-    svc = services(context)
+    svc, message, user = cmd.svc, cmd.message, cmd.user
     chat = message.chat
     balance = await bank.balance(svc.db, chat.id, user.id)
-    meta = GameMeta(lang=language, bot=context.bot.username, chat_title=chat.title or "")
+    meta = GameMeta(lang=language, bot=cmd.bot.username, chat_title=chat.title or "")
     game = new_table(svc, GameRecord(chat.id, KIND, user.id, topic_of(message), meta=meta),
                      user, balance)  # fmt: skip
     try:
@@ -94,7 +89,7 @@ async def _open(
         await tell_person(svc, message, user, text)
         return
     if created is None:
-        await point_to_running(update, context, svc)
+        await point_to_running(cmd)
         return
     log.info("table opened", extra={"chat_id": chat.id, "game_id": game.id, "kind": KIND})
 

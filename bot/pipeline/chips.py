@@ -14,6 +14,7 @@ from telegram.ext import ContextTypes
 
 from bot.adapter import seat_of_user, state_of, store_state
 from bot.buttons import TopUpButton
+from bot.command import Command
 from bot.i18n import ntr, tr
 from bot.language import reply_language, user_language
 from bot.messaging import reply
@@ -32,11 +33,9 @@ from storage.records import GameRecord, Status
 LEADERS = 10
 
 
-async def chips_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    message, user = update.effective_message, update.effective_user
-    if message is None or user is None:
-        return
-    svc = services(context)
+async def chips_command(cmd: Command) -> None:
+    message, user = cmd.message, cmd.user
+    svc = cmd.svc
     await remember(svc.db, user)
     language = await reply_language(svc.db, message.chat.id, user)
     account = await bank.account(svc.db, message.chat.id, user.id)
@@ -60,7 +59,7 @@ async def chips_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
         wait = wait_text(language, account.next_top_up(now) - now)
         lines.append(tr(language, "Your next daily top-up: in {wait}.", wait=wait))
     lines.append(chips_disclaimer(language))
-    reply(services(context), message.chat.id, Rendered("\n".join(lines), keyboard),
+    reply(cmd.svc, message.chat.id, Rendered("\n".join(lines), keyboard),
                topic_of(message))  # fmt: skip
 
 
@@ -81,12 +80,10 @@ async def top_up_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     await query.answer(text, show_alert=True)
 
 
-async def top_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    message = update.effective_message
-    if message is None:
-        return
-    svc = services(context)
-    language = await reply_language(svc.db, message.chat.id, update.effective_user)
+async def top_command(cmd: Command) -> None:
+    message, user = cmd.message, cmd.user
+    svc = cmd.svc
+    language = await reply_language(svc.db, message.chat.id, user)
     leaders = await bank.leaderboard(svc.db, message.chat.id, LEADERS)
     if not leaders:
         text = tr(language, "Nobody has played blackjack here yet.")
@@ -98,7 +95,7 @@ async def top_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
         ]
         text = "\n".join(lines)
     text += "\n" + chips_disclaimer(language)
-    reply(services(context), message.chat.id, Rendered(text), topic_of(message))
+    reply(cmd.svc, message.chat.id, Rendered(text), topic_of(message))
 
 
 async def take_top_up(

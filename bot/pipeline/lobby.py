@@ -12,6 +12,7 @@ from telegram.ext import ContextTypes
 
 from bot.adapter import Seat, seat_of_user, seats_of, set_seats
 from bot.buttons import ForgedCallback, from36
+from bot.command import Command
 from bot.game_adapter import GameAdapter
 from bot.i18n import tr
 from bot.language import user_language
@@ -33,12 +34,9 @@ from storage.records import GameRecord, Status
 log = logging.getLogger(__name__)
 
 
-async def open_game(update: Update, context: ContextTypes.DEFAULT_TYPE, kind: str) -> None:
+async def open_game(cmd: Command, kind: str) -> None:
     """``/reversi`` and friends: a lobby in a group, a game against the computer in private."""
-    svc = services(context)
-    message, user = update.effective_message, update.effective_user
-    if message is None or user is None:
-        return
+    svc, message, user = cmd.svc, cmd.message, cmd.user
     chat = message.chat
     private = chat.type == ChatType.PRIVATE
     await remember(svc.db, user, reachable=private)
@@ -46,7 +44,7 @@ async def open_game(update: Update, context: ContextTypes.DEFAULT_TYPE, kind: st
     language = await user_language(svc.db, user)
     game = GameRecord(
         chat_id=chat.id, thread_id=topic_of(message), kind=kind, created_by=user.id,
-        meta=GameMeta(lang=language, bot=context.bot.username, chat_title=chat.title or "",
+        meta=GameMeta(lang=language, bot=cmd.bot.username, chat_title=chat.title or "",
                       invite=secrets.token_urlsafe(16)),
     )  # fmt: skip
     # an anonymous admin (or someone speaking as a channel) is nobody to seat; anyone
@@ -54,13 +52,13 @@ async def open_game(update: Update, context: ContextTypes.DEFAULT_TYPE, kind: st
     person = message.sender_chat is None
     seats = [Seat(user.first_name, user.id)] if person else []
     if private:
-        seats.append(Seat("", level=_level_argument(adapter, context.args)))
+        seats.append(Seat("", level=_level_argument(adapter, cmd.args)))
     set_seats(game, seats)
     if private:
         await start_game(adapter, game, svc.rng)
-    created = await create(services(context), adapter, game)
+    created = await create(svc, adapter, game)
     if created is None:
-        await point_to_running(update, context, svc)
+        await point_to_running(cmd)
         return
     log.info("game opened", extra={"chat_id": chat.id, "game_id": game.id, "kind": kind})
 
@@ -82,14 +80,10 @@ def _level_argument(adapter: GameAdapter, args: list[str] | None) -> str:
     return "normal" if "normal" in levels or not levels else levels[-1]
 
 
-async def point_to_running(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, svc: Services
-) -> None:
+async def point_to_running(cmd: Command) -> None:
     """Answer a second game command with a pointer to the game already running: for
     the person who sent it (their private chat; else a reply to the table)."""
-    message, user = update.effective_message, update.effective_user
-    if message is None or user is None:
-        return
+    svc, message, user = cmd.svc, cmd.message, cmd.user
     running = await gamestore.active_game(svc.db, message.chat.id, topic_of(message))
     language = await user_language(svc.db, user)
     if running is None:

@@ -40,3 +40,25 @@ def test_no_module_but_the_codec_looks_inside_callback_data() -> None:
 
 def test_every_kind_of_game_button_has_one_action() -> None:
     assert set(GAME_BUTTONS) == set(Verb)
+
+
+def test_every_command_has_the_one_shape() -> None:
+    # each /command's callback is made by bot.command.command: the message and its
+    # sender are taken once, and the action gets a typed Command (no handler repeats
+    # the effective_message/effective_user guard)
+    from telegram.ext import CommandHandler
+
+    from bot.config import Config
+    from bot.glue.app import build_application
+
+    application = build_application(Config(token="123:abc", api_base_url=None,
+                                           database_path=":memory:"))  # fmt: skip
+    commands = [
+        handler
+        for group in application.handlers.values()
+        for handler in group
+        if isinstance(handler, CommandHandler)
+    ]
+    assert len(commands) >= 17  # the five games, /start and /help, and the others
+    shapes = {h.callback.__qualname__ for h in commands}
+    assert shapes == {"command.<locals>.handle"}, shapes

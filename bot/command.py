@@ -1,0 +1,74 @@
+"""A command as every handler of one gets it: one shape for ``/stats``, ``/stop``,
+``/reversi`` and the rest. ``command(action)`` makes the python-telegram-bot callback:
+it takes the message and its sender once (a command without either, a channel's
+post, is not a person's and is left alone) and hands the action a ``Command``."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass
+from typing import Any
+
+from telegram import Bot, Chat, Message, Update, User
+from telegram.constants import ChatType
+from telegram.ext import ContextTypes
+
+from bot.people import topic_of
+from bot.services import Services, services
+
+Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
+
+
+@dataclass(frozen=True)
+class Command:
+    """A person's command: the message, who sent it (an anonymous admin: the group's
+    stand-in user, with ``message.sender_chat`` set) and what the bot has."""
+
+    update: Update
+    context: ContextTypes.DEFAULT_TYPE
+    message: Message
+    user: User
+
+    @property
+    def svc(self) -> Services:
+        return services(self.context)
+
+    @property
+    def bot(self) -> Bot:
+        return self.context.bot
+
+    @property
+    def chat(self) -> Chat:
+        return self.message.chat
+
+    @property
+    def private(self) -> bool:
+        return self.message.chat.type == ChatType.PRIVATE
+
+    @property
+    def args(self) -> list[str]:
+        return list(self.context.args or [])
+
+    @property
+    def topic(self) -> int:
+        return topic_of(self.message)
+
+    @property
+    def update_id(self) -> int:
+        return self.update.update_id
+
+
+CommandAction = Callable[[Command], Awaitable[None]]
+
+
+def command(action: CommandAction) -> Handler:
+    """The python-telegram-bot callback of a command handled by ``action``."""
+
+    async def handle(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        message, user = update.effective_message, update.effective_user
+        if message is None or user is None:
+            return  # not a person's command
+        await action(Command(update, context, message, user))
+
+    handle.__name__ = getattr(action, "__name__", "command")
+    return handle
