@@ -6,7 +6,7 @@ import hmac
 import logging
 import secrets
 
-from telegram import CallbackQuery, Update
+from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
@@ -100,8 +100,7 @@ def lobby_action(button: LobbyButton) -> Action:
     """The action of one of a lobby's buttons (``bot.pipeline.lobby_buttons``)."""
 
     async def act(press: Press) -> None:
-        await lobby_press(press.query, press.context, press.game, button,
-                          press.button.argument, press.update_id)  # fmt: skip
+        await lobby_press(press, button)
 
     return act
 
@@ -112,25 +111,17 @@ lobby_option = lobby_action(OPTION)
 
 
 async def rematch_button(press: Press) -> None:
-    await rematch(press.query, press.context, press.game, press.update_id)
+    await rematch(press)
 
 
-async def lobby_press(
-    query: CallbackQuery,
-    context: ContextTypes.DEFAULT_TYPE,
-    game: GameRecord,
-    button: LobbyButton,
-    argument: str,
-    update_id: int,
-) -> None:
+async def lobby_press(press: Press, button: LobbyButton) -> None:
     """A lobby button's press: who may sit down, the button's change, the start."""
-    svc = services(context)
-    adapter = svc.adapters[game.kind]
-    user = query.from_user
+    svc, adapter, game, query = press.svc, press.adapter, press.game, press.query
+    user, argument = query.from_user, press.button.argument
     await remember(svc.db, user)
     language = await user_language(svc.db, user)
     sits_down = button.sits_down and seat_of_user(game, user.id) is None
-    if sits_down and not await is_member(context.bot, game.chat_id, user.id):
+    if sits_down and not await is_member(press.context.bot, game.chat_id, user.id):
         await query.answer(tr(language, "Only members of this group can sit down."), True)
         return
     refusal = button.change(adapter, game, user.id, user.first_name, argument, language)
@@ -142,7 +133,7 @@ async def lobby_press(
         game.status = Status.STOPPED
     elif button.starts or (button.sits_down and ready_to_start(adapter, game)):
         await start_in_order(adapter, game, svc)
-    if not await save(services(context), adapter, game, update_id=update_id):
+    if not await save(svc, adapter, game, update_id=press.update_id):
         await query.answer(tr(language, "Someone was quicker; please try again."), True)
         return
     if sits_down and await _unreachable(svc, adapter, user.id):

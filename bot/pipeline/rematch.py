@@ -8,29 +8,24 @@ from __future__ import annotations
 
 import secrets
 
-from telegram import CallbackQuery
-from telegram.ext import ContextTypes
-
 from bot.adapter import seat_of_user, seats_of, set_seats
 from bot.game_adapter import GameAdapter
 from bot.i18n import tr
 from bot.language import table_language, user_language
 from bot.pipeline.flow import start_game
+from bot.pipeline.press import Press
 from bot.pipeline.save import create, save
 from bot.presenters.lobby_view import rematch_waiting
-from bot.services import Services, services
+from bot.services import Services
 from storage.meta import GameMeta
 from storage.records import GameRecord
 
 
-async def rematch(
-    query: CallbackQuery, context: ContextTypes.DEFAULT_TYPE, game: GameRecord, update_id: int
-) -> None:
+async def rematch(press: Press) -> None:
     """A finished game's Rematch button: a lobby for the same table, the presser and
     the computers seated. It starts when the other players sit down again (Join, or
     the deep link), or as any lobby does (full, or Start); it closes as a lobby does."""
-    svc = services(context)
-    adapter = svc.adapters[game.kind]
+    svc, adapter, game, query = press.svc, press.adapter, press.game, press.query
     language = await user_language(svc.db, query.from_user)
     if seat_of_user(game, query.from_user.id) is None:
         await query.answer(tr(language, "Only the players can ask for a rematch."), True)
@@ -41,11 +36,11 @@ async def rematch(
     new = await _rematch_lobby(svc, adapter, game, query.from_user.id)
     if not rematch_waiting(new):  # nobody to ask (against the computer): at once
         await start_in_order(adapter, new, svc)
-    if await create(services(context), adapter, new) is None:
+    if await create(svc, adapter, new) is None:
         await query.answer(tr(language, "Another game is already running here."), True)
         return
     game.meta.rematched = True
-    await save(services(context), adapter, game, update_id=update_id)
+    await save(svc, adapter, game, update_id=press.update_id)
     await query.answer()
 
 
