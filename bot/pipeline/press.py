@@ -32,7 +32,7 @@ from bot.marks import chats_of, marks_for
 from bot.pressed import callback_data_on
 from bot.services import Services, services
 from storage import gamestore, outbox
-from storage.outbox import Mark
+from storage.outbox import TABLE, Mark
 from storage.records import GameRecord
 
 Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
@@ -163,7 +163,9 @@ async def stale(press: Press) -> None:
     the game's messages marked for a redraw (coalesced by the sender)."""
     svc, game = press.svc, press.game
     await press.refuse(_stale_text(press))
-    await redraw(svc, marks_for(press.adapter, game, game.version))
+    shown = svc.table_shows(game.id, game.version)  # the table needs no redraw: only
+    marks = marks_for(press.adapter, game, game.version)  # its clock would tick on
+    await redraw(svc, [m for m in marks if not (shown and m.target == TABLE)])
 
 
 def _stale_text(press: Press) -> str:
