@@ -20,7 +20,7 @@ from tests.e2e.inline_tables import (
     press,
     reversi_inline_step,
 )
-from tests.e2e.reversi_board import disc_counts, turn_name
+from tests.e2e.reversi_board import data_of, disc_counts, hint_squares, turn_name
 
 NOT_A_GAME = "This button is not from a game I know."
 
@@ -120,3 +120,26 @@ async def test_the_private_chat_offers_challenge_a_friend(world: World) -> None:
     in_group = await world.tg.switch_inline(world.alice, hello, "🎲 Challenge a friend",
                                             chat=world.group)  # fmt: skip
     assert "Durak" in in_group.titles
+
+
+async def test_a_429_on_one_inline_table_pauses_only_that_table(world: World) -> None:
+    # Telegram's flood control answers an edit of one inline message with 429: that
+    # table waits out the pause, another inline table is drawn as usual meanwhile
+    people = {"Alice": world.alice, "Bob": world.bob, "Carol": world.carol}
+    one = await open_inline(world, world.alice, world.bob, "reversi")
+    await press(world, world.bob, one, "Join")
+    other = await open_inline(world, world.alice, world.carol, "reversi")
+    await press(world, world.carol, other, "Join")
+    for board in (one, other):
+        await world.tg.wait_for(lambda b=board: turn_name(b) == "Alice", what="a game started")
+    await world.synced()
+    world.tg.fail_next("editMessageText", 429, "Too Many Requests: retry after 30",
+                       retry_after=30)  # fmt: skip
+    before = disc_counts(one)
+    square = data_of(one, hint_squares(one)[0])
+    assert not (await world.tg.press_inline(world.alice, one, callback_data=square)).show_alert
+    await world.tg.wait_for(lambda: [c for c in world.tg.calls if c.error_code == 429],
+                            what="the 429")  # fmt: skip
+    rng = random.Random(2)
+    assert await reversi_inline_step(world, other, people, rng)  # drawn at once
+    assert disc_counts(one) == before  # the paused table waits out its 30 s
