@@ -205,7 +205,7 @@ class GameRules:
         if meta.auto is not None and seat in meta.auto:
             meta.auto.remove(seat)
         if meta.timeouts is not None:
-            meta.timeouts.pop(str(seat), None)
+            meta.timeouts.pop(seat, None)
         if meta.resigned is None:
             meta.resigned = []
         meta.resigned.append(person.name)

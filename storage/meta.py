@@ -76,11 +76,11 @@ class GameMeta:
     stood_in: list[int] | None = None  # seats the computer just played for
     rematched: bool | None = None
     recorded: bool | None = None  # the results are written
-    timeouts: dict[str, int] | None = None  # seat (as text) -> timeouts in a row
+    timeouts: dict[int, int] | None = None  # seat -> timeouts in a row
     rematch_of: RematchJson | None = None
     closed: str | None = None  # why a blackjack table closed
-    hints_off: list[int] | None = None  # users who turned hints off
-    touched: dict[str, int] | None = None  # blackjack box (as text) -> version changed
+    hints_off: list[int] | None = None  # seats whose hints are off
+    touched: dict[int, int] | None = None  # blackjack box -> version it last changed
     banked: int | None = None  # the blackjack round last banked
     summary: str | None = None  # the settled round's summary, for the sender to post
     resigned_seat: int | None = None
@@ -102,10 +102,12 @@ class GameMeta:
         meta = cls()
         for key, value in data.items():
             expected = _JSON_TYPE.get(key)
-            if expected is not None and _fits(value, expected):
+            if key in _BY_SEAT:
+                value = _by_seat(value)
+            if expected is not None and value is not None and _fits(value, expected):
                 setattr(meta, key, value)
             else:
-                meta.extra[key] = value
+                meta.extra[key] = data[key]
         return meta
 
     def to_json(self) -> dict[str, Any]:
@@ -113,8 +115,22 @@ class GameMeta:
         for key in _JSON_TYPE:
             value = getattr(self, key)
             if value is not None:
-                out[key] = value
+                out[key] = {str(seat): n for seat, n in value.items()} if key in _BY_SEAT else value
         return out
+
+
+# maps keyed by seat (a number): JSON keys are text, so they are read and written as such
+_BY_SEAT = frozenset({"timeouts", "touched"})
+
+
+def _by_seat(value: Any) -> dict[int, int] | None:
+    """A JSON object of seat (as text) -> number, keyed by seat; None if it is not one."""
+    if not isinstance(value, dict):
+        return None
+    try:
+        return {int(seat): int(n) for seat, n in value.items() if not isinstance(n, bool)}
+    except (TypeError, ValueError):
+        return None
 
 
 def _fits(value: Any, expected: type | tuple[type, ...]) -> bool:

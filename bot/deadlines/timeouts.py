@@ -74,8 +74,8 @@ async def _play_for_the_late(
         game.meta.auto = []
     timeouts, auto = game.meta.timeouts, game.meta.auto
     for seat in late:
-        timeouts[str(seat)] = timeouts.get(str(seat), 0) + 1
-        if timeouts[str(seat)] >= TAKEOVER_AFTER and seat not in auto:
+        timeouts[seat] = timeouts.get(seat, 0) + 1
+        if timeouts[seat] >= TAKEOVER_AFTER and seat not in auto:
             auto.append(seat)
         if seat in engine.to_move(state) and engine.outcome(state) is None:
             state = await _stand_in(adapter, state, seat, svc, stand_in_level(adapter))

@@ -72,7 +72,7 @@ async def finish_move(
     store_state(adapter, game, after)
     clear_press_notes(game)
     if game.meta.timeouts is not None:
-        game.meta.timeouts.pop(str(seat), None)
+        game.meta.timeouts.pop(seat, None)
     return await save(svc, adapter, game, after, update_id, before=before) is not None
 
 
@@ -128,7 +128,7 @@ async def back(press: Press) -> None:
         return
     auto.remove(seat)
     if game.meta.timeouts is not None:
-        game.meta.timeouts.pop(str(seat), None)
+        game.meta.timeouts.pop(seat, None)
     if not await save(press.svc, press.adapter, game,
                         update_id=press.update_id):  # fmt: skip
         await press.quicker()

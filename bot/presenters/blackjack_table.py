@@ -65,7 +65,8 @@ def clear_box(game: GameRecord, box: int) -> None:
 def fresh(game: GameRecord, version: int, box: int | None) -> bool:
     """Whether a button drawn at ``version`` still shows what ``box`` would act on."""
     touched = game.meta.touched or {}
-    return version >= int(game.meta.phase_at or 0) and version >= int(touched.get(str(box), 0))
+    changed = touched.get(box, 0) if box is not None else 0
+    return version >= int(game.meta.phase_at or 0) and version >= changed
 
 
 def mark_changes(game: GameRecord, before: Table | None, state: Table, version: int) -> set[int]:
@@ -82,7 +83,7 @@ def mark_changes(game: GameRecord, before: Table | None, state: Table, version: 
     touched = game.meta.touched
     for box in range(BOXES):
         if before is None or before.seats[box] != state.seats[box]:
-            touched[str(box)] = version
+            touched[box] = version
             changed.add(box)
     return changed
 

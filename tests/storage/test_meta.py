@@ -82,3 +82,12 @@ async def test_a_row_as_written_before_loads_and_saves_unchanged(db: Database) -
     assert await gamestore.save_game(db, game)
     row = await db.fetchone("SELECT meta FROM games WHERE id = ?", (game.id,))
     assert json.loads(row[0]) == stored
+
+
+def test_seat_keyed_maps_are_keyed_by_seat_and_stored_as_before() -> None:
+    stored = {"timeouts": {"0": 2, "1": 1}, "touched": {"3": 7}}
+    meta = GameMeta.from_json(stored)
+    assert meta.timeouts == {0: 2, 1: 1} and meta.touched == {3: 7}  # seats, not text
+    assert meta.to_json() == stored  # the row's JSON is what it was
+    odd = GameMeta.from_json({"timeouts": {"north": 1}})  # not a seat: kept as it was
+    assert odd.timeouts is None and odd.to_json() == {"timeouts": {"north": 1}}
