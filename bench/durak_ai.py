@@ -1,19 +1,21 @@
-"""The computer Durak player against a greedy player, today's player and the baseline.
+"""The computer Durak player against a greedy player: today's, the previous and the baseline.
 
 The greedy player is written here from its description only: it always plays
 the lowest card that works (plain suits before trumps, then by rank: it leads
 its lowest card, throws in its lowest matching card whenever it may, covers
-with its lowest card that beats an unbeaten one) and takes only when it cannot
+with its lowest card that beats an unbeaten one and still leaves every other
+unbeaten card coverable when they all can be) and takes only when it cannot
 cover. Throw-in Durak; 2 players (one greedy) and 3 players (two greedy).
 Game ``n`` deals from seed ``seed + n`` and seats the computer at ``n % seats``
 (so who leads rotates with the deal); whenever several seats may act, one is
-picked with the deal's own table rng. Both players ("new": ``ENGINE.choose``,
-"baseline": ``bench/durak_baseline.py``, the player before issue 25) meet the
-same deals. Printed: how often the computer is the durak, with a 95% interval,
-and CPU per decision (``time.process_time``, decisions with two or more legal
+picked with the deal's own table rng. The players ("new": ``ENGINE.choose``,
+"previous": the rules and the exact endgame without the search, "baseline":
+``bench/durak_baseline.py``, the player before issue 25) meet the same deals.
+Printed: how often the computer is the durak, with a 95% interval, and CPU
+per decision (``time.process_time``, decisions with two or more legal
 actions).
 
-Run: python -m bench.durak_ai [games] [seed] [--only new|baseline] [--seats 2|3]
+Run: python -m bench.durak_ai [games] [seed] [--only new|previous|baseline] [--seats 2|3]
 """
 
 from __future__ import annotations
@@ -31,11 +33,17 @@ from bench import durak_baseline
 from bench.rates import cpu_text, rate_text
 from games.cards import Card
 from games.durak import ENGINE, Action, Attack, Beat, Done, DurakView, Take
+from games.durak.ai import ruled
+from games.durak.state import beats
 
 MAX_ACTIONS = 5000
 GOALS = {2: 0.20, 3: 0.09}
 Player = Callable[[DurakView, tuple[Action, ...], random.Random, str], Action]
-PLAYERS: dict[str, Player] = {"new": ENGINE.choose, "baseline": durak_baseline.choose}
+PLAYERS: dict[str, Player] = {
+    "new": ENGINE.choose,
+    "previous": lambda view, legal, rng, level: ruled(view, legal),
+    "baseline": durak_baseline.choose,
+}
 
 
 def low(card: Card, trump: str) -> tuple[bool, int]:
@@ -44,13 +52,35 @@ def low(card: Card, trump: str) -> tuple[bool, int]:
 
 def greedy(view: DurakView) -> Action:
     """The lowest card that works; Take only when nothing covers, Done when nothing fits."""
-    beats = [action for action in view.legal if isinstance(action, Beat)]
-    if beats:
-        return min(beats, key=lambda action: (low(action.card, view.trump), action.index))
+    covers = [action for action in view.legal if isinstance(action, Beat)]
+    if covers:
+        covers.sort(key=lambda action: (low(action.card, view.trump), action.index))
+        hand = list(view.hand)
+        pending = {index: attack for index, (attack, cover) in enumerate(view.table) if not cover}
+        for action in covers:
+            rest = dict(pending)
+            del rest[action.index]
+            if coverable(
+                list(rest.values()), [card for card in hand if card != action.card], view.trump
+            ):
+                return action
+        return covers[0]
     attacks = [action for action in view.legal if isinstance(action, Attack)]
     if attacks:
         return min(attacks, key=lambda action: low(action.card, view.trump))
     return Take() if Take() in view.legal else Done()
+
+
+def coverable(attacks: list[Card], hand: list[Card], trump: str) -> bool:
+    """Whether ``hand`` can cover every card of ``attacks``, one card each."""
+    if not attacks:
+        return True
+    first, rest = attacks[0], attacks[1:]
+    return any(
+        coverable(rest, [other for other in hand if other != card], trump)
+        for card in hand
+        if beats(card, first, trump)
+    )
 
 
 def play(seats: int, computer: int, seed: int, player: Player, clock: list[float]) -> bool:
@@ -100,7 +130,7 @@ def main() -> int:
     print(f"computer vs greedy, throw-in Durak, {args.games} games per line, seed {args.seed}")
     ok = True
     for seats in args.seats or (2, 3):
-        for name in args.only or ("new", "baseline"):
+        for name in args.only or ("new", "previous", "baseline"):
             rate = series(name, seats, args.games, args.seed)
             ok = ok and (name != "new" or rate <= GOALS[seats])
     return 0 if ok else 1

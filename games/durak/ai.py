@@ -1,33 +1,30 @@
 """The computer Durak player. It sees only its seat's view and the legal actions.
 
-Defending: pass the attack on with a cheap card when passing is played, else
-cover each unbeaten card with the cheapest card that beats it (non-trumps
-first), and take instead when that would spend high trumps (or several
-trumps) on low cards while the stock is still large. Attacking: lead the
-lowest non-trump, throw in cheap cards of matching ranks (never trumps while
-the stock lasts, anything once it is empty), and otherwise say Done.
-
+The rules (:mod:`games.durak.heuristic`) propose a move. While the stock lasts
+(or more than two players hold cards), a determinized search
+(:mod:`games.durak.search`) checks it: the unseen cards are dealt at random
+into the other hands and the stock, consistently with everything seen, each
+candidate is played out by the rules for everyone, and the best total wins.
 Once the stock is empty and two players are left, the rest of the game is
 searched exactly (:mod:`games.durak.exact`), within a node budget; the
-heuristic's choice is kept unless the search finds a strictly better one.
+proposal is kept unless a search finds a strictly better move.
 
 ``level="easy"`` makes a random move now and then and never searches; other
-levels play the heuristic, and search the endgame.
+levels search.
 """
 
 from __future__ import annotations
 
 import random
 
-from games.cards import Card
-from games.durak.actions import Action, Attack, Beat, Done, Take, Transfer
+from games.durak.actions import Action
 from games.durak.endgame import NODE_BUDGET
-from games.durak.exact import exact_choice
-from games.durak.state import beats
+from games.durak.exact import endgame_position, exact_choice
+from games.durak.heuristic import rule_choice, sight_of
+from games.durak.search import search_choice
 from games.durak.views import DurakView
 
 EASY_SLIPS = 0.3
-TRUMP_BONUS = 9
 
 
 def choose(view: DurakView, legal: tuple[Action, ...], rng: random.Random, level: str) -> Action:
@@ -38,93 +35,19 @@ def choose(view: DurakView, legal: tuple[Action, ...], rng: random.Random, level
         return legal[0]
     if level == "easy" and rng.random() < EASY_SLIPS:
         return rng.choice(legal)
-    if any(isinstance(action, Beat | Take | Transfer) for action in legal):
-        action = _defend(view, legal)
-    else:
-        action = _attack(view, legal)
-    action = action if action in legal else legal[0]
+    action = rule_choice(sight_of(view), legal)
     if level == "easy":
         return action
+    if endgame_position(view) is not None:
+        exact = exact_choice(view, legal, action, NODE_BUDGET)
+        if exact is not None:
+            return exact
+    return search_choice(view, legal, action, rng)[0]
+
+
+def ruled(view: DurakView, legal: tuple[Action, ...]) -> Action:
+    """The player before the search (issue 25): the rules, and the exact endgame."""
+    if len(legal) == 1:
+        return legal[0]
+    action = rule_choice(sight_of(view), legal)
     return exact_choice(view, legal, action, NODE_BUDGET) or action
-
-
-def strength(card: Card, trump: str) -> int:
-    """0 for a six of a plain suit up to 17 for the trump ace."""
-    return card.rank - 6 + (TRUMP_BONUS if card.suit == trump else 0)
-
-
-def beat_plan(view: DurakView) -> list[tuple[int, Card]] | None:
-    """The cheapest cover for every unbeaten card (hardest first), or ``None`` if one has none."""
-    hand = list(view.hand)
-    pending = [(index, attack) for index, (attack, cover) in enumerate(view.table) if cover is None]
-    pending.sort(key=lambda item: -strength(item[1], view.trump))
-    plan: list[tuple[int, Card]] = []
-    for index, attack in pending:
-        covers = [card for card in hand if beats(card, attack, view.trump)]
-        if not covers:
-            return None
-        cover = min(covers, key=lambda card: strength(card, view.trump))
-        hand.remove(cover)
-        plan.append((index, cover))
-    return plan
-
-
-def _defend(view: DurakView, legal: tuple[Action, ...]) -> Action:
-    plan = beat_plan(view)
-    passes = [action for action in legal if isinstance(action, Transfer)]
-    if passes:
-        cheapest = min(passes, key=lambda action: strength(action.card, view.trump))
-        if cheapest.card.suit != view.trump or plan is None:
-            return cheapest
-    if plan is None or too_costly(view, plan):
-        return Take()
-    index, card = plan[0]
-    return Beat(index, card)
-
-
-def too_costly(view: DurakView, plan: list[tuple[int, Card]]) -> bool:
-    """Whether covering per ``plan`` spends trumps that are worth more than taking the table."""
-    if not view.stock:
-        return False
-    trumps = [card for _, card in plan if card.suit == view.trump]
-    attacks = [attack for attack, _ in view.table]
-    if not trumps or len(attacks) > 3:
-        return False
-    if any(card.suit == view.trump or card.rank > 11 for card in attacks):
-        return False
-    early = view.stock > 2 * view.seats
-    highest = max(card.rank for card in trumps)
-    return highest >= 13 or (early and (highest >= 11 or len(trumps) >= 2))
-
-
-def _attack(view: DurakView, legal: tuple[Action, ...]) -> Action:
-    cards = sorted(
-        (action.card for action in legal if isinstance(action, Attack)),
-        key=lambda card: strength(card, view.trump),
-    )
-    if not view.table:
-        return Attack(lead(view, cards))
-    for card in cards:
-        if worth_adding(view, card):
-            return Attack(card)
-    return Done()
-
-
-def lead(view: DurakView, cards: list[Card]) -> Card:
-    """The lowest non-trump, preferring a rank held twice or more (to throw in after)."""
-    ranks = [card.rank for card in view.hand]
-    return min(
-        cards,
-        key=lambda card: (strength(card, view.trump) - (ranks.count(card.rank) > 1), card.suit),
-    )
-
-
-def worth_adding(view: DurakView, card: Card) -> bool:
-    """Throw in cheap plain cards while the stock lasts; anything once it is empty."""
-    if not view.stock:
-        return True
-    if card.suit == view.trump:
-        return False
-    if view.taking or view.stock <= view.seats:
-        return card.rank <= 12
-    return card.rank <= 10

@@ -3,8 +3,6 @@ players without cards leave, and the next bout (or the end of the game) begins."
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from games.durak.events import (
     BoutStarted,
     Discarded,
@@ -18,10 +16,13 @@ from games.durak.state import (
     HAND_SIZE,
     DurakState,
     is_out,
+    known_cards,
     next_in_play,
     out_seats,
+    replace,
     table_cards,
     with_hand,
+    with_known,
 )
 
 
@@ -33,6 +34,7 @@ def close_bout(state: DurakState) -> tuple[DurakState, list[Event]]:
     if state.taking:
         hand = state.hands[state.defender] + cards
         state = with_hand(state, state.defender, hand)
+        state = with_known(state, state.defender, known_cards(state, state.defender) + cards)
         events = [PickedUp(state.defender, len(cards))]
     else:
         state = replace(state, discard=state.discard + cards)
@@ -64,6 +66,8 @@ def refill(state: DurakState) -> tuple[DurakState, list[Event]]:
         drawn = state.stock[:need]
         if drawn:
             state = with_hand(state, seat, state.hands[seat] + drawn)
+            if len(drawn) == len(state.stock):  # the face-up trump card, seen by all
+                state = with_known(state, seat, (*known_cards(state, seat), state.trump_card))
             state = replace(state, stock=state.stock[len(drawn) :])
             events.append(Drew(seat, len(drawn)))
     return state, events

@@ -7,7 +7,7 @@ import random
 from games.base import Options
 from games.cards import Card, durak_deck, shuffled
 from games.durak.events import BoutStarted
-from games.durak.state import HAND_SIZE, DurakState, logged
+from games.durak.state import HAND_SIZE, DurakState, logged, with_known
 
 MIN_SEATS = 2
 MAX_SEATS = 6
@@ -55,7 +55,10 @@ def new_game(seats: int, options: Options, rng: random.Random) -> DurakState:
         discard=(),
         attacker=attacker,
         defender=defender,
+        known=((),) * seats,
     )
+    if not stock:  # six players: everyone saw the last card dealt turned up
+        state = with_known(state, seats - 1, (trump_card,))
     return logged(state, [BoutStarted(attacker, defender)])
 
 

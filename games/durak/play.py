@@ -27,7 +27,6 @@ Reason codes raised as ``IllegalAction(reason)``:
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from games.base import IllegalAction
@@ -40,10 +39,13 @@ from games.durak.state import (
     DurakState,
     beats,
     is_out,
+    known_cards,
     logged,
     next_in_play,
+    replace,
     table_ranks,
     unbeaten,
+    with_known,
     without,
 )
 
@@ -79,6 +81,9 @@ def _played(
     hand = without(state.hands[seat], card)
     hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
     state = replace(state, hands=hands, done=frozenset(), **changes)
+    known = known_cards(state, seat)
+    if card in known:
+        state = with_known(state, seat, without(known, card))
     return state, [WentOut(seat)] if is_out(state, seat) else []
 
 

@@ -15,6 +15,7 @@ from games.durak.state import (
     Pair,
     beats,
     bout_limit,
+    known_cards,
     next_in_play,
     table_cards,
     unbeaten,
@@ -41,6 +42,7 @@ def to_dict(state: DurakState) -> JSON:
         "done": sorted(state.done),
         "finished": state.finished,
         "log": [event_to_dict(event) for event in state.log],
+        "known": [[card.code for card in known_cards(state, seat)] for seat in range(state.seats)],
     }
 
 
@@ -83,6 +85,7 @@ def _parse(data: JSON) -> DurakState:
         done=frozenset(_int(seat) for seat in done),
         finished=_bool(data["finished"]),
         log=tuple(event_from_dict(event) for event in log),
+        known=_known(data.get("known", []), seats),
     )
 
 
@@ -111,6 +114,13 @@ def _cards(value: Any) -> tuple[Card, ...]:
     if not isinstance(value, list):
         raise BrokenState(f"not a list of cards: {value!r}")
     return tuple(_card(code) for code in value)
+
+
+def _known(value: Any, seats: int) -> tuple[tuple[Card, ...], ...]:
+    """Per seat, the cards everyone knows it holds; a state saved before they were kept has none."""
+    if not isinstance(value, list) or len(value) not in (0, seats):
+        raise BrokenState("known cards: one list per seat expected")
+    return tuple(_cards(cards) for cards in value) or ((),) * seats
 
 
 def _table(value: Any) -> tuple[Pair, ...]:
@@ -147,6 +157,9 @@ def _check_cards(state: DurakState) -> None:
         raise BrokenState(f"cards not accounted for: missing {missing}, duplicated {twice}")
     if state.stock and state.stock[-1] != state.trump_card:
         raise BrokenState("the trump card must lie at the bottom of the stock")
+    for seat, hand in enumerate(state.hands):
+        if not Counter(known_cards(state, seat)) <= Counter(hand):
+            raise BrokenState(f"seat {seat} is known to hold cards it does not hold")
 
 
 def _check_roles(state: DurakState) -> None:

@@ -15,6 +15,7 @@ from games.durak.state import (
     Pair,
     bout_limit,
     hand_order,
+    known_cards,
     out_seats,
 )
 
@@ -29,7 +30,9 @@ class DurakView:
     pairs (attacking card, beating card or ``None``) in the order they were
     played; ``limit`` is the most attacking cards this bout may hold.
     ``discarded`` names the cards in the discard: each was played face up, so
-    anyone at the table could have remembered them.
+    anyone at the table could have remembered them. ``known`` names, per seat,
+    the cards everyone saw go into that hand and not come out yet (a table
+    picked up, the trump card drawn last).
     """
 
     seat: int | None
@@ -54,6 +57,7 @@ class DurakView:
     finished: bool
     durak: int | None
     discarded: tuple[Card, ...] = ()
+    known: tuple[tuple[Card, ...], ...] = ()
 
 
 def view(state: DurakState, seat: int | None) -> DurakView:
@@ -88,6 +92,7 @@ def view(state: DurakState, seat: int | None) -> DurakView:
         finished=state.finished,
         durak=durak(state),
         discarded=state.discard,
+        known=tuple(known_cards(state, other) for other in range(state.seats)),
     )
 
 

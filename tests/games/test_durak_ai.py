@@ -1,16 +1,27 @@
-"""The computer Durak player: sensible choices, always legal, better than random."""
+"""The computer Durak player: the rules' sensible choices (``ruled``: the rules and
+the exact endgame, what the search starts from), and the player itself always
+legal and better than random."""
 
 from __future__ import annotations
 
 import random
 
-from games.durak import ENGINE, Attack, Beat, Done, DurakState, Take, Transfer
+import pytest
+
+from games.durak import ENGINE, Attack, Beat, Done, DurakState, Take, Transfer, search
+from games.durak.ai import ruled
 from tests.games.durak_helpers import position, run
 
 
-def choice(state: DurakState, seat: int, level: str = "normal"):
+@pytest.fixture(autouse=True)
+def small_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whole games here: a small search budget keeps them quick."""
+    monkeypatch.setattr(search, "BUDGET", 30)
+
+
+def choice(state: DurakState, seat: int):
     view = ENGINE.view(state, seat)
-    return ENGINE.encode_action(ENGINE.choose(view, view.legal, random.Random(0), level))
+    return ENGINE.encode_action(ruled(view, view.legal))
 
 
 def test_it_beats_with_the_cheapest_card_of_the_suit():

@@ -8,10 +8,16 @@ from dataclasses import replace
 
 import pytest
 
-from games.durak import ENGINE, Attack, DurakState
+from games.durak import ENGINE, Attack, DurakState, search
 from games.durak.endgame import WIN, OutOfBudget, Solver
 from games.durak.exact import endgame_position, exact_choice
 from tests.games.durak_helpers import position
+
+
+@pytest.fixture(autouse=True)
+def small_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whole games here: a small search budget keeps them quick."""
+    monkeypatch.setattr(search, "BUDGET", 30)
 
 
 def choice(state: DurakState, seat: int, seed: int = 0) -> str:

@@ -1,0 +1,111 @@
+"""The computer's search while the stock lasts: determinized rollouts.
+
+For each sampled world (:mod:`games.durak.worlds`) every candidate action is
+played and the game is played out to its end: the seat by the rules, the
+others as plain players who play their lowest card that works and take only
+when they must (:mod:`games.durak.heuristic`; modelling them as the rules
+player lost more games), the seats that may act at once taking turns as the
+search's own ``rng`` picks them. All candidates meet the
+same worlds and the same picks, so their totals differ only by what the
+candidate changed. The work is counted in actions applied, at most ``budget``
+a decision (a world whose play-outs would pass it is dropped); the rules'
+own choice stands unless another candidate does strictly better.
+"""
+
+from __future__ import annotations
+
+import random
+
+from games.durak.actions import Action, Beat, Done, Take
+from games.durak.heuristic import eager_choice, rule_choice, sight_in, strength
+from games.durak.play import apply_action
+from games.durak.rules import legal_actions, to_move
+from games.durak.state import DurakState
+from games.durak.views import DurakView
+from games.durak.worlds import sample_world, unseen
+
+BUDGET = 900
+CANDIDATES = 6
+WIN, DRAW = 2, 1  # a play-out's score for the seat: not the durak, nobody is, the durak
+
+
+class Work:
+    """Actions applied so far against the decision's budget."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.spent = 0
+
+    def spend(self) -> bool:
+        """Count one action; ``False`` once the budget is used up."""
+        self.spent += 1
+        return self.spent <= self.budget
+
+
+def candidates(view: DurakView, legal: tuple[Action, ...], preferred: Action) -> list[Action]:
+    """``preferred`` first, then the cheapest others, at most :data:`CANDIDATES`."""
+
+    def cost(action: Action) -> tuple[int, int]:
+        if isinstance(action, Take | Done):
+            return 0, 0
+        index = action.index if isinstance(action, Beat) else 0
+        return 1 + strength(action.card, view.trump), index
+
+    others = sorted((action for action in legal if action != preferred), key=cost)
+    return [preferred, *others[: CANDIDATES - 1]]
+
+
+def play_out(state: DurakState, seat: int, rng: random.Random, work: Work) -> int | None:
+    """The score for ``seat`` once the rules play ``state`` to the end (``None``: out of work)."""
+    while not state.finished:
+        if not work.spend():
+            return None
+        movers = to_move(state)
+        mover = rng.choice(sorted(movers)) if len(movers) > 1 else next(iter(movers))
+        legal = legal_actions(state, mover)
+        policy = rule_choice if mover == seat else eager_choice
+        action = legal[0] if len(legal) == 1 else policy(sight_in(state, mover), legal)
+        state, _ = apply_action(state, mover, action)
+    holders = [other for other, hand in enumerate(state.hands) if hand]
+    return DRAW if not holders else WIN if seat not in holders else 0
+
+
+def search_choice(
+    view: DurakView,
+    legal: tuple[Action, ...],
+    preferred: Action,
+    rng: random.Random,
+    budget: int | None = None,
+) -> tuple[Action, Work]:
+    """The candidate with the best total over the sampled worlds, and the work it took
+    (at most ``budget`` actions, :data:`BUDGET` unless given)."""
+    work = Work(BUDGET if budget is None else budget)
+    options = candidates(view, legal, preferred)
+    pool = unseen(view)
+    totals = [0] * len(options)
+    while view.seat is not None and len(options) > 1 and work.spent < work.budget:
+        world = sample_world(view, pool, rng)
+        if world is None:
+            break
+        scores = sample(world, view.seat, options, rng.random(), work)
+        if scores is None:
+            break
+        totals = [total + score for total, score in zip(totals, scores, strict=True)]
+    best = max(range(len(options)), key=lambda index: (totals[index], index == 0))
+    return options[best], work
+
+
+def sample(
+    world: DurakState, seat: int, options: list[Action], seed: float, work: Work
+) -> list[int] | None:
+    """Each option's play-out score in ``world`` (the same picks for all), or ``None``."""
+    scores: list[int] = []
+    for action in options:
+        if not work.spend():  # the candidate itself counts: a sample always costs work
+            return None
+        state, _ = apply_action(world, seat, action)
+        score = play_out(state, seat, random.Random(seed), work)
+        if score is None:
+            return None
+        scores.append(score)
+    return scores
