@@ -44,6 +44,11 @@ def privacy_text(language: str) -> str:
             tr(language, "• Each chat's language and turn time."),
             tr(
                 language,
+                "• If you sent /notify in a group: that group and its title, to tell you "
+                "when a game opens there (/notify again there, or /forgetme, deletes it).",
+            ),
+            tr(
+                language,
                 "I do not read other messages, and I keep no phone numbers, contacts or locations.",
             ),
             "",

@@ -19,6 +19,7 @@ from telegram.ext import ContextTypes
 from bot.adapter import seats_of, state_of
 from bot.game_adapter import GameAdapter
 from bot.i18n import ntr, tr
+from bot.language import table_language
 from bot.messaging import reply
 from bot.people import topic_of
 from bot.pipeline.save import save
@@ -47,6 +48,7 @@ async def vote_to_stop(
     message = update.effective_message
     assert message is not None
     svc = services(context)
+    language = await table_language(svc.db, game)  # the group reads it: its language
     text: str | None = tr(language, "Someone was quicker; please try again.")
     for _ in range(ATTEMPTS):  # a move or a deadline may save first: count again
         saved, counted = await _count(update, context, game, language)

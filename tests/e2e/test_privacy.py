@@ -61,6 +61,9 @@ async def test_privacy_says_what_is_stored_how_long_and_how_to_delete(world: Wor
     ivan = world.tg.add_user("Ivan", language_code="ru")
     russian = (await world.command(ivan, ivan, "/privacy")).text or ""
     assert "Что хранит этот бот" in russian
+    # what /notify keeps is named too (the groups asked about, with their titles)
+    assert "If you sent /notify in a group: that group and its title" in text
+    assert "Si enviaste /notify en un grupo" in spanish and "Если вы отправили /notify" in russian
 
 
 async def test_forgetme_deletes_only_the_pressers_data_everywhere(world: World) -> None:

@@ -49,3 +49,12 @@ async def test_a_vote_expires(tmp_path: Path) -> None:
         assert "🗳 Carol votes to stop the game (1 of 3)." in (second.text or "")
         game = await gamestore.active_game(world.bots[0].db, world.group.id)
         assert game is not None and game.status == "running"
+
+
+async def test_the_vote_is_told_in_the_groups_language_not_the_voters(world: World) -> None:
+    dave = world.tg.add_user("Dave", language_code="es")  # he reads Spanish himself
+    world.tg.add_member(world.group, dave)
+    await world.start_privately(world.alice, world.bob, dave)
+    await world.start_game(await world.open_lobby("/gofish", [world.bob, dave]))
+    told = await world.command(dave, world.group, "/stop")  # the group reads English
+    assert "🗳 Dave votes to stop the game (1 of 3)." in (told.text or ""), told.text
