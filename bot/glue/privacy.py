@@ -12,7 +12,10 @@ the person uses the bot.
 
 from __future__ import annotations
 
+import contextlib
+
 from telegram import InlineKeyboardButton, Update
+from telegram.error import TelegramError
 from telegram.ext import BaseHandler, CallbackQueryHandler, CommandHandler, ContextTypes
 
 from bot.buttons import ForgetButton
@@ -123,6 +126,9 @@ async def forget_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     else:
         text = tr(language, "Done: your results, chips and profile are deleted.")
     await query.answer(text, show_alert=True)
+    if forgotten is not None and query.message is not None:  # the prompt is spent
+        with contextlib.suppress(TelegramError):  # an old or deleted prompt stays as it is
+            await query.edit_message_text(text)
 
 
 def privacy_handlers() -> list[BaseHandler[Update, ContextTypes.DEFAULT_TYPE, None]]:

@@ -79,6 +79,8 @@ async def test_forgetme_deletes_only_the_pressers_data_everywhere(world: World) 
     assert await _rows(world, world.alice) == (2, 2, 1)
     done = await world.tg.press(world.alice, message, DELETE)
     assert done.show_alert and done.text == "Done: your results, chips and profile are deleted."
+    await world.tg.wait_for(lambda: not message.buttons(), what="the prompt without its button")
+    assert message.text == "Done: your results, chips and profile are deleted."
     assert await _rows(world, world.alice) == (0, 0, 0)
     assert await _rows(world, world.bob) == (2, 2, 1)  # Bob's are untouched
     stats = (await world.command(world.bob, world.group, "/stats")).text or ""
