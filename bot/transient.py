@@ -12,6 +12,8 @@ import sqlite3
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter
 
+from storage.core import sqlstate
+
 try:  # asyncpg's connection errors, when they arrive unwrapped
     import asyncpg  # type: ignore[import-untyped]
 
@@ -29,7 +31,7 @@ def transient(error: BaseException) -> bool:
     if isinstance(error, DBAPIError):
         if error.connection_invalidated or isinstance(error, (OperationalError, InterfaceError)):
             return True
-        return _sqlstate(error.orig).startswith(_PASSING_STATES)
+        return sqlstate(error.orig).startswith(_PASSING_STATES)
     if isinstance(error, RetryAfter):
         return True
     if isinstance(error, NetworkError):
@@ -38,13 +40,4 @@ def transient(error: BaseException) -> bool:
         return False
     if isinstance(error, (*_ASYNCPG, sqlite3.OperationalError, OSError, TimeoutError)):
         return True
-    return _sqlstate(error).startswith(_PASSING_STATES)
-
-
-def _sqlstate(error: BaseException | None) -> str:
-    """PostgreSQL's SQLSTATE of a driver's error ('' when it has none)."""
-    for where in (error, getattr(error, "__cause__", None)):
-        state = getattr(where, "sqlstate", None)
-        if isinstance(state, str) and state:
-            return state
-    return ""
+    return sqlstate(error).startswith(_PASSING_STATES)

@@ -37,6 +37,15 @@ class UnusableDatabase(Exception):
     be reached); the message says what is wrong in one line, and nothing was changed."""
 
 
+def sqlstate(error: BaseException | None) -> str:
+    """PostgreSQL's SQLSTATE of a driver's error or of its cause ('' when it has none)."""
+    for where in (error, getattr(error, "__cause__", None)):
+        state = getattr(where, "sqlstate", None)
+        if isinstance(state, str) and state:
+            return state
+    return ""
+
+
 class UnreachableDatabase(UnusableDatabase):
     """The database server cannot be reached now (down, starting up, restarting, not
     yet resolvable, out of connections): nothing is wrong with the configuration as

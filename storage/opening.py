@@ -7,7 +7,7 @@ from __future__ import annotations
 from sqlalchemy.exc import DBAPIError
 
 from storage import schema
-from storage.core import Connections, UnreachableDatabase, UnusableDatabase
+from storage.core import Connections, UnreachableDatabase, UnusableDatabase, sqlstate
 from storage.direct import open_reader, open_writer
 from storage.engines import Target, directory_for, postgres_engines, target_of
 
@@ -78,8 +78,7 @@ def unreachable(error: BaseException) -> bool:
         reason = error.orig
     if isinstance(reason, OSError | TimeoutError):  # refused, unresolvable, timed out
         return True
-    state = getattr(reason, "sqlstate", None) or getattr(reason.__cause__, "sqlstate", None)
-    if isinstance(state, str) and state.startswith(_LATER):
+    if sqlstate(reason).startswith(_LATER):
         return True
     name = type(reason).__name__  # asyncpg's, wrapped or not, without importing it
     return name in ("ConnectionDoesNotExistError", "CannotConnectNowError")
