@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic
 
-from bot.game_adapter import GameAdapter, OpenCommand
+from bot.game_adapter import GameAdapter, OpenCommand, S
 from bot.i18n import tr
 from bot.ui import Buttons, Keyboard, escape
 from games.base import Engine, IllegalAction
@@ -16,8 +16,7 @@ from storage.meta import SeatJson
 from storage.records import GameRecord, Status
 
 if TYPE_CHECKING:
-    from telegram import Update
-    from telegram.ext import ContextTypes
+    from bot.command import Command
 
 
 @dataclass(frozen=True)
@@ -55,19 +54,21 @@ def seat_of_user(game: GameRecord, user_id: int) -> int | None:
     return None
 
 
-def state_of(adapter: GameAdapter, game: GameRecord) -> Any:
-    """The engine state the game's row holds (None for a lobby)."""
-    return adapter.engine.from_dict(game.state) if game.state is not None else None
+def state_of(adapter: GameAdapter[S], game: GameRecord) -> S:
+    """The engine state the game's row holds (a lobby has none: ValueError)."""
+    if game.state is None:
+        raise ValueError("a lobby has no engine state")
+    return adapter.engine.from_dict(game.state)
 
 
-def store_state(adapter: GameAdapter, game: GameRecord, state: Any) -> None:
+def store_state(adapter: GameAdapter[S], game: GameRecord, state: S) -> None:
     """Put ``state`` in the game's row; a state with an outcome finishes the game."""
     game.state = adapter.engine.to_dict(state)
     if adapter.engine.outcome(state) is not None:
         game.status = Status.FINISHED
 
 
-def waits_for(adapter: GameAdapter, game: GameRecord, state: Any) -> list[int]:
+def waits_for(adapter: GameAdapter[S], game: GameRecord, state: S) -> list[int]:
     """The seats of people (not computers, not seats the computer took over) the game
     waits for now: their turn's clock runs."""
     seats = seats_of(game)
@@ -110,12 +111,12 @@ class InlineMove:
     public: str
 
 
-class GameRules:
+class GameRules(Generic[S]):
     """The shared behaviour of the adapter hooks: games inherit it and override
     what differs (blackjack: nearly all of it)."""
 
     kind: str
-    engine: Engine[Any, Any, Any]
+    engine: Engine[S, Any, Any]
     strict_versions: bool
     open_seating = False
     on_a_board = False
@@ -138,23 +139,23 @@ class GameRules:
         return tr(language, "You leave the game: the computer plays your seat to the end.")
 
     def pick_keyboard(
-        self, game: GameRecord, state: Any, seat: int, choice: str, language: str,
+        self, game: GameRecord, state: S, seat: int, choice: str, language: str,
         buttons: Buttons,
     ) -> Keyboard | None:  # fmt: skip
         return None
 
     def pick_text(
-        self, game: GameRecord, state: Any, seat: int, choice: str, language: str
+        self, game: GameRecord, state: S, seat: int, choice: str, language: str
     ) -> str | None:
         return None
 
     def inline_moves(
-        self, game: GameRecord, state: Any, seat: int, language: str, public_language: str
+        self, game: GameRecord, state: S, seat: int, language: str, public_language: str
     ) -> list[InlineMove]:
         return []
 
     def table_pick_keyboard(
-        self, game: GameRecord, state: Any, seat: int, choice: str, language: str,
+        self, game: GameRecord, state: S, seat: int, choice: str, language: str,
         buttons: Buttons,
     ) -> Keyboard | None:  # fmt: skip
         return None  # nothing to pick on the group table
@@ -162,37 +163,37 @@ class GameRules:
     def fresh(self, game: GameRecord, version: int, seat: int | None) -> bool:
         return version == game.version or not self.strict_versions
 
-    def action_of(self, state: Any, seat: int, argument: str) -> Any:
+    def action_of(self, state: S, seat: int, argument: str) -> Any:
         return self.engine.decode_action(argument)
 
     def refusal(
-        self, game: GameRecord, state: Any, seat: int | None, reason: str, language: str
+        self, game: GameRecord, state: S, seat: int | None, reason: str, language: str
     ) -> str | None:
         return None
 
-    def hint(self, game: GameRecord, state: Any, seat: int, language: str) -> str | None:
+    def hint(self, game: GameRecord, state: S, seat: int, language: str) -> str | None:
         return None
 
-    def time_out(self, game: GameRecord, state: Any, rng: random.Random) -> Any | None:
+    def time_out(self, game: GameRecord, state: S, rng: random.Random) -> S | None:
         return None
 
     def bookkeep(
-        self, game: GameRecord, before: Any, state: Any, version: int, timing: Timing
+        self, game: GameRecord, before: S | None, state: S, version: int, timing: Timing
     ) -> Ledger | None:
         return None
 
     def cover(
-        self, game: GameRecord, state: Any, chips: Sequence[ChipChange], held: dict[int, int]
-    ) -> tuple[Any, list[ChipChange]]:
+        self, game: GameRecord, state: S, chips: Sequence[ChipChange], held: dict[int, int]
+    ) -> tuple[S, list[ChipChange]]:
         return state, list(chips)
 
-    def summary(self, game: GameRecord, state: Any, language: str) -> str:
+    def summary(self, game: GameRecord, state: S, language: str) -> str:
         return ""
 
-    def out_of_game(self, game: GameRecord, state: Any) -> frozenset[int]:
+    def out_of_game(self, game: GameRecord, state: S) -> frozenset[int]:
         return frozenset()  # the shared rule: a person who resigns leaves the seat
 
-    def resign(self, game: GameRecord, state: Any, seat: int) -> tuple[Any, list[tuple[int, bool]]]:
+    def resign(self, game: GameRecord, state: S, seat: int) -> tuple[S, list[tuple[int, bool]]]:
         """The shared rule: the computer takes the seat for the rest of the game, and
         the person who left it has lost."""
         seats = seats_of(game)
@@ -211,7 +212,5 @@ class GameRules:
         meta.resigned.append(person.name)
         return state, [(person.user, False)]
 
-    async def stop_table(
-        self, update: Update, context: ContextTypes.DEFAULT_TYPE, game: GameRecord, language: str
-    ) -> bool:
+    async def stop_table(self, cmd: Command, game: GameRecord, language: str) -> bool:
         return False

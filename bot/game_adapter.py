@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from bot.ui import Buttons, Keyboard, Rendered
 from games.base import Engine
@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from telegram.ext import ContextTypes
 
     from bot.adapter import InlineMove, Ledger, Seat, Timing
+    from bot.command import Command
+
+S = TypeVar("S")  # a game's engine state
 
 OpenCommand = Callable[["Update", "ContextTypes.DEFAULT_TYPE"], Coroutine[Any, Any, None]]
 
@@ -36,7 +39,7 @@ class TableView:
     away: frozenset[int] = frozenset()
 
 
-class GameAdapter(Protocol):
+class GameAdapter(Protocol[S]):
     """One game as the chat sees it: its engine, its lobby rules, its rendering, and
     the hooks the shared pipeline (``bot.pipeline.press``, ``bot.pipeline.play``,
     ``bot.pipeline.save``, ``bot.deadlines.timeouts``) calls for what differs from game to
@@ -47,7 +50,7 @@ class GameAdapter(Protocol):
     def kind(self) -> str: ...
 
     @property
-    def engine(self) -> Engine[Any, Any, Any]: ...
+    def engine(self) -> Engine[S, Any, Any]: ...
 
     @property
     def min_seats(self) -> int: ...
@@ -93,35 +96,35 @@ class GameAdapter(Protocol):
 
     def rematch_seats(self, seats: list[Seat]) -> list[Seat]: ...
 
-    def render_table(self, game: GameRecord, state: Any, table: TableView) -> Rendered: ...
+    def render_table(self, game: GameRecord, state: S, table: TableView) -> Rendered: ...
 
     def render_hand(
-        self, game: GameRecord, state: Any, seat: int, language: str, buttons: Buttons
+        self, game: GameRecord, state: S, seat: int, language: str, buttons: Buttons
     ) -> Rendered | None: ...
 
-    def hand_alert(self, game: GameRecord, state: Any, seat: int, language: str) -> str: ...
+    def hand_alert(self, game: GameRecord, state: S, seat: int, language: str) -> str: ...
 
     def pick_keyboard(
-        self, game: GameRecord, state: Any, seat: int, choice: str, language: str,
+        self, game: GameRecord, state: S, seat: int, choice: str, language: str,
         buttons: Buttons,
     ) -> Keyboard | None: ...  # fmt: skip
 
     def inline_moves(
-        self, game: GameRecord, state: Any, seat: int, language: str, public_language: str
+        self, game: GameRecord, state: S, seat: int, language: str, public_language: str
     ) -> list[InlineMove]:
         """The moves ``seat`` may make now, as inline results (a game with private hands
         offers them; none: the hand is shown alone)."""
         ...
 
     def pick_text(
-        self, game: GameRecord, state: Any, seat: int, choice: str, language: str
+        self, game: GameRecord, state: S, seat: int, choice: str, language: str
     ) -> str | None:
         """The private hand's text while ``pick_keyboard``'s second choice is shown
         (None: the text stays as it is)."""
         ...
 
     def table_pick_keyboard(
-        self, game: GameRecord, state: Any, seat: int, choice: str, language: str,
+        self, game: GameRecord, state: S, seat: int, choice: str, language: str,
         buttons: Buttons,
     ) -> Keyboard | None:  # fmt: skip
         """The second choice drawn on the group table (a player who cannot be
@@ -132,57 +135,55 @@ class GameAdapter(Protocol):
         """Whether a button drawn at ``version`` still shows what ``seat`` acts on."""
         ...
 
-    def action_of(self, state: Any, seat: int, argument: str) -> Any:
+    def action_of(self, state: S, seat: int, argument: str) -> Any:
         """The engine action a move button's argument stands for (IllegalAction if none)."""
         ...
 
     def refusal(
-        self, game: GameRecord, state: Any, seat: int | None, reason: str, language: str
+        self, game: GameRecord, state: S, seat: int | None, reason: str, language: str
     ) -> str | None:
         """The game's own sentence for a refused press by ``seat`` (None: the presser
         has no seat, reason ``outsider``); None: the shared one."""
         ...
 
-    def hint(self, game: GameRecord, state: Any, seat: int, language: str) -> str | None:
+    def hint(self, game: GameRecord, state: S, seat: int, language: str) -> str | None:
         """The hint button's alert; None: the button shows or hides the table's hints."""
         ...
 
-    def time_out(self, game: GameRecord, state: Any, rng: random.Random) -> Any | None:
+    def time_out(self, game: GameRecord, state: S, rng: random.Random) -> S | None:
         """What a running game's deadline does to its state; None: the computer plays
         for the late (the shared rule)."""
         ...
 
     def bookkeep(
-        self, game: GameRecord, before: Any, state: Any, version: int, timing: Timing
+        self, game: GameRecord, before: S | None, state: S, version: int, timing: Timing
     ) -> Ledger | None:
         """Before a save at ``version``: the game's own deadline and meta, chips and
         results; None: the shared turn deadline and a finished game's results."""
         ...
 
     def cover(
-        self, game: GameRecord, state: Any, chips: Sequence[ChipChange], held: dict[int, int]
-    ) -> tuple[Any, list[ChipChange]]:
+        self, game: GameRecord, state: S, chips: Sequence[ChipChange], held: dict[int, int]
+    ) -> tuple[S, list[ChipChange]]:
         """The ledger's chips could not be written: what to write instead, given the
         balances ``held`` (user id -> chips)."""
         ...
 
-    def summary(self, game: GameRecord, state: Any, language: str) -> str:
+    def summary(self, game: GameRecord, state: S, language: str) -> str:
         """The message posted after a save that settled a round."""
         ...
 
-    def resign(self, game: GameRecord, state: Any, seat: int) -> tuple[Any, list[tuple[int, bool]]]:
+    def resign(self, game: GameRecord, state: S, seat: int) -> tuple[S, list[tuple[int, bool]]]:
         """``seat`` resigns (🏳️, confirmed): the state after it, and the results to
         record now (user id, won). IllegalAction: the seat cannot resign now."""
         ...
 
-    def out_of_game(self, game: GameRecord, state: Any) -> frozenset[int]:
+    def out_of_game(self, game: GameRecord, state: S) -> frozenset[int]:
         """The seats whose person still sits there but is out of the game (a Go Fish
         player who resigned): they neither play nor vote to stop it."""
         ...
 
-    async def stop_table(
-        self, update: Update, context: ContextTypes.DEFAULT_TYPE, game: GameRecord, language: str
-    ) -> bool:
+    async def stop_table(self, cmd: Command, game: GameRecord, language: str) -> bool:
         """``/stop`` by the game's own rule (who may stop it, how it ends); False: not
         handled, the shared rule (``bot.glue.commands.stop``) applies."""
         ...

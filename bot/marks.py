@@ -11,6 +11,8 @@ new game, ``bot.glue.notify``; below every nudge).
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.adapter import seats_of
 from bot.game_adapter import GameAdapter
 from storage.outbox import TABLE, Mark
@@ -37,7 +39,7 @@ def private_nudge(user_id: int) -> int:
     return -user_id
 
 
-def marks_for(adapter: GameAdapter, game: GameRecord, version: int) -> list[Mark]:
+def marks_for(adapter: GameAdapter[Any], game: GameRecord, version: int) -> list[Mark]:
     """The table, and each person's private hand in a game with private hands that
     has been dealt: every message whose content may change with a move. The
     sender skips a message that would look the same (hands keep a digest). A nudge

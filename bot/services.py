@@ -7,7 +7,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from telegram.ext import ContextTypes
 
@@ -26,7 +26,7 @@ WAIT_WORTH_SAYING = 0.5  # seconds: a group waiting longer for its budget is tol
 @dataclass
 class Services:
     db: Database
-    adapters: dict[str, GameAdapter]
+    adapters: dict[str, GameAdapter[Any]]
     clock: Callable[[], float] = time.time
     rng: random.Random = field(default_factory=random.SystemRandom)
     turn_seconds: float = 90.0

@@ -61,6 +61,23 @@ _JSON_TYPE: dict[str, type | tuple[type, ...]] = {
 
 
 @dataclass
+class BlackjackMeta:
+    """Blackjack's own section of the meta (``bot.rules.blackjack``): stored as keys of
+    the same JSON object as the rest (rows written before the section existed read the
+    same), typed here apart from what every game keeps."""
+
+    closed: str | None = None  # why the table closed
+    touched: dict[int, int] | None = None  # box -> the version it last changed
+    banked: int | None = None  # the round last banked
+    played_out: list[int] | None = None  # boxes the computer played out at a stop
+    phase_key: list[Any] | None = None  # [phase, round, active]
+    phase_at: int | None = None  # the version at which phase_key changed
+    betting_ends: float | None = None  # when bets close (epoch seconds)
+    bets_closed: bool | None = None  # the deadline dealt the ready bets
+    leaving: list[int] | None = None  # boxes whose players left mid-round
+
+
+@dataclass
 class GameMeta:
     """What the bot keeps around a game's engine state; see the module docstring."""
 
@@ -78,23 +95,15 @@ class GameMeta:
     recorded: bool | None = None  # the results are written
     timeouts: dict[int, int] | None = None  # seat -> timeouts in a row
     rematch_of: RematchJson | None = None
-    closed: str | None = None  # why a blackjack table closed
     hints_off: list[int] | None = None  # seats whose hints are off
-    touched: dict[int, int] | None = None  # blackjack box -> version it last changed
-    banked: int | None = None  # the blackjack round last banked
     summary: str | None = None  # the settled round's summary, for the sender to post
     resigned_seat: int | None = None
     resigned: list[str] | None = None  # names of those who resigned
-    played_out: list[int] | None = None  # boxes the computer played out at a stop
-    phase_key: list[Any] | None = None  # blackjack [phase, round, active]
-    phase_at: int | None = None  # the version at which phase_key changed
     expired: bool | None = None
-    betting_ends: float | None = None
-    bets_closed: bool | None = None
     broken: str | None = None  # why the game was set aside (storage.broken)
     stop_vote: VoteJson | None = None
-    leaving: list[int] | None = None  # blackjack boxes whose players left mid-round
     inline: str | None = None  # an inline table's inline_message_id (storage.records)
+    blackjack: BlackjackMeta = field(default_factory=BlackjackMeta)
     extra: dict[str, Any] = field(default_factory=dict)  # keys this bot does not know
 
     @classmethod
@@ -105,7 +114,7 @@ class GameMeta:
             if key in _BY_SEAT:
                 value = _by_seat(value)
             if expected is not None and value is not None and _fits(value, expected):
-                setattr(meta, key, value)
+                setattr(meta.blackjack if key in _BLACKJACK else meta, key, value)
             else:
                 meta.extra[key] = data[key]
         return meta
@@ -113,7 +122,7 @@ class GameMeta:
     def to_json(self) -> dict[str, Any]:
         out = dict(self.extra)
         for key in _JSON_TYPE:
-            value = getattr(self, key)
+            value = getattr(self.blackjack if key in _BLACKJACK else self, key)
             if value is not None:
                 out[key] = {str(seat): n for seat, n in value.items()} if key in _BY_SEAT else value
         return out
@@ -139,4 +148,5 @@ def _fits(value: Any, expected: type | tuple[type, ...]) -> bool:
     return isinstance(value, expected)
 
 
-assert set(_JSON_TYPE) == {f.name for f in fields(GameMeta)} - {"extra"}
+_BLACKJACK = frozenset(f.name for f in fields(BlackjackMeta))
+assert set(_JSON_TYPE) == {f.name for f in fields(GameMeta)} - {"extra", "blackjack"} | _BLACKJACK

@@ -51,7 +51,7 @@ async def on_deadline(application: Application, game_id: int) -> None:  # type: 
 async def _time_ran_out(
     application: Application,  # type: ignore[type-arg]
     svc: Services,
-    adapter: GameAdapter,
+    adapter: GameAdapter[Any],
     game: GameRecord,
 ) -> Saved | None:
     """The game's own rule for its deadline, else the computer plays for the late."""
@@ -64,7 +64,7 @@ async def _time_ran_out(
 
 
 async def _play_for_the_late(
-    svc: Services, adapter: GameAdapter, game: GameRecord, state: Any
+    svc: Services, adapter: GameAdapter[Any], game: GameRecord, state: Any
 ) -> Any:
     engine = adapter.engine
     late = waits_for(adapter, game, state)
@@ -84,7 +84,7 @@ async def _play_for_the_late(
     return state
 
 
-def stand_in_level(adapter: GameAdapter) -> str:
+def stand_in_level(adapter: GameAdapter[Any]) -> str:
     """The strongest computer level of the game (they are listed weakest first) that
     thinks in a tenth of the shortest turn allowed: Reversi's "hard", else "normal"."""
     fits = [
@@ -96,7 +96,7 @@ def stand_in_level(adapter: GameAdapter) -> str:
 
 
 async def _stand_in(
-    adapter: GameAdapter, state: Any, seat: int, svc: Services, level: str = "normal"
+    adapter: GameAdapter[Any], state: Any, seat: int, svc: Services, level: str = "normal"
 ) -> Any:
     """One move for ``seat`` with the game's computer strategy, from that seat's view."""
     engine = adapter.engine

@@ -71,8 +71,8 @@ ALLOWED_UPDATES = [
 RESUMING = "resuming"  # bot_data key of start-up's background task
 
 
-def default_adapters() -> dict[str, GameAdapter]:
-    adapters: list[GameAdapter] = [
+def default_adapters() -> dict[str, GameAdapter[Any]]:
+    adapters: list[GameAdapter[Any]] = [
         ReversiAdapter(),
         GoFishAdapter(GOFISH),
         GoFishAdapter(GOFARM),
@@ -82,7 +82,7 @@ def default_adapters() -> dict[str, GameAdapter]:
     return {a.kind: a for a in adapters}
 
 
-def _commands(language: str, games: Mapping[str, GameAdapter]) -> list[BotCommand]:
+def _commands(language: str, games: Mapping[str, GameAdapter[Any]]) -> list[BotCommand]:
     return [
         *(BotCommand(kind, adapter.menu_line(language)) for kind, adapter in games.items()),
         BotCommand("rules", tr(language, "The rules of the game")),
@@ -218,7 +218,7 @@ def build_application(
     *,
     rng: random.Random | None = None,
     clock: Callable[[], float] = time.time,
-    adapters: Sequence[GameAdapter] | None = None,
+    adapters: Sequence[GameAdapter[Any]] | None = None,
 ) -> Application:  # type: ignore[type-arg]
     """The bot. Without ``db`` the database is opened in ``post_init`` from the config.
     ``adapters``: the games on offer (default: the five of this bot); each declares

@@ -145,7 +145,7 @@ async def stop(cmd: Command) -> None:
     game = await gamestore.active_game(svc.db, message.chat.id, topic_of(message))
     if game is None:
         text = tr(language, "No game is running here.")
-    elif await svc.adapters[game.kind].stop_table(cmd.update, cmd.context, game, language):
+    elif await svc.adapters[game.kind].stop_table(cmd, game, language):
         return  # the game's own rule for who may stop it, and its own ending
     elif user.id != game.created_by and not await is_admin(
         cmd.bot, message.chat, user.id, message.sender_chat
@@ -153,7 +153,7 @@ async def stop(cmd: Command) -> None:
         if seat_of_user(game, user.id) is None or message.sender_chat is not None:
             text = tr(language, "Only the player who started the game or an admin can stop it.")
         else:  # a seated player: a vote among the players (bot.pipeline.vote)
-            await vote_to_stop(cmd.update, cmd.context, game, language)
+            await vote_to_stop(cmd, game, language)
             return
     else:
         game.status = Status.STOPPED

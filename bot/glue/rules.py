@@ -5,6 +5,7 @@ holds the texts of the five games here); the list of games is the adapters'."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from bot.command import Command
 from bot.game_adapter import GameAdapter
@@ -16,7 +17,7 @@ from bot.pipeline.press import Press
 from bot.ui import Rendered
 from storage import chats, gamestore
 
-Games = Mapping[str, GameAdapter]
+Games = Mapping[str, GameAdapter[Any]]
 
 
 def rules_text(language: str, kind: str | None, games: Games) -> str:

@@ -30,16 +30,16 @@ from bot.pipeline.chips import top_up_seated
 from bot.pipeline.lobby import point_to_running
 from bot.pipeline.press import Press, stale
 from bot.pipeline.save import Seating, create, save
-from bot.presenters.blackjack_leaving import leave_now, play_leavers
-from bot.presenters.blackjack_table import (
+from bot.presenters.blackjack_text import changed, elsewhere
+from bot.presenters.reasons import refusal_text
+from bot.rules.blackjack import (
     KIND,
     clear_box,
     first_free_box,
     seat_person,
     table_of,
 )
-from bot.presenters.blackjack_text import changed, elsewhere
-from bot.presenters.reasons import refusal_text
+from bot.rules.blackjack_leaving import leave_now, play_leavers
 from bot.services import Services
 from bot.ui import Rendered
 from games.base import IllegalAction
@@ -165,7 +165,7 @@ async def leave_table(press: Press) -> None:
     clear_box(game, box)
     if all(seat is None for seat in after.seats):
         after = close(after)
-        game.meta.closed = "everybody_left"
+        game.meta.blackjack.closed = "everybody_left"
     seating = Seating(unseat=[user_id], results=[(user_id, taken > state.seat(box).bought_in)])
     goodbye = ntr(language, "You leave with {n} chip.", "You leave with {n} chips.", taken)
     await _save(press, state, after, seating, goodbye)
@@ -176,9 +176,9 @@ async def _leave_mid_round(press: Press, state: Table, box: int) -> None:
     the seat goes once the round is settled. The person is free to sit elsewhere
     at once; the round's chips still come to their balance."""
     game, language = press.game, press.language
-    if game.meta.leaving is None:
-        game.meta.leaving = []
-    leaving = game.meta.leaving
+    if game.meta.blackjack.leaving is None:
+        game.meta.blackjack.leaving = []
+    leaving = game.meta.blackjack.leaving
     if box in leaving:
         await press.refuse(tr(language, "You leave this table once the round is settled."))
         return

@@ -11,17 +11,17 @@ from __future__ import annotations
 
 import logging
 
-from telegram import Message, Update, User
-from telegram.ext import Application, ContextTypes
+from telegram import Message, User
 
 from bot.adapter import seat_of_user, state_of, store_state
+from bot.command import Command
 from bot.i18n import tr
 from bot.people import is_admin
 from bot.personal import tell_person
 from bot.pipeline.play import clear_press_notes
 from bot.pipeline.save import Saved, save
-from bot.presenters.blackjack_leaving import MOST_DECISIONS
-from bot.services import Services, services
+from bot.rules.blackjack_leaving import MOST_DECISIONS
+from bot.services import Services
 from games.blackjack import ENGINE, Phase, Table, close
 from storage import gamestore
 from storage.records import GameRecord, Status
@@ -30,23 +30,18 @@ log = logging.getLogger(__name__)
 ATTEMPTS = 3  # a press may save first: then look again
 
 
-async def stop_table(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, game: GameRecord, language: str
-) -> None:
-    message, user = update.effective_message, update.effective_user
-    if message is None or user is None:
-        return
-    svc = services(context)
+async def stop_table(cmd: Command, game: GameRecord, language: str) -> None:
+    message, user, svc = cmd.message, cmd.user, cmd.svc
     admin: bool | None = None
     for _ in range(ATTEMPTS):
         if seat_of_user(game, user.id) is None:
             if admin is None:
-                admin = await is_admin(context.bot, message.chat, user.id, message.sender_chat)
+                admin = await is_admin(cmd.bot, message.chat, user.id, message.sender_chat)
             if not admin:
                 text = tr(language, "Only a player at this table or a chat admin can stop it.")
                 await tell_person(svc, message, user, text)  # for that person only
                 return
-        saved = await _stop(context.application, game, _name(message, user), update.update_id)
+        saved = await _stop(svc, game, _name(message, user), cmd.update_id)
         if saved is not None:
             log.info("table stopped", extra={"chat_id": game.chat_id, "game_id": game.id})
             return
@@ -65,29 +60,21 @@ def _name(message: Message, user: User) -> str:
     return user.first_name
 
 
-async def _stop(
-    application: Application,  # type: ignore[type-arg]
-    game: GameRecord,
-    name: str,
-    update_id: int,
-) -> Saved | None:
+async def _stop(svc: Services, game: GameRecord, name: str, update_id: int) -> Saved | None:
     """Finish a dealt round (it settles and banks in this save), return undealt bets,
     close the table."""
-    svc: Services = application.bot_data["services"]
     adapter = svc.adapters[game.kind]
     state = before = state_of(adapter, game)
     if state.phase in (Phase.INSURANCE, Phase.PLAYERS):
         state, played = play_out(state, svc)
-        game.meta.played_out = played
+        game.meta.blackjack.played_out = played
     elif state.phase is Phase.BETTING:
         state = close(state)
     clear_press_notes(game)
     game.meta.stopped_by = name
     store_state(adapter, game, state)
     game.status = Status.STOPPED
-    return await save(
-        application.bot_data["services"], adapter, game, state, update_id, before=before
-    )
+    return await save(svc, adapter, game, state, update_id, before=before)
 
 
 def play_out(state: Table, svc: Services) -> tuple[Table, list[int]]:

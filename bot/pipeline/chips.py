@@ -20,8 +20,8 @@ from bot.language import reply_language, user_language
 from bot.messaging import reply
 from bot.people import remember, topic_of
 from bot.pipeline.save import Seating, save
-from bot.presenters.blackjack_table import table_of
 from bot.presenters.blackjack_text import changed, chips_disclaimer, wait_text
+from bot.rules.blackjack import table_of
 from bot.services import services
 from bot.ui import Rendered, escape
 from games.blackjack import Phase, leave, sit

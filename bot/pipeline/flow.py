@@ -15,7 +15,7 @@ from storage.outbox import TABLE, Mark
 from storage.records import GameRecord, Status
 
 
-async def start_game(adapter: GameAdapter, game: GameRecord, rng: random.Random) -> list[Any]:
+async def start_game(adapter: GameAdapter[Any], game: GameRecord, rng: random.Random) -> list[Any]:
     """Deal or set up the engine state for the seats in the lobby."""
     state = adapter.engine.new_game(len(seats_of(game)), adapter.options(game), rng)
     state, events = await advance_computers(adapter, game, state, rng)
@@ -24,7 +24,7 @@ async def start_game(adapter: GameAdapter, game: GameRecord, rng: random.Random)
     return events
 
 
-async def publish(svc: Services, adapter: GameAdapter, game: GameRecord) -> None:
+async def publish(svc: Services, adapter: GameAdapter[Any], game: GameRecord) -> None:
     """Have a game shown whose messages were marked without a save of this process
     (a group that moved): wake the sender for them. After ``bot.pipeline.save.save`` or
     ``create`` there is nothing to do: they wake the sender themselves."""

@@ -27,6 +27,7 @@ from __future__ import annotations
 import html
 import logging
 from collections.abc import Sequence
+from typing import Any
 
 from telegram import (
     InlineQuery,
@@ -97,7 +98,7 @@ async def answer_query(
         log.info("an inline query was answered too late: %s", error)
 
 
-def _dealt(adapter: GameAdapter, game: GameRecord) -> bool:
+def _dealt(adapter: GameAdapter[Any], game: GameRecord) -> bool:
     """A running game with private hands (a lobby has no hand yet; an ended game's
     hands are shown in the private chats as they ended)."""
     return adapter.private_hands and game.status is Status.RUNNING and game.state is not None
@@ -110,7 +111,7 @@ async def _nothing(query: InlineQuery, language: str) -> None:
 
 
 async def _results(
-    adapter: GameAdapter, game: GameRecord, seat: int, language: str, public: str
+    adapter: GameAdapter[Any], game: GameRecord, seat: int, language: str, public: str
 ) -> list[InlineQueryResultArticle]:
     """The hand, then one result per move, in the reader's language; what each posts
     in the group in the table's (``public``)."""

@@ -53,8 +53,8 @@ from bot.people import remember
 from bot.pipeline.blackjack_play import new_table, opener_seating
 from bot.pipeline.inline import HELP, answer_query
 from bot.pipeline.save import Seating, create
-from bot.presenters.blackjack_table import KIND as BLACKJACK
 from bot.presenters.lobby_view import render_lobby
+from bot.rules.blackjack import KIND as BLACKJACK
 from bot.services import Services, services
 from bot.ui import Buttons, Keyboard
 from storage import chats, seats

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hmac
 import logging
 import secrets
+from typing import Any
 
 from telegram import Update
 from telegram.constants import ChatType
@@ -63,7 +64,7 @@ async def open_game(cmd: Command, kind: str) -> None:
     log.info("game opened", extra={"chat_id": chat.id, "game_id": game.id, "kind": kind})
 
 
-async def _unreachable(svc: Services, adapter: GameAdapter, user_id: int) -> bool:
+async def _unreachable(svc: Services, adapter: GameAdapter[Any], user_id: int) -> bool:
     """A player of a game with private hands whom the bot cannot write to yet: they
     see their cards with 🃏 My cards (an inline query, ``bot.pipeline.inline``)."""
     if not adapter.private_hands:
@@ -72,7 +73,7 @@ async def _unreachable(svc: Services, adapter: GameAdapter, user_id: int) -> boo
     return user is None or not user.can_message
 
 
-def _level_argument(adapter: GameAdapter, args: list[str] | None) -> str:
+def _level_argument(adapter: GameAdapter[Any], args: list[str] | None) -> str:
     wanted = (args or [""])[0].lower()
     if wanted in adapter.computer_levels:
         return wanted
@@ -142,7 +143,7 @@ async def lobby_press(press: Press, button: LobbyButton) -> None:
     await query.answer()
 
 
-def ready_to_start(adapter: GameAdapter, game: GameRecord) -> bool:
+def ready_to_start(adapter: GameAdapter[Any], game: GameRecord) -> bool:
     """A lobby starts by itself once its last seat is taken, or (a rematch) once
     every player of the previous game sat down again."""
     seats = seats_of(game)

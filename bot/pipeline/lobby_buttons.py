@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from bot.adapter import Seat, seat_of_user, seats_of, set_seats
 from bot.game_adapter import GameAdapter
@@ -14,7 +15,7 @@ from bot.presenters.lobby_view import CLOSE
 from storage.records import GameRecord
 
 # (adapter, game, user id, their name, the button's argument, language) -> a refusal
-Change = Callable[[GameAdapter, GameRecord, int, str, str, str], str | None]
+Change = Callable[[GameAdapter[Any], GameRecord, int, str, str, str], str | None]
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,12 @@ class LobbyButton:
 
 
 def _option(
-    adapter: GameAdapter, game: GameRecord, user_id: int, name: str, argument: str, language: str
+    adapter: GameAdapter[Any],
+    game: GameRecord,
+    user_id: int,
+    name: str,
+    argument: str,
+    language: str,
 ) -> str | None:
     if seat_of_user(game, user_id) is None:
         return tr(language, "Join the table first.")
@@ -39,7 +45,12 @@ def _option(
 
 
 def _leave(
-    adapter: GameAdapter, game: GameRecord, user_id: int, name: str, argument: str, language: str
+    adapter: GameAdapter[Any],
+    game: GameRecord,
+    user_id: int,
+    name: str,
+    argument: str,
+    language: str,
 ) -> str | None:
     if argument == CLOSE:  # an inline table's lobby: its opener closes it for everyone
         if user_id != game.created_by:
@@ -54,7 +65,12 @@ def _leave(
 
 
 def _start(
-    adapter: GameAdapter, game: GameRecord, user_id: int, name: str, argument: str, language: str
+    adapter: GameAdapter[Any],
+    game: GameRecord,
+    user_id: int,
+    name: str,
+    argument: str,
+    language: str,
 ) -> str | None:
     if seat_of_user(game, user_id) is None:
         return tr(language, "Join the table first.")
@@ -65,7 +81,12 @@ def _start(
 
 
 def join(
-    adapter: GameAdapter, game: GameRecord, user_id: int, name: str, argument: str, language: str
+    adapter: GameAdapter[Any],
+    game: GameRecord,
+    user_id: int,
+    name: str,
+    argument: str,
+    language: str,
 ) -> str | None:
     """Sit down (Join, or the lobby's deep link)."""
     if seat_of_user(game, user_id) is not None:
@@ -74,7 +95,12 @@ def join(
 
 
 def _computer(
-    adapter: GameAdapter, game: GameRecord, user_id: int, name: str, argument: str, language: str
+    adapter: GameAdapter[Any],
+    game: GameRecord,
+    user_id: int,
+    name: str,
+    argument: str,
+    language: str,
 ) -> str | None:
     """A computer player of level ``argument`` sits down (the presser too, if not seated)."""
     if argument not in adapter.computer_levels:
@@ -83,7 +109,7 @@ def _computer(
 
 
 def _seat(
-    adapter: GameAdapter, game: GameRecord, user_id: int, name: str, level: str | None,
+    adapter: GameAdapter[Any], game: GameRecord, user_id: int, name: str, level: str | None,
     language: str,
 ) -> str | None:  # fmt: skip
     seats = seats_of(game)

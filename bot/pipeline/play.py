@@ -61,7 +61,7 @@ async def move(press: Press) -> None:
 
 
 async def finish_move(
-    svc: Services, adapter: GameAdapter, game: GameRecord, states: tuple[Any, Any], seat: int,
+    svc: Services, adapter: GameAdapter[Any], game: GameRecord, states: tuple[Any, Any], seat: int,
     update_id: int,
 ) -> bool:  # fmt: skip
     """After ``seat``'s move took the game from ``states`` (before, after): the computer
@@ -218,11 +218,11 @@ async def _set_hand(press: Press, markup: InlineKeyboardMarkup | None, text: str
 def clear_press_notes(game: GameRecord) -> None:
     """Drop the notes a table shows until the next press."""
     game.meta.stood_in = None
-    game.meta.bets_closed = None
+    game.meta.blackjack.bets_closed = None
 
 
 async def advance_computers(
-    adapter: GameAdapter, game: GameRecord, state: Any, rng: random.Random
+    adapter: GameAdapter[Any], game: GameRecord, state: Any, rng: random.Random
 ) -> tuple[Any, list[Any]]:
     """Let every computer seat that is to move play, until a person is to move
     or the game is over. All their moves end up in one edit of the table."""

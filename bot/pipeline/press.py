@@ -61,7 +61,7 @@ class Press:
         return services(self.context)
 
     @property
-    def adapter(self) -> GameAdapter:
+    def adapter(self) -> GameAdapter[Any]:
         return self.svc.adapters[self.game.kind]
 
     @property

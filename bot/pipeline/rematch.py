@@ -7,6 +7,7 @@ against the computer): it starts at once. It closes as any lobby does."""
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from bot.adapter import seat_of_user, seats_of, set_seats
 from bot.game_adapter import GameAdapter
@@ -45,7 +46,7 @@ async def rematch(press: Press) -> None:
 
 
 async def _rematch_lobby(
-    svc: Services, adapter: GameAdapter, game: GameRecord, presser: int
+    svc: Services, adapter: GameAdapter[Any], game: GameRecord, presser: int
 ) -> GameRecord:
     """The rematch's lobby: the lobby's choices carried over, the presser and the
     computers seated, the other people awaited, the seats' order for the start."""
@@ -70,7 +71,7 @@ async def _rematch_lobby(
     return new
 
 
-async def start_in_order(adapter: GameAdapter, game: GameRecord, svc: Services) -> None:
+async def start_in_order(adapter: GameAdapter[Any], game: GameRecord, svc: Services) -> None:
     """Start the game; a rematch seats its players in the order it was asked for
     (Reversi swaps the colours), newcomers after them."""
     asked = game.meta.rematch_of

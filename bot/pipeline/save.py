@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.adapter import Ledger, Timing, seats_of, waits_for
-from bot.game_adapter import GameAdapter
+from bot.game_adapter import GameAdapter, S
 from bot.language import table_language
 from bot.marks import SUMMARY, chats_of, marks_for
 from bot.services import Services
@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 TAKEOVER_AFTER = 2  # timeouts in a row before the computer keeps the seat
 
 
-def arm(adapter: GameAdapter, game: GameRecord, state: Any, timing: Timing) -> None:
+def arm(adapter: GameAdapter[S], game: GameRecord, state: S | None, timing: Timing) -> None:
     """Set ``game.deadline_at`` (and a turn's ``warning_at``, halfway) for what the
     game waits for now; a warning shown for the last deadline goes."""
     game.meta.warning = None
@@ -88,12 +88,12 @@ class Saved:
 
 async def save(
     svc: Services,
-    adapter: GameAdapter,
+    adapter: GameAdapter[S],
     game: GameRecord,
-    state: Any = None,
+    state: S | None = None,
     update_id: int | None = None,
     *,
-    before: Any = None,
+    before: S | None = None,
     seating: Seating = Seating(),
 ) -> Saved | None:
     """The save of every game: its deadline, the game's own bookkeeping (chips of a
@@ -104,7 +104,9 @@ async def save(
     if state is None and game.state is not None:
         state = adapter.engine.from_dict(game.state)
     when = await timing(svc, game)
-    ledger = adapter.bookkeep(game, before, state, game.version + 1, when)
+    ledger = (
+        None if state is None else adapter.bookkeep(game, before, state, game.version + 1, when)
+    )
     if ledger is None:
         arm(adapter, game, state, when)
         ledger = Ledger(results=results_of(adapter, game, state) or ())
@@ -119,8 +121,9 @@ async def save(
 
 
 async def _write(
-    svc: Services, adapter: GameAdapter, game: GameRecord, state: Any, update_id: int | None,
-    seating: Seating, ledger: Ledger, marks: list[Mark], summary: str | None = None,
+    svc: Services, adapter: GameAdapter[S], game: GameRecord, state: S | None,
+    update_id: int | None, seating: Seating, ledger: Ledger, marks: list[Mark],
+    summary: str | None = None,
 ) -> bool:  # fmt: skip
     """One transaction; chips a balance cannot cover are covered as the game says.
     With ``summary`` (a language), the settled round's summary of the state saved (a
@@ -128,7 +131,7 @@ async def _write(
     results = [*seating.results, *ledger.results] or None
 
     async def write(chips: Sequence[ChipChange]) -> bool:
-        if summary is not None:
+        if summary is not None and state is not None:  # a settled round has a state
             game.meta.summary = adapter.summary(game, state, summary)
         return await gamestore.save_game(
             svc.db, game, update_id, results, [*seating.chips, *chips], seat=seating.seat,
@@ -138,7 +141,7 @@ async def _write(
     try:
         return await write(ledger.chips)
     except ChipConflict:
-        if not ledger.chips:
+        if not ledger.chips or state is None:  # chips come from a dealt game's ledger
             raise
         state, chips = adapter.cover(game, state, ledger.chips, await _held(svc, game, ledger))
         game.state = adapter.engine.to_dict(state)
@@ -149,7 +152,9 @@ async def _held(svc: Services, game: GameRecord, ledger: Ledger) -> dict[int, in
     return {c.user_id: await chips.balance(svc.db, game.chat_id, c.user_id) for c in ledger.chips}
 
 
-def results_of(adapter: GameAdapter, game: GameRecord, state: Any) -> list[tuple[int, bool]] | None:
+def results_of(
+    adapter: GameAdapter[S], game: GameRecord, state: S | None
+) -> list[tuple[int, bool]] | None:
     """Who played and who won, once, when a game has just finished. A seat the computer
     was keeping at the end (its person missed two turns in a row and never pressed
     "I'm back") records nothing: the computer's result is not that person's."""
@@ -168,7 +173,7 @@ def results_of(adapter: GameAdapter, game: GameRecord, state: Any) -> list[tuple
 
 
 async def create(
-    svc: Services, adapter: GameAdapter, game: GameRecord, seating: Seating = Seating()
+    svc: Services, adapter: GameAdapter[Any], game: GameRecord, seating: Seating = Seating()
 ) -> GameRecord | None:
     """Insert a new game, its deadline set as a save sets it (the game's own
     bookkeeping, else whom it waits for), with ``seating`` (people sitting down and

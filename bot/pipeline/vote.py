@@ -12,18 +12,15 @@ starts a new vote. The votes are kept in the game's meta, saved with the game.
 from __future__ import annotations
 
 import logging
-
-from telegram import Update
-from telegram.ext import ContextTypes
+from typing import Any
 
 from bot.adapter import seats_of, state_of
+from bot.command import Command
 from bot.game_adapter import GameAdapter
 from bot.i18n import ntr, tr
 from bot.language import table_language
 from bot.messaging import reply
-from bot.people import topic_of
 from bot.pipeline.save import save
-from bot.services import services
 from bot.ui import Rendered, escape
 from storage import gamestore
 from storage.records import GameRecord, Status
@@ -33,25 +30,21 @@ VOTE_SECONDS = 300.0
 ATTEMPTS = 3
 
 
-def voters(adapter: GameAdapter, game: GameRecord) -> dict[int, str]:
+def voters(adapter: GameAdapter[Any], game: GameRecord) -> dict[int, str]:
     """The people still playing the game (user id -> name): seated, and not out of it."""
     out = adapter.out_of_game(game, state_of(adapter, game)) if game.state else frozenset()
     seats = enumerate(seats_of(game))
     return {s.user: s.name for seat, s in seats if s.user is not None and seat not in out}
 
 
-async def vote_to_stop(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, game: GameRecord, language: str
-) -> None:
+async def vote_to_stop(cmd: Command, game: GameRecord, language: str) -> None:
     """Count this person's ``/stop``: the game stops (its table says so), or the
     group is told the count and how the vote ends."""
-    message = update.effective_message
-    assert message is not None
-    svc = services(context)
+    svc = cmd.svc
     language = await table_language(svc.db, game)  # the group reads it: its language
     text: str | None = tr(language, "Someone was quicker; please try again.")
     for _ in range(ATTEMPTS):  # a move or a deadline may save first: count again
-        saved, counted = await _count(update, context, game, language)
+        saved, counted = await _count(cmd, game, language)
         if saved:
             text = counted
             break
@@ -60,17 +53,13 @@ async def vote_to_stop(
             return
         game = reloaded
     if text:
-        reply(svc, message.chat.id, Rendered(text), topic_of(message))
+        reply(svc, cmd.chat.id, Rendered(text), cmd.topic)
 
 
-async def _count(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, game: GameRecord, language: str
-) -> tuple[bool, str | None]:
+async def _count(cmd: Command, game: GameRecord, language: str) -> tuple[bool, str | None]:
     """Count the vote and save it: whether it was saved (False: someone saved the game
     first, nothing was written), and the text to post (None: the game stopped)."""
-    user = update.effective_user
-    assert user is not None
-    svc = services(context)
+    user, svc = cmd.user, cmd.svc
     adapter = svc.adapters[game.kind]
     people, now = voters(adapter, game), svc.clock()
     if user.id not in people:
@@ -89,7 +78,7 @@ async def _count(
     else:
         until = vote.get("until", now + VOTE_SECONDS) if vote else now + VOTE_SECONDS
         game.meta.stop_vote = {"yes": yes, "until": float(until)}
-    if not await save(services(context), adapter, game, update_id=update.update_id):
+    if not await save(svc, adapter, game, update_id=cmd.update_id):
         return False, None
     if game.status is Status.STOPPED:
         log.info("game stopped by a vote", extra={"chat_id": game.chat_id, "game_id": game.id})

@@ -11,7 +11,7 @@ Its presses, saves and deadlines take the shared path (``bot.pipeline.press``,
 differs is in the
 adapter's hooks: freshness per seat, all-in and insurance buttons, refusals
 that name the hand's owner, the hint alert, what a deadline does, and the
-bookkeeping of a save (deadline, chips, results: bot.presenters.blackjack_table). Join,
+bookkeeping of a save (deadline, chips, results: bot.rules.blackjack). Join,
 Leave and the top-up at a running table are bot.pipeline.blackjack_play; ``stop_table``
 (``/stop``: who may, and how a table ends) is bot.pipeline.blackjack_stop.
 """
@@ -22,16 +22,12 @@ import random
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
-from telegram import Update
-from telegram.ext import ContextTypes
-
 from bot.adapter import GameRules, Ledger, Seat, Timing, seats_of
 from bot.buttons import Verb
+from bot.command import Command
 from bot.game_adapter import OpenCommand, TableView
 from bot.i18n import tr
-from bot.presenters import blackjack_table, rules_texts
-from bot.presenters.blackjack_leaving import hurry_leavers, leaving_bookkeep
-from bot.presenters.blackjack_table import box_names
+from bot.presenters import rules_texts
 from bot.presenters.blackjack_text import (
     chips_disclaimer,
     dealer_line,
@@ -39,9 +35,13 @@ from bot.presenters.blackjack_text import (
     refusal,
     seat_lines,
     status_line,
+    summary_text,
     title_line,
 )
+from bot.presenters.lobby_view import seat_label
 from bot.presenters.notices import stopper
+from bot.rules import blackjack as table_rules
+from bot.rules.blackjack_leaving import hurry_leavers, leaving_bookkeep
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.base import IllegalAction
 from games.blackjack import (
@@ -65,12 +65,10 @@ from storage.records import GameRecord, Status
 BET_BUTTONS = (10, 25, 50, 100)
 
 
-StopTable = Callable[
-    [Update, ContextTypes.DEFAULT_TYPE, GameRecord, str], Coroutine[Any, Any, None]
-]
+StopTable = Callable[[Command, GameRecord, str], Coroutine[Any, Any, None]]
 
 
-class BlackjackAdapter(GameRules):
+class BlackjackAdapter(GameRules[Table]):
     """Blackjack's presenter; ``stop`` is its own ``/stop`` (``bot.pipeline.blackjack_stop``,
     given where the application is built: a presenter imports no handler)."""
 
@@ -79,7 +77,7 @@ class BlackjackAdapter(GameRules):
     min_seats = 1
     max_seats = BOXES
     computer_levels: tuple[str, ...] = ()
-    strict_versions = False  # presses are checked per seat: see bot.presenters.blackjack_table
+    strict_versions = False  # presses are checked per seat: see bot.rules.blackjack
     private_hands = False
     open_seating = True  # people sit down and leave between rounds
 
@@ -136,19 +134,19 @@ class BlackjackAdapter(GameRules):
             title_line(self.title(language), view, language),
             dealer_line(view.dealer, language),
         ]
-        left = set(game.meta.leaving or [])  # left mid-round: gone once it is settled
+        left = set(game.meta.blackjack.leaving or [])  # left mid-round: gone once it is settled
         for seat in view.seats:
             if seat is not None:
                 name = names.get(seat.seat, "?")
                 lines += seat_lines(view, seat, name, language, seat.seat in left)
-        if game.meta.bets_closed:
+        if game.meta.blackjack.bets_closed:
             lines.append(tr(language, "⏰ Betting time ran out: the ready bets were dealt."))
         lines.append(_status(game, view, names, language))
         lines.append(chips_disclaimer(language))  # a chips screen (Telegram's terms)
         return Rendered("\n".join(lines), _keyboard(game, state, view, table))
 
     def fresh(self, game: GameRecord, version: int, seat: int | None) -> bool:
-        return blackjack_table.fresh(game, version, seat)
+        return table_rules.fresh(game, version, seat)
 
     def action_of(self, state: Table, seat: int, argument: str) -> Action:
         """All-in and insurance depend on the presser; the rest is the engine's code."""
@@ -175,41 +173,50 @@ class BlackjackAdapter(GameRules):
         return hint_text(ENGINE.view(state, seat), language)[:200]
 
     def time_out(self, game: GameRecord, state: Table, rng: random.Random) -> Table:
-        return blackjack_table.time_out(game, state, rng)
+        return table_rules.time_out(game, state, rng)
 
     def bookkeep(
         self, game: GameRecord, before: Table | None, state: Table, version: int, timing: Timing
     ) -> Ledger:
         state, gone = leaving_bookkeep(game, state, timing.now)  # left mid-round
-        ledger = blackjack_table.bookkeep(game, before, state, version, timing)
+        ledger = table_rules.bookkeep(game, before, state, version, timing)
         hurry_leavers(game, state, timing.now)
         return Ledger(ledger.chips, [*ledger.results, *gone], ledger.settled)
 
     def cover(
         self, game: GameRecord, state: Table, chips: Sequence[ChipChange], held: dict[int, int]
     ) -> tuple[Table, list[ChipChange]]:
-        return blackjack_table.cover(game, state, chips, held)
+        return table_rules.cover(game, state, chips, held)
 
     def summary(self, game: GameRecord, state: Table, language: str) -> str:
-        return blackjack_table.summary(game, state, self.title(language), language)
+        view = ENGINE.view(state, None)
+        left = frozenset(game.meta.blackjack.leaving or [])
+        return summary_text(self.title(language), view, box_names(game, language), language, left)
 
-    async def stop_table(
-        self, update: Update, context: ContextTypes.DEFAULT_TYPE, game: GameRecord, language: str
-    ) -> bool:
-        await self._stop(update, context, game, language)
+    async def stop_table(self, cmd: Command, game: GameRecord, language: str) -> bool:
+        await self._stop(cmd, game, language)
         return True
+
+
+def box_names(game: GameRecord, language: str) -> dict[int, str]:
+    """The HTML-escaped name of the person in each occupied box."""
+    return {
+        box: seat_label(seat, language)
+        for box, seat in enumerate(seats_of(game))
+        if seat.user is not None
+    }
 
 
 def _status(game: GameRecord, view: BlackjackView, names: dict[int, str], language: str) -> str:
     if game.status is Status.STOPPED:
         text = tr(language, "The game was stopped by {name}.",
                   name=escape(stopper(game)))  # fmt: skip
-        played = [names[box] for box in game.meta.played_out or [] if box in names]
+        played = [names[box] for box in game.meta.blackjack.played_out or [] if box in names]
         if played:
             text += "\n" + tr(language, "The computer finished the round for {names}.",
                               names=", ".join(played))  # fmt: skip
         return text
-    closed = game.meta.closed
+    closed = game.meta.blackjack.closed
     if game.status is Status.FINISHED and closed == "idle":
         return tr(language, "Nobody played for a while: the table is closed.")
     if game.status is Status.FINISHED and closed == "everybody_left":

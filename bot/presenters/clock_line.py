@@ -29,7 +29,7 @@ def time_left(language: str, seconds: float) -> str:
 
 
 def clock_line(
-    adapter: GameAdapter, game: GameRecord, state: Any, language: str, now: float
+    adapter: GameAdapter[Any], game: GameRecord, state: Any, language: str, now: float
 ) -> str | None:
     """The line "⏳ Alice · 90 s" while a turn's clock runs (its halfway warning not
     yet shown: the warning says it then); ``now`` is the bot's clock."""

@@ -40,7 +40,7 @@ PASSING = "passing"
 CARDS_PER_ROW = 4
 
 
-class DurakAdapter(GameRules):
+class DurakAdapter(GameRules[DurakState]):
     kind = "durak"
     engine = ENGINE
     min_seats = ENGINE.min_seats

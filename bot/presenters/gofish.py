@@ -35,7 +35,7 @@ from storage.records import GameRecord, Status
 MAX_LOG_LINES = 8
 
 
-class GoFishAdapter(GameRules):
+class GoFishAdapter(GameRules[GoFishState]):
     engine = ENGINE
     computer_levels = ("normal",)
     strict_versions = True

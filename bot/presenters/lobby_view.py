@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from telegram import InlineKeyboardButton
 
 from bot.adapter import Seat, seats_of
@@ -87,7 +89,7 @@ def seat_count(language: str, taken: int, seats: int, names: str) -> str:
 
 
 def render_lobby(
-    adapter: GameAdapter, game: GameRecord, language: str, buttons: Buttons
+    adapter: GameAdapter[Any], game: GameRecord, language: str, buttons: Buttons
 ) -> Rendered:
     seats = seats_of(game)
     names = ", ".join(seat_labels(seats, language)) or "—"
@@ -124,7 +126,7 @@ def render_lobby(
 
 
 def _lobby_keyboard(
-    adapter: GameAdapter, game: GameRecord, language: str, buttons: Buttons, full: bool
+    adapter: GameAdapter[Any], game: GameRecord, language: str, buttons: Buttons, full: bool
 ) -> Keyboard:
     """Join and the computer buttons while a seat is free; Start (unless the game
     starts by itself when its last seat is taken and that seat is free) and Rules."""
@@ -165,7 +167,7 @@ def close_button(language: str, buttons: Buttons) -> InlineKeyboardButton:
     return buttons.button("✖️ " + tr(language, "Close"), Verb.LEAVE, CLOSE)
 
 
-def starts_when_full(adapter: GameAdapter) -> bool:
+def starts_when_full(adapter: GameAdapter[Any]) -> bool:
     """A game that needs every seat taken (Reversi, Go Farm: two of two) starts by
     itself when the last one is: its lobby needs no Start button."""
     return adapter.min_seats >= adapter.max_seats
@@ -179,7 +181,9 @@ def rematch_waiting(game: GameRecord) -> list[str]:
     return [str(p["name"]) for p in wanted if p["user"] not in seated]
 
 
-def _closed_lobby(adapter: GameAdapter, game: GameRecord, language: str, names: str) -> Rendered:
+def _closed_lobby(
+    adapter: GameAdapter[Any], game: GameRecord, language: str, names: str
+) -> Rendered:
     """A lobby that never started: left by everyone, stopped, or expired."""
     if game.meta.expired:
         reason = tr(language, "This table closed: nobody started the game in time.")

@@ -23,7 +23,7 @@ HINT = "•"
 EMPTY = "⠀"  # braille blank: a button's text may not be empty
 
 
-class ReversiAdapter(GameRules):
+class ReversiAdapter(GameRules[ReversiState]):
     kind = "reversi"
     engine = ENGINE
     min_seats = 2

@@ -4,6 +4,8 @@ table. The sender (``bot.sync``) draws every table with it, the pipeline too."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.adapter import state_of
 from bot.game_adapter import GameAdapter, TableView
 from bot.language import table_language
@@ -19,7 +21,7 @@ from storage.records import GameRecord
 
 async def render_table(
     db: Database,
-    adapter: GameAdapter,
+    adapter: GameAdapter[Any],
     game: GameRecord,
     now: float,
     pick: TablePick | None = None,

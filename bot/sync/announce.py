@@ -19,6 +19,7 @@ no answer the notice is not sent and the subscription stays.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from telegram import Bot, InlineKeyboardButton
 
@@ -57,7 +58,9 @@ class Notices:
             return []
         return [Mark(game.id, notice(s.user_id), s.user_id, game.version) for s in wanted]
 
-    async def desired(self, adapter: GameAdapter, game: GameRecord, mark: Mark) -> Desired | None:
+    async def desired(
+        self, adapter: GameAdapter[Any], game: GameRecord, mark: Mark
+    ) -> Desired | None:
         """The notice, once: not for a game that is over, nor for someone who turned
         notices off, cannot be messaged any more, got their limit this hour, or is no
         longer a member of the group (their notices end)."""

@@ -10,6 +10,8 @@ unreadable draws none.
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.adapter import seat_of_user, state_of
 from bot.game_adapter import GameAdapter
 from bot.i18n import tr
@@ -22,7 +24,7 @@ from storage.records import GameRecord
 
 
 async def desired_hand(
-    db: Database, adapter: GameAdapter, game: GameRecord, user_id: int
+    db: Database, adapter: GameAdapter[Any], game: GameRecord, user_id: int
 ) -> Desired | None:
     known = game.hand_messages.get(str(user_id), {})
     if game.state is None or not adapter.private_hands or game.meta.broken:
@@ -47,7 +49,7 @@ async def desired_hand(
     return Desired(hand, known.get("id"), game.version, unchanged=same)
 
 
-def left_seat(adapter: GameAdapter, game: GameRecord, language: str) -> Rendered:
+def left_seat(adapter: GameAdapter[Any], game: GameRecord, language: str) -> Rendered:
     """The hand message of someone whose seat the computer took (they resigned)."""
     chat = escape(game.meta.chat_title or "")
     title = f"<b>{escape(adapter.title(language))}</b>" + (f" · {chat}" if chat else "")

@@ -18,6 +18,7 @@ kept the same way: the new one replaces the last.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from bot.adapter import seats_of, state_of, waits_for
 from bot.game_adapter import GameAdapter
@@ -41,7 +42,9 @@ class Late:
     in_private: dict[int, int]  # seat -> user id nudged in their private chat
 
 
-async def split_late(db: Database, adapter: GameAdapter, game: GameRecord, late: list[int]) -> Late:
+async def split_late(
+    db: Database, adapter: GameAdapter[Any], game: GameRecord, late: list[int]
+) -> Late:
     seats = seats_of(game)
     in_group: list[int] = []
     in_private: dict[int, int] = {}
@@ -58,7 +61,7 @@ async def split_late(db: Database, adapter: GameAdapter, game: GameRecord, late:
 
 
 async def nudge_marks(
-    db: Database, adapter: GameAdapter, game: GameRecord, late: list[int]
+    db: Database, adapter: GameAdapter[Any], game: GameRecord, late: list[int]
 ) -> list[Mark]:
     """The table (it shows the warning) and a nudge for each late person."""
     split = await split_late(db, adapter, game, late)
@@ -78,7 +81,7 @@ def shown_key(target: int, desired: Desired) -> str:
 
 
 async def desired_post(
-    db: Database, adapter: GameAdapter, game: GameRecord, mark: Mark
+    db: Database, adapter: GameAdapter[Any], game: GameRecord, mark: Mark
 ) -> Desired | None:
     """What a nudge or summary message must be now: posted anew (replacing the one
     shown), deleted (nothing to say any more), or left as it is."""
@@ -100,7 +103,7 @@ async def desired_post(
 
 
 async def _nudge(
-    db: Database, adapter: GameAdapter, game: GameRecord, mark: Mark
+    db: Database, adapter: GameAdapter[Any], game: GameRecord, mark: Mark
 ) -> Rendered | None:
     warning = game.meta.warning
     if game.status is not Status.RUNNING or warning is None:

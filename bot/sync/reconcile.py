@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import Any
 
 from telegram import Bot
 
@@ -40,7 +41,7 @@ class GameReconciler:
     def __init__(
         self,
         db: Database,
-        adapters: dict[str, GameAdapter],
+        adapters: dict[str, GameAdapter[Any]],
         wake: Callable[[int], None],
         clock: Callable[[], float],
         bot: Bot,
@@ -72,7 +73,7 @@ class GameReconciler:
             return await desired_post(self._db, adapter, game, mark)
         return await desired_hand(self._db, adapter, game, mark.target)
 
-    async def _table(self, adapter: GameAdapter, game: GameRecord) -> Desired:
+    async def _table(self, adapter: GameAdapter[Any], game: GameRecord) -> Desired:
         asked = await display.requests(self._db, game)
         pick = asked.pick if asked.pick and asked.pick.version == game.version else None
         rendered = await render_table(self._db, adapter, game, self._clock(), pick)

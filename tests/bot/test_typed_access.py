@@ -74,4 +74,4 @@ async def test_only_blackjack_has_its_own_stop() -> None:
     assert own == {"blackjack"}
     game = GameRecord(chat_id=-1, kind="reversi", created_by=1)
     for kind in sorted(set(adapters) - own):  # the shared rule: not handled here
-        assert await adapters[kind].stop_table(None, None, game, "en") is False  # type: ignore[arg-type]
+        assert await adapters[kind].stop_table(None, game, "en") is False  # type: ignore[arg-type]

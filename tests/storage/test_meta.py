@@ -4,13 +4,14 @@ unchanged, keys it does not know included; an old row loads and saves identicall
 from __future__ import annotations
 
 import json
+from dataclasses import fields
 from typing import Any
 
 import pytest
 
 from storage import gamestore
 from storage.db import Database
-from storage.meta import GameMeta
+from storage.meta import BlackjackMeta, GameMeta
 
 # every key the bot writes, with a value as today's code writes it
 EVERY_KEY: dict[str, Any] = {
@@ -32,9 +33,19 @@ EVERY_KEY: dict[str, Any] = {
 def test_every_key_reads_into_its_field_and_writes_back_the_same() -> None:
     meta = GameMeta.from_json(json.loads(json.dumps(EVERY_KEY)))
     assert meta.extra == {}  # each key has its field
-    assert meta.warning == {"seats": [0], "left": 30} and meta.banked == 0
+    assert meta.warning == {"seats": [0], "left": 30} and meta.blackjack.banked == 0
     assert meta.to_json() == EVERY_KEY
     assert json.loads(json.dumps(meta.to_json())) == EVERY_KEY
+
+
+def test_blackjacks_fields_are_a_section_of_their_own_stored_as_before() -> None:
+    own = {f.name for f in fields(BlackjackMeta)}
+    assert own and own.isdisjoint(f.name for f in fields(GameMeta))
+    stored = {"lang": "en", "banked": 2, "touched": {"1": 4}, "leaving": [1]}
+    meta = GameMeta.from_json(dict(stored))
+    assert meta.blackjack.banked == 2 and meta.blackjack.touched == {1: 4}
+    assert meta.blackjack.leaving == [1] and meta.extra == {}
+    assert meta.to_json() == stored  # the row's JSON keeps its shape: no migration
 
 
 def test_unset_fields_are_absent() -> None:
@@ -48,7 +59,7 @@ def test_unset_fields_are_absent() -> None:
 def test_unknown_keys_and_values_of_another_type_are_kept() -> None:
     stored = {"lang": "en", "newer_key": {"a": [1]}, "bot": None, "banked": True, "x": None}
     meta = GameMeta.from_json(dict(stored))
-    assert meta.lang == "en" and meta.bot is None and meta.banked is None
+    assert meta.lang == "en" and meta.bot is None and meta.blackjack.banked is None
     assert meta.extra == {"newer_key": {"a": [1]}, "bot": None, "banked": True, "x": None}
     assert meta.to_json() == stored
     meta.bot = "games_bot"  # a field set later wins over the raw value kept
@@ -87,7 +98,7 @@ async def test_a_row_as_written_before_loads_and_saves_unchanged(db: Database) -
 def test_seat_keyed_maps_are_keyed_by_seat_and_stored_as_before() -> None:
     stored = {"timeouts": {"0": 2, "1": 1}, "touched": {"3": 7}}
     meta = GameMeta.from_json(stored)
-    assert meta.timeouts == {0: 2, 1: 1} and meta.touched == {3: 7}  # seats, not text
+    assert meta.timeouts == {0: 2, 1: 1} and meta.blackjack.touched == {3: 7}  # seats, not text
     assert meta.to_json() == stored  # the row's JSON is what it was
     odd = GameMeta.from_json({"timeouts": {"north": 1}})  # not a seat: kept as it was
     assert odd.timeouts is None and odd.to_json() == {"timeouts": {"north": 1}}

@@ -1,4 +1,5 @@
-"""A blackjack table's bookkeeping around the engine.
+"""Blackjack's table rules: the bookkeeping around the engine (no text: its words
+are ``bot.presenters.blackjack``'s).
 
 Who sits in which box (``meta.seats`` is indexed by box, with empty
 placeholders), which presses are still fresh, what the deadline is and does,
@@ -23,8 +24,6 @@ import random
 from collections.abc import Sequence
 
 from bot.adapter import Ledger, Seat, Timing, seats_of, set_seats
-from bot.presenters.blackjack_text import summary_text
-from bot.presenters.lobby_view import seat_label
 from bot.services import Services
 from games.blackjack import BOXES, ENGINE, ClearBet, Phase, Table, close, deal
 from games.blackjack.state import evolve, with_seat
@@ -36,15 +35,6 @@ log = logging.getLogger(__name__)
 KIND = "blackjack"
 EMPTY = Seat("")  # a box nobody sits in
 MOST_DECISIONS = 32  # more than one seat's hands can ever need
-
-
-def box_names(game: GameRecord, language: str) -> dict[int, str]:
-    """The HTML-escaped name of the person in each occupied box."""
-    return {
-        box: seat_label(seat, language)
-        for box, seat in enumerate(seats_of(game))
-        if seat.user is not None
-    }
 
 
 def seat_person(game: GameRecord, box: int, name: str, user_id: int) -> None:
@@ -64,9 +54,9 @@ def clear_box(game: GameRecord, box: int) -> None:
 
 def fresh(game: GameRecord, version: int, box: int | None) -> bool:
     """Whether a button drawn at ``version`` still shows what ``box`` would act on."""
-    touched = game.meta.touched or {}
+    touched = game.meta.blackjack.touched or {}
     changed = touched.get(box, 0) if box is not None else 0
-    return version >= int(game.meta.phase_at or 0) and version >= changed
+    return version >= int(game.meta.blackjack.phase_at or 0) and version >= changed
 
 
 def mark_changes(game: GameRecord, before: Table | None, state: Table, version: int) -> set[int]:
@@ -74,13 +64,13 @@ def mark_changes(game: GameRecord, before: Table | None, state: Table, version: 
     Returns the boxes changed (-1 stands for the phase key)."""
     changed: set[int] = set()
     key = [state.phase.value, state.round_no, None if state.active is None else [*state.active]]
-    if game.meta.phase_key != key:
-        game.meta.phase_key = key
-        game.meta.phase_at = version
+    if game.meta.blackjack.phase_key != key:
+        game.meta.blackjack.phase_key = key
+        game.meta.blackjack.phase_at = version
         changed.add(-1)
-    if game.meta.touched is None:
-        game.meta.touched = {}
-    touched = game.meta.touched
+    if game.meta.blackjack.touched is None:
+        game.meta.blackjack.touched = {}
+    touched = game.meta.blackjack.touched
     for box in range(BOXES):
         if before is None or before.seats[box] != state.seats[box]:
             touched[box] = version
@@ -97,15 +87,15 @@ def deadline(
     meta = game.meta
     ready = any(s is not None and s.ready for s in state.seats)
     if game.status is not Status.RUNNING or state.phase is not Phase.BETTING or not ready:
-        meta.betting_ends = None
+        meta.blackjack.betting_ends = None
     if game.status is not Status.RUNNING:
         return None
     if state.phase is Phase.BETTING:
         if not ready:
             return now + idle
-        if meta.betting_ends is None:
-            meta.betting_ends = now + turn
-        return float(meta.betting_ends)
+        if meta.blackjack.betting_ends is None:
+            meta.blackjack.betting_ends = now + turn
+        return float(meta.blackjack.betting_ends)
     if state.phase is Phase.SETTLED:
         return now + idle
     acted = state.phase is Phase.PLAYERS and state.active is not None and state.active[0] in changed
@@ -116,9 +106,9 @@ def deadline(
 
 def bank(game: GameRecord, state: Table) -> tuple[bool, list[ChipChange]]:
     """A round that has just settled, once: each person's net goes to their balance."""
-    if state.phase is not Phase.SETTLED or game.meta.banked == state.round_no:
+    if state.phase is not Phase.SETTLED or game.meta.blackjack.banked == state.round_no:
         return False, []
-    game.meta.banked = state.round_no
+    game.meta.blackjack.banked = state.round_no
     seats = seats_of(game)
     changes = [
         ChipChange(user, result.net)
@@ -162,7 +152,9 @@ def warn(game: GameRecord, state: Table, timing: Timing) -> None:
     if state.phase in (Phase.INSURANCE, Phase.PLAYERS):
         game.warning_at = halfway
     elif (
-        state.phase is Phase.BETTING and game.meta.betting_ends is not None and halfway is not None
+        state.phase is Phase.BETTING
+        and game.meta.blackjack.betting_ends is not None
+        and halfway is not None
     ):
         if halfway > timing.now:
             game.warning_at = halfway
@@ -199,10 +191,10 @@ def time_out(game: GameRecord, state: Table, rng: random.Random) -> Table:
         for box, seat in enumerate(state.seats):
             if seat is not None and seat.bet and not seat.ready:
                 state = ENGINE.apply(state, box, ClearBet())[0]
-        game.meta.bets_closed = True
+        game.meta.blackjack.bets_closed = True
         return deal(state)[0]
     if state.phase in (Phase.BETTING, Phase.SETTLED):
-        game.meta.closed = "idle"
+        game.meta.blackjack.closed = "idle"
         return close(state)
     if state.phase in (Phase.INSURANCE, Phase.PLAYERS):
         return _stand_in(game, state, rng)
@@ -225,13 +217,6 @@ def _stand_in(game: GameRecord, state: Table, rng: random.Random) -> Table:
             state = ENGINE.apply(state, box, action)[0]
     game.meta.stood_in = late
     return state
-
-
-def summary(game: GameRecord, state: Table, title: str, language: str) -> str:
-    """The settled round in words (posted after the table's edit)."""
-    view = ENGINE.view(state, None)
-    left = frozenset(game.meta.leaving or [])
-    return summary_text(title, view, box_names(game, language), language, left)
 
 
 def first_free_box(state: Table) -> int | None:
