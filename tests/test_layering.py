@@ -178,3 +178,23 @@ def test_a_games_status_is_the_enum_never_a_string_in_the_bot() -> None:
             if (on_status or isinstance(node, ast.keyword)) and strings:
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert found == []
+
+
+def test_no_presenter_runs_a_games_table_rules() -> None:
+    # a game's rules around its engine (its deadlines, a move applied for someone, its
+    # own meta section) live in bot/rules/, run by the adapter's hooks; a presenter
+    # draws and words them (Blackjack's were bot/presenters/blackjack_table.py)
+    found = []
+    for path in sorted((ROOT / "bot" / "presenters").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            where = f"{path.name}:{getattr(node, 'lineno', 0)}"
+            targets = node.targets if isinstance(node, ast.Assign) else []
+            if isinstance(node, ast.AugAssign | ast.AnnAssign):
+                targets = [node.target]
+            written = {ast.unparse(t) for t in targets}
+            if any(w.endswith((".deadline_at", ".warning_at")) or ".blackjack." in w
+                   for w in written):  # fmt: skip
+                found.append(where)
+            if isinstance(node, ast.Call) and ast.unparse(node.func).endswith(".apply"):
+                found.append(where)
+    assert found == []
