@@ -1,7 +1,10 @@
 """A command as every handler of one gets it: one shape for ``/stats``, ``/stop``,
 ``/reversi`` and the rest. ``command(action)`` makes the python-telegram-bot callback:
 it takes the message and its sender once (a command without either, a channel's
-post, is not a person's and is left alone) and hands the action a ``Command``."""
+post, is not a person's and is left alone) and hands the action a ``Command``.
+``tap(action)`` does the same for a press on a button that is not a game's (a
+chat's language, the daily top-up, /forgetme's delete): a ``Tap``. A game's
+button is a ``bot.pipeline.press.Press``."""
 
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
-from telegram import Bot, Chat, Message, Update, User
+from telegram import Bot, CallbackQuery, Chat, Message, Update, User
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
@@ -71,4 +74,53 @@ def command(action: CommandAction) -> Handler:
         await action(Command(update, context, message, user))
 
     handle.__name__ = getattr(action, "__name__", "command")
+    return handle
+
+
+@dataclass(frozen=True)
+class Tap:
+    """A person's press on a button that is not a game's: the callback query, who
+    pressed it (always the real account) and what the bot has."""
+
+    update: Update
+    context: ContextTypes.DEFAULT_TYPE
+    query: CallbackQuery
+    user: User
+
+    @property
+    def svc(self) -> Services:
+        return services(self.context)
+
+    @property
+    def bot(self) -> Bot:
+        return self.context.bot
+
+    @property
+    def data(self) -> str:
+        return self.query.data or ""
+
+    @property
+    def message(self) -> Message | None:
+        """The message the button is on (None: too old for Telegram to send it)."""
+        message = self.query.message
+        return message if isinstance(message, Message) else None
+
+    @property
+    def update_id(self) -> int:
+        return self.update.update_id
+
+
+TapAction = Callable[[Tap], Awaitable[None]]
+
+
+def tap(action: TapAction) -> Handler:
+    """The python-telegram-bot callback of a button handled by ``action``."""
+
+    async def handle(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        query = update.callback_query
+        if query is None:
+            return
+        await action(Tap(update, context, query, query.from_user))
+
+    handle.__name__ = getattr(action, "__name__", "tap")
     return handle

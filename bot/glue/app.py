@@ -26,7 +26,7 @@ from telegram.ext import (
 )
 
 from bot.buttons import GameButton, HandQuery, LanguageButton, TableOffer, TopUpButton
-from bot.command import command
+from bot.command import command, tap
 from bot.config import Config
 from bot.deadlines.sweep import LONGEST_NAP, SHARED_NAP, Sweep
 from bot.game_adapter import GameAdapter
@@ -288,13 +288,15 @@ def build_application(
         ChatMemberHandler(on_my_member_change, ChatMemberHandler.MY_CHAT_MEMBER)
     )
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, on_migration))
-    application.add_handler(CallbackQueryHandler(language_button, pattern=LanguageButton.matches))
-    application.add_handler(CallbackQueryHandler(top_up_button, pattern=TopUpButton.matches))
+    application.add_handler(
+        CallbackQueryHandler(tap(language_button), pattern=LanguageButton.matches)
+    )
+    application.add_handler(CallbackQueryHandler(tap(top_up_button), pattern=TopUpButton.matches))
     application.add_handler(
         CallbackQueryHandler(game_button(GAME_BUTTONS), pattern=GameButton.matches)
     )
-    application.add_handler(CallbackQueryHandler(setting_up, pattern=TableOffer.matches))
-    application.add_handler(CallbackQueryHandler(unknown_button))  # forged, or unknown
+    application.add_handler(CallbackQueryHandler(tap(setting_up), pattern=TableOffer.matches))
+    application.add_handler(CallbackQueryHandler(tap(unknown_button)))  # forged, or unknown
     hands = rf"^\s*{HandQuery.WORD}(\s|$)"  # "🃏 My cards"; any other query: a new table
     application.add_handler(InlineQueryHandler(hand_query, pattern=hands))
     application.add_handler(InlineQueryHandler(table_query))  # @bot reversi: an inline table

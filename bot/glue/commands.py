@@ -5,13 +5,12 @@ from __future__ import annotations
 import logging
 import re
 
-from telegram import InlineKeyboardButton, Update
+from telegram import InlineKeyboardButton
 from telegram.constants import ChatType
-from telegram.ext import ContextTypes
 
 from bot.adapter import seat_of_user
 from bot.buttons import LanguageButton
-from bot.command import Command
+from bot.command import Command, Tap
 from bot.glue.rules import rules_payload, rules_text
 from bot.i18n import LANGUAGE_NAMES, LANGUAGES, ntr, tr
 from bot.language import chat_language, reply_language, user_language
@@ -22,7 +21,6 @@ from bot.pipeline.inline_table import challenge_keyboard
 from bot.pipeline.lobby import join_via_link
 from bot.pipeline.save import save
 from bot.pipeline.vote import vote_to_stop
-from bot.services import services
 from bot.ui import Rendered
 from storage import chats, gamestore
 from storage.records import Status
@@ -93,7 +91,7 @@ async def start(cmd: Command) -> None:
     payload = (cmd.args or [""])[0]
     private = message.chat.type == ChatType.PRIVATE
     if private and payload.startswith("j"):
-        await join_via_link(cmd.update, cmd.context, payload[1:])
+        await join_via_link(cmd, payload[1:])
         return
     language = await user_language(svc.db, user)
     if not private:
@@ -117,20 +115,19 @@ async def language_command(cmd: Command) -> None:
     reply(cmd.svc, message.chat.id, Rendered(text, keyboard), topic_of(message))
 
 
-async def language_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    query = update.callback_query
-    if query is None or query.message is None:
+async def language_button(press: Tap) -> None:
+    query, svc = press.query, press.svc
+    if press.message is None:
         return
-    svc = services(context)
-    chat = query.message.chat
-    code = LanguageButton.parse(query.data).code
+    chat = press.message.chat
+    code = LanguageButton.parse(press.data).code
     reader = await user_language(svc.db, query.from_user)
     if code not in LANGUAGES:
         await query.answer(tr(reader, "This button is not from a game I know."), True)
         return
     # a press always comes from the real account, an anonymous admin's too (Telegram
     # shows the bot who pressed), so getChatMember on the presser decides
-    if not await is_admin(context.bot, chat, query.from_user.id):
+    if not await is_admin(press.bot, chat, query.from_user.id):
         await query.answer(tr(reader, "Only a chat administrator can do that."), True)
         return
     await chats.set_chat_language(svc.db, chat.id, code)

@@ -19,13 +19,12 @@ from telegram.error import TelegramError
 from telegram.ext import BaseHandler, CallbackQueryHandler, CommandHandler, ContextTypes
 
 from bot.buttons import ForgetButton
-from bot.command import Command, command
+from bot.command import Command, Tap, command, tap
 from bot.i18n import tr
 from bot.language import reply_language, user_language
 from bot.messaging import reply
 from bot.people import topic_of
 from bot.presenters.blackjack_text import chips_disclaimer
-from bot.services import services
 from bot.ui import Rendered, escape
 from storage.privacy import forget_person
 
@@ -104,14 +103,10 @@ async def forgetme_command(cmd: Command) -> None:
     reply(svc, message.chat.id, Rendered(text, keyboard), topic_of(message))
 
 
-async def forget_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    query = update.callback_query
-    if query is None:
-        return
-    svc = services(context)
-    person = query.from_user
+async def forget_button(press: Tap) -> None:
+    query, svc, person = press.query, press.svc, press.user
     language = await user_language(svc.db, person)
-    if query.data != ForgetButton(person.id).pack():
+    if press.data != ForgetButton(person.id).pack():
         await query.answer(
             tr(language, "Only the person who sent /forgetme can press this."), show_alert=True
         )
@@ -126,7 +121,7 @@ async def forget_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     else:
         text = tr(language, "Done: your results, chips and profile are deleted.")
     await query.answer(text, show_alert=True)
-    if forgotten is not None and query.message is not None:  # the prompt is spent
+    if forgotten is not None and press.message is not None:  # the prompt is spent
         with contextlib.suppress(TelegramError):  # an old or deleted prompt stays as it is
             await query.edit_message_text(text)
 
@@ -136,5 +131,5 @@ def privacy_handlers() -> list[BaseHandler[Update, ContextTypes.DEFAULT_TYPE, No
     return [
         CommandHandler("privacy", command(privacy_command)),
         CommandHandler("forgetme", command(forgetme_command)),
-        CallbackQueryHandler(forget_button, pattern=ForgetButton.matches),
+        CallbackQueryHandler(tap(forget_button), pattern=ForgetButton.matches),
     ]

@@ -9,12 +9,12 @@ in their account.
 
 from __future__ import annotations
 
-from telegram import InlineKeyboardButton, Update, User
+from telegram import InlineKeyboardButton, User
 from telegram.ext import ContextTypes
 
 from bot.adapter import seat_of_user, state_of, store_state
 from bot.buttons import TopUpButton
-from bot.command import Command
+from bot.command import Command, Tap
 from bot.i18n import ntr, tr
 from bot.language import reply_language, user_language
 from bot.messaging import reply
@@ -63,20 +63,18 @@ async def chips_command(cmd: Command) -> None:
                topic_of(message))  # fmt: skip
 
 
-async def top_up_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def top_up_button(press: Tap) -> None:
     """The /chips message's top-up button: for whoever presses it, in this chat."""
-    query = update.callback_query
-    if query is None or query.message is None:
+    query, svc = press.query, press.svc
+    if press.message is None:
         return
-    svc = services(context)
-    await remember(svc.db, query.from_user)
-    language = await user_language(svc.db, query.from_user)
-    if query.data != TopUpButton.DATA:
+    await remember(svc.db, press.user)
+    language = await user_language(svc.db, press.user)
+    if press.data != TopUpButton.DATA:
         await query.answer(tr(language, "This button is not from a game I know."), True)
         return
-    text = await take_top_up(
-        context, query.message.chat.id, query.from_user, language, update.update_id
-    )
+    chat_id = press.message.chat.id
+    text = await take_top_up(press.context, chat_id, press.user, language, press.update_id)
     await query.answer(text, show_alert=True)
 
 

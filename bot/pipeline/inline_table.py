@@ -46,6 +46,7 @@ from telegram.ext import ContextTypes
 
 from bot.adapter import Seat, set_seats, state_of
 from bot.buttons import TableOffer
+from bot.command import Tap
 from bot.game_adapter import TableView
 from bot.i18n import tr
 from bot.language import user_language
@@ -173,12 +174,10 @@ async def _own_turn_time(svc: Services, user_id: int, chat_id: int) -> None:
         await chats.set_turn_seconds(svc.db, chat_id, seconds)
 
 
-async def setting_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def setting_up(press: Tap) -> None:
     """A press on the placeholder before the table is drawn over it."""
-    query = update.callback_query
-    if query is not None:
-        language = await user_language(services(context).db, query.from_user)
-        await query.answer(tr(language, "The table is being set; try again in a moment."))
+    language = await user_language(press.svc.db, press.user)
+    await press.query.answer(tr(language, "The table is being set; try again in a moment."))
 
 
 def challenge_keyboard(language: str) -> Keyboard:

@@ -7,9 +7,7 @@ import logging
 import secrets
 from typing import Any
 
-from telegram import Update
 from telegram.constants import ChatType
-from telegram.ext import ContextTypes
 
 from bot.adapter import Seat, seat_of_user, seats_of, set_seats
 from bot.buttons import ForgedCallback, from36
@@ -26,7 +24,7 @@ from bot.pipeline.press import Action, Press
 from bot.pipeline.rematch import rematch, start_in_order
 from bot.pipeline.save import create, save
 from bot.presenters.lobby_view import hands_sentence, rematch_waiting
-from bot.services import Services, services
+from bot.services import Services
 from bot.ui import Rendered, escape
 from storage import chats, gamestore
 from storage.meta import GameMeta
@@ -154,25 +152,22 @@ def ready_to_start(adapter: GameAdapter[Any], game: GameRecord) -> bool:
     return bool(wanted) and not rematch_waiting(game) and len(seats) >= adapter.min_seats
 
 
-async def join_via_link(update: Update, context: ContextTypes.DEFAULT_TYPE, payload: str) -> None:
+async def join_via_link(cmd: Command, payload: str) -> None:
     """``/start j<game>_<secret>`` from the lobby's deep link: the person can now be
     messaged, so they sit down and the group lobby updates. Whoever cannot (no such
     game, a wrong secret, not in the game's group) gets one answer that says nothing
     about any group or game."""
-    svc = services(context)
-    message, user = update.effective_message, update.effective_user
-    if message is None or user is None:
-        return
+    svc, message, user = cmd.svc, cmd.message, cmd.user
     language = await user_language(svc.db, user)
     game = await _invited_game(svc, payload)
-    if game is None or not await is_member(context.bot, game.chat_id, user.id):
+    if game is None or not await is_member(cmd.bot, game.chat_id, user.id):
         text = tr(language, "This link does not seat you at a table. Only members of a "
                             "group can sit down at its games, from the group's lobby.")  # fmt: skip
     elif game.status is not Status.LOBBY:
         text = tr(language, "That table is no longer taking players.")
     else:
-        text = await _sit_by_link(update, context, game, language)
-    reply(services(context), message.chat.id, Rendered(text))
+        text = await _sit_by_link(cmd, game, language)
+    reply(svc, message.chat.id, Rendered(text))
 
 
 async def _invited_game(svc: Services, payload: str) -> GameRecord | None:
@@ -191,20 +186,16 @@ async def _invited_game(svc: Services, payload: str) -> GameRecord | None:
     return game
 
 
-async def _sit_by_link(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, game: GameRecord, language: str
-) -> str:
+async def _sit_by_link(cmd: Command, game: GameRecord, language: str) -> str:
     """Seat the person who followed the link; the answer to send them."""
-    svc = services(context)
-    user = update.effective_user
-    assert user is not None
+    svc, user = cmd.svc, cmd.user
     adapter = svc.adapters[game.kind]
     refusal = join(adapter, game, user.id, user.first_name, "", language)
     if refusal is not None:
         return refusal
     if ready_to_start(adapter, game):
         await start_in_order(adapter, game, svc)
-    if not await save(services(context), adapter, game, update_id=update.update_id):
+    if not await save(svc, adapter, game, update_id=cmd.update_id):
         return tr(language, "Someone was quicker; please try again.")
     title = escape(game.meta.chat_title or "")
     return tr(language, "You joined the {game} table in {chat}.",

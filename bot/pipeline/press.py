@@ -25,6 +25,7 @@ from telegram.ext import ContextTypes
 
 from bot.adapter import seat_of_user
 from bot.buttons import ForgedCallback, GameButton, Verb, game_of, shows
+from bot.command import Tap
 from bot.game_adapter import GameAdapter
 from bot.i18n import tr
 from bot.language import language_of, user_language
@@ -147,11 +148,9 @@ async def not_a_game(query: CallbackQuery, language: str) -> None:
     await query.answer(tr(language, "This button is not from a game I know."), True)
 
 
-async def unknown_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def unknown_button(press: Tap) -> None:
     """The last handler: callback data no handler routes (forged, or from an older bot)."""
-    query = update.callback_query
-    if query is not None:
-        await not_a_game(query, await user_language(services(context).db, query.from_user))
+    await not_a_game(press.query, await user_language(press.svc.db, press.user))
 
 
 async def noop(press: Press) -> None:
