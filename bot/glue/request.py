@@ -11,6 +11,8 @@ JSON encoder writes at a fraction of the cost. Uploads (files) keep the form.
 from __future__ import annotations
 
 import json
+import ssl
+from functools import cache
 from typing import Any
 
 import httpx
@@ -20,6 +22,15 @@ from telegram.request import HTTPXRequest
 from bot.pressed import set_aside_keyboards
 
 KEEP_IDLE = 8
+
+
+@cache
+def shared_tls() -> ssl.SSLContext:
+    """One TLS context (httpx's default: certifi's CA bundle, or SSL_CERT_FILE) for
+    every client of the process: loading the bundle costs about 40 ms of CPU, an
+    application has two clients, and each restart of one (the tests start hundreds)
+    paid it again."""
+    return httpx.create_ssl_context()
 
 
 class JsonBodyClient(httpx.AsyncClient):
@@ -53,7 +64,8 @@ class JsonRequest(HTTPXRequest):
             max_connections=connection_pool_size,
             max_keepalive_connections=min(KEEP_IDLE, connection_pool_size),
         )
-        super().__init__(connection_pool_size, httpx_kwargs={"limits": limits})
+        kwargs = {"limits": limits, "verify": shared_tls()}
+        super().__init__(connection_pool_size, httpx_kwargs=kwargs)
 
     def _build_client(self) -> httpx.AsyncClient:
         return JsonBodyClient(**self._client_kwargs)
