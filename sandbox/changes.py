@@ -1,4 +1,5 @@
-"""Waking asyncio waiters on every world change, without polling."""
+"""Waking asyncio waiters on every world change (and, for a condition on what the
+world does not hold, every ``RECHECK`` seconds)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,10 @@ from typing import TypeVar
 from sandbox.model import Change
 
 T = TypeVar("T")
+# a condition may read what the world does not hold (the bot's own state, a file, a
+# log): a change of the world wakes its waiter, and so does this much time, so such a
+# condition is seen within it, not at the end of the wait's bound
+RECHECK = 0.05
 
 
 class ChangeSignal:
@@ -44,4 +49,4 @@ class ChangeSignal:
             if remaining <= 0:
                 raise TimeoutError(f"waited {timeout:g} s for {describe()}")
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(event.wait(), remaining)
+                await asyncio.wait_for(event.wait(), min(remaining, RECHECK))
