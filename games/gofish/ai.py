@@ -1,10 +1,15 @@
 """The computer player: it listens to the table talk and asks where the cards are.
 
-It sees only a :class:`GoFishView`: its own hand and the public history. From
-the history it remembers who must hold which rank (an asker holds the rank they
-asked for, plus whatever they were given, until they hand it over or lay the
-book) and who is known to have none (they just said "Go Fish!" and have not
-drawn since, or drawn few cards since).
+It sees only a :class:`GoFishView`: its own hand and the public history.
+Against one opponent it keeps the exact :class:`~games.gofish.record.Record` of
+both hands (the cards named by the talk, and for every other card the ranks it
+cannot be) and weighs each ask by the chance of a hit, the cards it holds and
+whether the ask would tell the opponent something new
+(:func:`~games.gofish.odds.ask_scores`). With more players it remembers who
+must hold which rank (an asker holds the rank they asked for, plus whatever
+they were given, until they hand it over or lay the book) and who is known to
+have none (they just said "Go Fish!" and have not drawn since, or drawn few
+cards since).
 """
 
 from __future__ import annotations
@@ -23,8 +28,10 @@ from games.gofish.model import (
     GoFishView,
     NobodyToAsk,
 )
+from games.gofish.odds import ask_scores
+from games.gofish.record import SPAN, Record
 
-HOLDING_WEIGHT = 0.3  # tuned with bench/gofish_ai.py against random askers
+HOLDING_WEIGHT = 0.3  # with three or more players; tuned against random askers
 
 
 @dataclass
@@ -81,8 +88,9 @@ class Memory:
 def choose(view: GoFishView, legal: tuple[Ask, ...], rng: random.Random, level: str) -> Ask:
     """Pick one of ``legal``. Level "easy" asks at random; any other level plays "normal".
 
-    Normal: ask a player known to hold a rank we hold (the one nearest a book);
-    otherwise weigh the chance that the target holds the rank (squared, so a
+    Normal with two players: the best of :func:`ask_scores` (sure hits first).
+    Normal with more: ask a player known to hold a rank we hold (the one nearest
+    a book); otherwise weigh the chance that the target holds the rank (squared, so a
     likely hit counts most) plus ``HOLDING_WEIGHT`` per card we hold of it.
     Ties are broken with ``rng``.
     """
@@ -90,6 +98,8 @@ def choose(view: GoFishView, legal: tuple[Ask, ...], rng: random.Random, level: 
         raise ValueError("no legal ask to choose from")
     if level == "easy" or view.seat is None:
         return rng.choice(legal)
+    if view.seats == 2:
+        return _two_players(view, legal, rng)
     memory = Memory.listen(view)
     mine = Counter(c.rank for c in view.hand)
     known = [a for a in legal if memory.held(a.target, a.rank) > 0]
@@ -97,6 +107,17 @@ def choose(view: GoFishView, legal: tuple[Ask, ...], rng: random.Random, level: 
         return _best(known, lambda a: memory.held(a.target, a.rank) + mine[a.rank], rng)
     odds = _chances(view, memory, mine)
     return _best(legal, lambda a: odds(a) ** 2 + HOLDING_WEIGHT * mine[a.rank], rng)
+
+
+def _two_players(view: GoFishView, legal: tuple[Ask, ...], rng: random.Random) -> Ask:
+    """Against one opponent: the exact :class:`Record` and :func:`ask_scores`."""
+    assert view.seat is not None
+    record = Record.listen(view.history, view.hand_counts)
+    hand = [0] * SPAN
+    for card in view.hand:
+        hand[card.rank] += 1
+    scores = ask_scores(record, view.seat, 1 - view.seat, hand)
+    return _best(legal, lambda a: scores.get(a.rank, -1.0), rng)
 
 
 def _chances(view: GoFishView, memory: Memory, mine: Counter[int]) -> Callable[[Ask], float]:
