@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from storage.db import Database
-from storage.tx import Tx
+from storage.tx import Tx, numbered
 
 # every table of the schema, parents before the tables that refer to them
 TABLES = (
@@ -78,7 +78,6 @@ async def _count(tx: Tx, table: str) -> int:
 
 async def _insert(tx: Tx, table: str, columns: list[str], rows: Sequence[tuple[Any, ...]]) -> None:
     names = ", ".join(columns)
-    marks = ", ".join("?" for _ in columns)
-    sql = f"INSERT INTO {table} ({names}) VALUES ({marks})"
+    sql = f"INSERT INTO {table} ({names}) VALUES ({numbered(1, len(columns))})"
     for start in range(0, len(rows), _BATCH):
         await tx.executemany(sql, rows[start : start + _BATCH])

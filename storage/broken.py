@@ -38,7 +38,7 @@ async def set_aside(db: Core, game_id: int, reason: str) -> bool:
     """Set an active game aside; False when it was not active (already set aside)."""
     async with db.transaction() as tx:
         row = await tx.fetchone(
-            "SELECT meta FROM games WHERE id = ? AND status IN ('lobby', 'running')"
+            "SELECT meta FROM games WHERE id = $1 AND status IN ('lobby', 'running')"
             + tx.for_update(),
             (game_id,),
         )
@@ -46,9 +46,9 @@ async def set_aside(db: Core, game_id: int, reason: str) -> bool:
             return False
         await tx.execute(
             "UPDATE games SET status = 'stopped', deadline_at = NULL, warning_at = NULL,"
-            " version = version + 1, meta = ? WHERE id = ?",
+            " version = version + 1, meta = $1 WHERE id = $2",
             (_meta_with(row[0], reason), game_id),
         )
-        await tx.execute("DELETE FROM outbox WHERE game_id = ?", (game_id,))
-        await tx.execute("DELETE FROM table_seats WHERE game_id = ?", (game_id,))
+        await tx.execute("DELETE FROM outbox WHERE game_id = $1", (game_id,))
+        await tx.execute("DELETE FROM table_seats WHERE game_id = $1", (game_id,))
     return True

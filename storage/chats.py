@@ -18,13 +18,13 @@ _KEYED_BY_CHAT = (
 
 async def _move_rows(tx: Tx, table: str, key: str | None, old: int, new: int) -> None:
     if key is None:
-        where = "EXISTS (SELECT 1 FROM {t} o WHERE o.chat_id = ?)"
+        where = "EXISTS (SELECT 1 FROM {t} o WHERE o.chat_id = $2)"
     else:
-        where = f"{key} IN (SELECT o.{key} FROM {{t}} o WHERE o.chat_id = ?)"
+        where = f"{key} IN (SELECT o.{key} FROM {{t}} o WHERE o.chat_id = $2)"
     if table != "results":  # its key has no chat id: nothing can clash
-        sql = f"DELETE FROM {table} WHERE chat_id = ? AND " + where.format(t=table)
+        sql = f"DELETE FROM {table} WHERE chat_id = $1 AND " + where.format(t=table)
         await tx.execute(sql, (new, old))
-    await tx.execute(f"UPDATE {table} SET chat_id = ? WHERE chat_id = ?", (new, old))
+    await tx.execute(f"UPDATE {table} SET chat_id = $1 WHERE chat_id = $2", (new, old))
 
 
 async def migrate_chat(db: Core, old_chat_id: int, new_chat_id: int) -> int:
@@ -34,16 +34,16 @@ async def migrate_chat(db: Core, old_chat_id: int, new_chat_id: int) -> int:
     many active games moved."""
     async with db.transaction() as tx:
         cursor = await tx.execute(
-            "UPDATE games SET chat_id = ?, table_message_id = CASE WHEN status IN"
-            " ('lobby', 'running') THEN NULL ELSE table_message_id END WHERE chat_id = ?",
+            "UPDATE games SET chat_id = $1, table_message_id = CASE WHEN status IN"
+            " ('lobby', 'running') THEN NULL ELSE table_message_id END WHERE chat_id = $2",
             (new_chat_id, old_chat_id),
         )
         moved = cursor.rowcount
         await move_chat(tx, old_chat_id, new_chat_id)
         await tx.execute(  # every moved table is posted again in the new chat
             "INSERT INTO outbox (game_id, target, chat_id, version)"
-            " SELECT id, CAST(? AS BIGINT), CAST(? AS BIGINT), version"
-            " FROM games WHERE chat_id = ? AND status IN ('lobby', 'running')"
+            " SELECT id, CAST($1 AS BIGINT), CAST($2 AS BIGINT), version"
+            " FROM games WHERE chat_id = $3 AND status IN ('lobby', 'running')"
             " ON CONFLICT (game_id, target) DO UPDATE SET chat_id = excluded.chat_id",
             (TABLE, new_chat_id, new_chat_id),
         )
@@ -56,7 +56,7 @@ async def chat_results(db: Core, chat_id: int) -> list[tuple[int, str, str, int,
     """(user id, name, game kind, played, won) for every player of a chat."""
     rows = await db.fetchall(
         "SELECT r.user_id, COALESCE(u.first_name, '?'), r.kind, COUNT(*), SUM(r.won)"
-        " FROM results r LEFT JOIN users u ON u.user_id = r.user_id WHERE r.chat_id = ?"
+        " FROM results r LEFT JOIN users u ON u.user_id = r.user_id WHERE r.chat_id = $1"
         " GROUP BY r.user_id, u.first_name, r.kind ORDER BY r.user_id, r.kind",
         (chat_id,),
     )
@@ -67,7 +67,7 @@ async def person_results(db: Core, user_id: int) -> list[tuple[str, str, int, in
     """(name, game kind, played, won) of one person in every chat and inline table."""
     rows = await db.fetchall(
         "SELECT COALESCE(u.first_name, '?'), r.kind, COUNT(*), SUM(r.won)"
-        " FROM results r LEFT JOIN users u ON u.user_id = r.user_id WHERE r.user_id = ?"
+        " FROM results r LEFT JOIN users u ON u.user_id = r.user_id WHERE r.user_id = $1"
         " GROUP BY u.first_name, r.kind ORDER BY r.kind",
         (user_id,),
     )
@@ -78,10 +78,10 @@ async def stop_chat_games(db: Core, chat_id: int) -> int:
     """End every active game of a chat the bot can no longer write to; everybody
     seated at its blackjack tables is free again (``storage.seats``)."""
     async with db.transaction() as tx:
-        await tx.execute("DELETE FROM table_seats WHERE chat_id = ?", (chat_id,))
+        await tx.execute("DELETE FROM table_seats WHERE chat_id = $1", (chat_id,))
         cursor = await tx.execute(
             "UPDATE games SET status = 'stopped', version = version + 1, deadline_at = NULL"
-            " WHERE chat_id = ? AND status IN ('lobby', 'running')",
+            " WHERE chat_id = $1 AND status IN ('lobby', 'running')",
             (chat_id,),
         )
     return cursor.rowcount
@@ -92,7 +92,7 @@ async def upsert_user(db: Core, user: UserRecord) -> None:
     async with db.transaction() as tx:
         await tx.execute(
             "INSERT INTO users (user_id, first_name, username, language_code, can_message,"
-            " updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET"
+            " updated_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (user_id) DO UPDATE SET"
             " first_name = excluded.first_name, username = excluded.username,"
             " language_code = excluded.language_code,"
             " can_message = CASE WHEN excluded.can_message > users.can_message"
@@ -106,7 +106,7 @@ async def upsert_user(db: Core, user: UserRecord) -> None:
 async def get_user(db: Core, user_id: int) -> UserRecord | None:
     row = await db.fetchone(
         "SELECT user_id, first_name, username, language_code, can_message FROM users"
-        " WHERE user_id = ?",
+        " WHERE user_id = $1",
         (user_id,),
     )
     if row is None:
@@ -117,25 +117,25 @@ async def get_user(db: Core, user_id: int) -> UserRecord | None:
 async def set_can_message(db: Core, user_id: int, can_message: bool) -> None:
     async with db.transaction() as tx:
         await tx.execute(
-            "UPDATE users SET can_message = ?, updated_at = ? WHERE user_id = ?",
+            "UPDATE users SET can_message = $1, updated_at = $2 WHERE user_id = $3",
             (int(can_message), db.now(), user_id),
         )
 
 
 async def chat_language(db: Core, chat_id: int) -> str | None:
-    row = await db.fetchone("SELECT language FROM chat_settings WHERE chat_id = ?", (chat_id,))
+    row = await db.fetchone("SELECT language FROM chat_settings WHERE chat_id = $1", (chat_id,))
     return str(row[0]) if row and row[0] else None
 
 
 async def turn_seconds(db: Core, chat_id: int) -> float | None:
-    row = await db.fetchone("SELECT turn_seconds FROM chat_settings WHERE chat_id = ?", (chat_id,))
+    row = await db.fetchone("SELECT turn_seconds FROM chat_settings WHERE chat_id = $1", (chat_id,))
     return float(row[0]) if row and row[0] else None
 
 
 async def set_turn_seconds(db: Core, chat_id: int, seconds: float) -> None:
     async with db.transaction() as tx:
         await tx.execute(
-            "INSERT INTO chat_settings (chat_id, turn_seconds) VALUES (?, ?)"
+            "INSERT INTO chat_settings (chat_id, turn_seconds) VALUES ($1, $2)"
             " ON CONFLICT (chat_id) DO UPDATE SET turn_seconds = excluded.turn_seconds",
             (chat_id, seconds),
         )
@@ -144,7 +144,7 @@ async def set_turn_seconds(db: Core, chat_id: int, seconds: float) -> None:
 async def set_chat_language(db: Core, chat_id: int, language: str) -> None:
     async with db.transaction() as tx:
         await tx.execute(
-            "INSERT INTO chat_settings (chat_id, language) VALUES (?, ?)"
+            "INSERT INTO chat_settings (chat_id, language) VALUES ($1, $2)"
             " ON CONFLICT (chat_id) DO UPDATE SET language = excluded.language",
             (chat_id, language),
         )

@@ -72,7 +72,7 @@ class ChipAccount:
 async def account(db: Database, chat_id: int, user_id: int) -> ChipAccount:
     chat_id = account_chat(chat_id)
     row = await db.fetchone(
-        "SELECT balance, topped_up_at FROM chips WHERE chat_id = ? AND user_id = ?",
+        "SELECT balance, topped_up_at FROM chips WHERE chat_id = $1 AND user_id = $2",
         (chat_id, user_id),
     )
     if row is None:
@@ -98,21 +98,21 @@ async def write_changes(tx: Tx, chat_id: int, changes: Sequence[ChipChange], now
         await _open_row(tx, chat_id, change.user_id, now)
         if change.top_up:
             sql = (
-                "UPDATE chips SET balance = ?, topped_up_at = ?, updated_at = ?"
-                " WHERE chat_id = ? AND user_id = ?"
-                " AND (topped_up_at IS NULL OR topped_up_at <= ?)"
+                "UPDATE chips SET balance = $1, topped_up_at = $2, updated_at = $3"
+                " WHERE chat_id = $4 AND user_id = $5"
+                " AND (topped_up_at IS NULL OR topped_up_at <= $6)"
             )
             params: tuple[Any, ...] = (
                 STARTING_BALANCE, now, now, chat_id, change.user_id, now - TOP_UP_EVERY,
             )  # fmt: skip
         else:
             sql = (
-                "UPDATE chips SET balance = balance + ?, updated_at = ?"
-                " WHERE chat_id = ? AND user_id = ?"
+                "UPDATE chips SET balance = balance + $1, updated_at = $2"
+                " WHERE chat_id = $3 AND user_id = $4"
             )
             params = (change.delta, now, chat_id, change.user_id)
         if change.expect is not None:
-            sql += " AND balance = ?"
+            sql += f" AND balance = ${len(params) + 1}"
             params += (change.expect,)
         try:
             cursor = await tx.execute(sql, params)
@@ -127,13 +127,13 @@ async def _open_row(tx: Tx, chat_id: int, user_id: int, now: float) -> None:
     (the stamp goes)."""
     opened = await tx.execute(
         "INSERT INTO chips (chat_id, user_id, balance, topped_up_at, updated_at)"
-        " VALUES (?, ?, ?, NULL, ?) ON CONFLICT (chat_id, user_id) DO NOTHING",
+        " VALUES ($1, $2, $3, NULL, $4) ON CONFLICT (chat_id, user_id) DO NOTHING",
         (chat_id, user_id, STARTING_BALANCE, now),
     )
     stamp = await take_stamp(tx, chat_id, user_id) if opened.rowcount == 1 else None
     if stamp is not None:
         await tx.execute(
-            "UPDATE chips SET balance = ?, topped_up_at = ? WHERE chat_id = ? AND user_id = ?",
+            "UPDATE chips SET balance = $1, topped_up_at = $2 WHERE chat_id = $3 AND user_id = $4",
             (*stamp, chat_id, user_id),
         )
 
@@ -145,14 +145,14 @@ async def top_up(db: Database, chat_id: int, user_id: int, now: float) -> ChipAc
     chat_id = account_chat(chat_id)
     async with db.transaction() as tx:
         seated = await tx.fetchone(
-            "SELECT 1 FROM table_seats s JOIN games g ON g.id = s.game_id WHERE s.chat_id = ?"
-            " AND s.user_id = ? AND g.status IN ('lobby', 'running')",
+            "SELECT 1 FROM table_seats s JOIN games g ON g.id = s.game_id WHERE s.chat_id = $1"
+            " AND s.user_id = $2 AND g.status IN ('lobby', 'running')",
             (chat_id, user_id),
         )
         if seated is not None:
             return None
         row = await tx.fetchone(
-            "SELECT balance, topped_up_at FROM chips WHERE chat_id = ? AND user_id = ?",
+            "SELECT balance, topped_up_at FROM chips WHERE chat_id = $1 AND user_id = $2",
             (chat_id, user_id),
         )
         found = (
@@ -171,8 +171,8 @@ async def leaderboard(db: Database, chat_id: int, limit: int = 10) -> list[tuple
     """(user id, first name, balance) of the chat's richest players, richest first."""
     rows = await db.fetchall(
         "SELECT c.user_id, COALESCE(u.first_name, '?'), c.balance FROM chips c"
-        " LEFT JOIN users u ON u.user_id = c.user_id WHERE c.chat_id = ?"
-        " ORDER BY c.balance DESC, c.updated_at ASC, c.user_id ASC LIMIT ?",
+        " LEFT JOIN users u ON u.user_id = c.user_id WHERE c.chat_id = $1"
+        " ORDER BY c.balance DESC, c.updated_at ASC, c.user_id ASC LIMIT $2",
         (chat_id, limit),
     )
     return [(int(user), str(name), int(amount)) for user, name, amount in rows]

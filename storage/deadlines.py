@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from storage.meta import GameMeta, WarningJson
+from storage.tx import numbered
 
 if TYPE_CHECKING:
     from storage.core import Core
@@ -25,11 +26,11 @@ class Due:
 async def due(db: Core, now: float, limit: int = 100) -> list[Due]:
     """Active games whose deadline or warning has come, oldest first."""
     rows = await db.fetchall(
-        "SELECT id, 1, deadline_at FROM games WHERE deadline_at <= ?"
+        "SELECT id, 1, deadline_at FROM games WHERE deadline_at <= $1"
         " AND status IN ('lobby', 'running')"
-        " UNION ALL SELECT id, 0, warning_at FROM games WHERE warning_at <= ?"
-        " AND status = 'running' AND (deadline_at IS NULL OR deadline_at > ?)"
-        " ORDER BY 3 LIMIT ?",
+        " UNION ALL SELECT id, 0, warning_at FROM games WHERE warning_at <= $2"
+        " AND status = 'running' AND (deadline_at IS NULL OR deadline_at > $3)"
+        " ORDER BY 3 LIMIT $4",
         (now, now, now, limit),
     )
     return [Due(int(game_id), bool(is_deadline)) for game_id, is_deadline, _ in rows]
@@ -54,20 +55,19 @@ async def claim_due(db: Core, now: float, lease: float, limit: int = 100) -> lis
     async with db.transaction() as tx:
         rows = (
             await tx.execute(
-                "SELECT id, CASE WHEN deadline_at <= ? THEN 1 ELSE 0 END FROM games"
-                " WHERE status IN ('lobby', 'running') AND (deadline_at <= ?"
-                " OR (warning_at <= ? AND status = 'running'))"
-                " AND (claimed_until IS NULL OR claimed_until <= ?)"
-                " ORDER BY CASE WHEN deadline_at <= ? THEN deadline_at ELSE warning_at END, id"
-                " LIMIT ?" + tx.for_update(skip_locked=True),
+                "SELECT id, CASE WHEN deadline_at <= $1 THEN 1 ELSE 0 END FROM games"
+                " WHERE status IN ('lobby', 'running') AND (deadline_at <= $2"
+                " OR (warning_at <= $3 AND status = 'running'))"
+                " AND (claimed_until IS NULL OR claimed_until <= $4)"
+                " ORDER BY CASE WHEN deadline_at <= $5 THEN deadline_at ELSE warning_at END, id"
+                " LIMIT $6" + tx.for_update(skip_locked=True),
                 (now, now, now, now, now, limit),
             )
         ).all()
         claims = [Claim(int(game_id), bool(is_deadline), until) for game_id, is_deadline in rows]
         if claims:
-            marks = ", ".join("?" for _ in claims)
             await tx.execute(
-                f"UPDATE games SET claimed_until = ? WHERE id IN ({marks})",
+                f"UPDATE games SET claimed_until = $1 WHERE id IN ({numbered(2, len(claims))})",
                 (until, *(c.game_id for c in claims)),
             )
     return claims
@@ -77,7 +77,7 @@ async def release_claim(db: Core, game_id: int) -> None:
     """The claimed deadline was handled (or given up): the game may be claimed again
     as soon as it is due again."""
     async with db.transaction() as tx:
-        await tx.execute("UPDATE games SET claimed_until = NULL WHERE id = ?", (game_id,))
+        await tx.execute("UPDATE games SET claimed_until = NULL WHERE id = $1", (game_id,))
 
 
 async def next_due(db: Core) -> float | None:
@@ -97,14 +97,14 @@ async def next_due(db: Core) -> float | None:
 
 async def clear_warning(db: Core, game_id: int) -> None:
     async with db.transaction() as tx:
-        await tx.execute("UPDATE games SET warning_at = NULL WHERE id = ?", (game_id,))
+        await tx.execute("UPDATE games SET warning_at = NULL WHERE id = $1", (game_id,))
 
 
 async def clear_deadline(db: Core, game_id: int) -> None:
     """A deadline whose handler failed: not due again (the game stays as it was)."""
     async with db.transaction() as tx:
         await tx.execute(
-            "UPDATE games SET deadline_at = NULL, warning_at = NULL WHERE id = ?", (game_id,)
+            "UPDATE games SET deadline_at = NULL, warning_at = NULL WHERE id = $1", (game_id,)
         )
 
 
@@ -112,7 +112,9 @@ async def show_warning(db: Core, game_id: int, warning: WarningJson) -> None:
     """Keep the halfway warning with the game for the table to show; not a move, so
     the version (and every button drawn) stays. The next save replaces the meta."""
     async with db.transaction() as tx:
-        row = await tx.fetchone("SELECT meta FROM games WHERE id = ?" + tx.for_update(), (game_id,))
+        row = await tx.fetchone(
+            "SELECT meta FROM games WHERE id = $1" + tx.for_update(), (game_id,)
+        )
         try:
             meta = json.loads(row[0]) if row is not None else None
         except ValueError:
@@ -122,6 +124,6 @@ async def show_warning(db: Core, game_id: int, warning: WarningJson) -> None:
         typed = GameMeta.from_json(meta)
         typed.warning = warning
         await tx.execute(
-            "UPDATE games SET meta = ?, warning_at = NULL WHERE id = ?",
+            "UPDATE games SET meta = $1, warning_at = NULL WHERE id = $2",
             (json.dumps(typed.to_json()), game_id),
         )

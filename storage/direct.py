@@ -9,6 +9,10 @@ these connections, and the migrations at start-up run on the writer's thread
 (``storage.schema``); PostgreSQL runs through SQLAlchemy (``storage.tx``). Errors
 are SQLAlchemy's (``IntegrityError``…), so callers catch one kind whatever the
 database.
+
+Statements number their parameters ``$1``, ``$2``, … (``storage.tx``: asyncpg's
+style); SQLite reads those as named parameters, so each statement's values are bound
+by name here (``named``: ``{"1": v1, "2": v2, …}``).
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import aiosqlite
 from sqlalchemy.exc import DBAPIError, StatementError
 
 Params = Sequence[Any]
+Named = dict[str, Any]
 # what a statement left: its cursor's description, rowcount, lastrowid and rows
 Outcome = tuple[Any, int, int | None, list[Any]]
 
@@ -53,7 +58,18 @@ class Rows:
         return self.rows[0][0]
 
 
-def run(connection: sqlite3.Connection, sql: str, parameters: Any) -> Outcome:
+_NAMES = tuple(str(n) for n in range(1, 1001))
+
+
+def named(params: Params) -> Named:
+    """A statement's values by the names SQLite reads in ``$1``, ``$2``, …"""
+    if len(params) > len(_NAMES):
+        return {str(n): value for n, value in enumerate(params, 1)}
+    # the names outnumber the values; zip's strict=False would cost half as much again
+    return dict(zip(_NAMES, params))  # noqa: B905
+
+
+def run(connection: sqlite3.Connection, sql: str, parameters: Named) -> Outcome:
     """One statement on sqlite3's connection, every row brought back."""
     cursor = connection.cursor()
     try:
@@ -64,7 +80,7 @@ def run(connection: sqlite3.Connection, sql: str, parameters: Any) -> Outcome:
         cursor.close()
 
 
-def run_many(connection: sqlite3.Connection, sql: str, rows: Iterable[Any]) -> Outcome:
+def run_many(connection: sqlite3.Connection, sql: str, rows: Iterable[Named]) -> Outcome:
     cursor = connection.cursor()
     try:
         cursor.executemany(sql, rows)
@@ -78,7 +94,7 @@ def _rows(outcome: Outcome) -> Rows:
     return Rows(rows, rowcount, [column[0] for column in description or ()])
 
 
-_Statement = tuple[str, tuple[Any, ...]]
+_Statement = tuple[str, Named]
 _NOTHING: Outcome = (None, -1, None, [])
 # each transaction sets its own, so one that need not wait for the disk leaves the
 # next one as it should be
@@ -90,7 +106,7 @@ def _step(
     begin: str | None,
     deferred: list[_Statement],
     statement: _Statement | None,
-    many: list[tuple[Any, ...]] | None,
+    many: list[Named] | None,
     end: bool,
 ) -> Outcome:
     """One trip of a transaction: when it is the first, ``begin`` (its synchronous
@@ -143,7 +159,7 @@ class Direct:
             raise _as_sqlalchemys(sql, error) from error
 
     async def run(self, sql: str, params: Params = ()) -> Rows:
-        return _rows(await self.trip(sql, run, sql, tuple(params)))
+        return _rows(await self.trip(sql, run, sql, named(params)))
 
     @asynccontextmanager
     async def transaction(self, durable: bool = True) -> AsyncIterator[DirectTx]:
@@ -178,7 +194,7 @@ class DirectTx:
         self.begun = False
 
     async def step(
-        self, statement: _Statement | None, many: list[tuple[Any, ...]] | None, end: bool = False
+        self, statement: _Statement | None, many: list[Named] | None, end: bool = False
     ) -> Rows:
         if end and not self.begun and not self._deferred and statement is None:
             return Rows([], -1)  # nothing was written, or committed already
@@ -189,17 +205,17 @@ class DirectTx:
 
     async def last(self, sql: str, params: Params = ()) -> Rows:
         """The transaction's last statement, run with the COMMIT in one trip."""
-        return await self.step((sql, tuple(params)), None, end=True)
+        return await self.step((sql, named(params)), None, end=True)
 
     async def execute(self, sql: str, params: Params = ()) -> Rows:
-        return await self.step((sql, tuple(params)), None)
+        return await self.step((sql, named(params)), None)
 
     async def defer(self, sql: str, params: Params = ()) -> None:
         """A statement whose outcome is not read; an error in it still rolls back."""
-        self._deferred.append((sql, tuple(params)))
+        self._deferred.append((sql, named(params)))
 
     async def executemany(self, sql: str, rows: Sequence[Params]) -> None:
-        await self.step((sql, ()), [tuple(row) for row in rows])
+        await self.step((sql, {}), [named(row) for row in rows])
 
     async def fetchone(self, sql: str, params: Params = ()) -> Any | None:
         return (await self.execute(sql, params)).first()
@@ -280,7 +296,7 @@ class LoopReader:
         """The read's rows, or None when it is to be read on a thread instead."""
         self._until = time.perf_counter() + self._budget
         try:
-            return _rows(run(self._connection, sql, tuple(params)))
+            return _rows(run(self._connection, sql, named(params)))
         except sqlite3.Error as error:
             given_up = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_INTERRUPT)
             if isinstance(error, sqlite3.OperationalError) and error.sqlite_errorcode in given_up:

@@ -39,7 +39,9 @@ async def requests(db: Core, game: GameRecord) -> Requests:
     """The table's requests: as read with the game, else read now."""
     if game.around is not None:
         return Requests(_pick(game.around.pick), game.around.repost)
-    row = await db.fetchone("SELECT pick, repost FROM table_requests WHERE game_id = ?", (game.id,))
+    row = await db.fetchone(
+        "SELECT pick, repost FROM table_requests WHERE game_id = $1", (game.id,)
+    )
     if row is None:
         return Requests()
     return Requests(_pick(row[0]), bool(row[1]))
@@ -58,7 +60,7 @@ async def set_pick(db: Core, game_id: int, pick: Pick | None, marks: Sequence[Ma
     raw = None if pick is None else json.dumps([pick.seat, pick.choice, pick.version])
     async with db.transaction() as tx:
         await tx.execute(
-            "INSERT INTO table_requests (game_id, pick, repost) VALUES (?, ?, 0)"
+            "INSERT INTO table_requests (game_id, pick, repost) VALUES ($1, $2, 0)"
             " ON CONFLICT (game_id) DO UPDATE SET pick = excluded.pick",
             (game_id, raw),
         )
@@ -69,7 +71,7 @@ async def set_repost(db: Core, game_id: int, repost: bool, marks: Sequence[Mark]
     """Ask for the table to be posted again below (or say it was), with its marks."""
     async with db.transaction() as tx:
         await tx.execute(
-            "INSERT INTO table_requests (game_id, pick, repost) VALUES (?, NULL, ?)"
+            "INSERT INTO table_requests (game_id, pick, repost) VALUES ($1, NULL, $2)"
             " ON CONFLICT (game_id) DO UPDATE SET repost = excluded.repost",
             (game_id, int(repost)),
         )

@@ -28,6 +28,7 @@ from storage.rows import (
 )
 from storage.saves import StaleSave, write_save
 from storage.seats import seat_people
+from storage.tx import numbered
 
 _NO_LIMIT = 2**62
 
@@ -53,7 +54,8 @@ async def create_game(
             inserted = await tx.execute(
                 "INSERT INTO games (chat_id, thread_id, kind, status, state, meta, version,"
                 " table_message_id, hand_messages, deadline_at, warning_at, created_by,"
-                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)"
+                " created_at, updated_at)"
+                " VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12, $13)"
                 " RETURNING id",
                 (game.chat_id, game.thread_id, game.kind, game.status,
                  json.dumps(game.state) if game.state is not None else None,
@@ -82,7 +84,7 @@ async def get_game(
     ``reader`` (a user id) whether that update was processed and the reader's
     /language, so a press is one read."""
     row = await db.fetchone(
-        f"SELECT {GAME_COLUMNS}, {AROUND_COLUMNS} FROM games WHERE id = ?",
+        f"SELECT {GAME_COLUMNS}, {AROUND_COLUMNS} FROM games WHERE id = $3",
         (-1 if update_id is None else update_id, reader or 0, game_id),
     )
     if row is None or (game := readable(row)) is None:
@@ -93,7 +95,7 @@ async def get_game(
 
 async def active_game(db: Core, chat_id: int, thread_id: int = 0) -> GameRecord | None:
     row = await db.fetchone(
-        f"SELECT {GAME_COLUMNS} FROM games WHERE chat_id = ? AND thread_id = ?"
+        f"SELECT {GAME_COLUMNS} FROM games WHERE chat_id = $1 AND thread_id = $2"
         " AND status IN ('lobby', 'running')",
         (chat_id, thread_id),
     )
@@ -113,11 +115,10 @@ async def read_games(
     rows that cannot be read; by id, from ids above ``after``, at most ``limit``
     rows (a page; -1: all)."""
     wanted = statuses or ACTIVE_STATUSES
-    marks = ", ".join("?" for _ in wanted)
     rows = await db.fetchall(
-        f"SELECT {GAME_COLUMNS} FROM games WHERE status IN ({marks}) AND id > ?"
-        " ORDER BY id LIMIT ?",
-        (*wanted, after, limit if limit >= 0 else _NO_LIMIT),
+        f"SELECT {GAME_COLUMNS} FROM games WHERE id > $1"
+        f" AND status IN ({numbered(3, len(wanted))}) ORDER BY id LIMIT $2",
+        (after, limit if limit >= 0 else _NO_LIMIT, *wanted),
     )
     games: list[GameRecord] = []
     unreadable: list[UnreadableGame] = []
@@ -174,7 +175,7 @@ async def set_table_message(db: Core, game_id: int, message_id: int) -> None:
     """Record which message shows the table; not a move, so the version stays."""
     async with db.transaction() as tx:
         await tx.execute(
-            "UPDATE games SET table_message_id = ? WHERE id = ?", (message_id, game_id)
+            "UPDATE games SET table_message_id = $1 WHERE id = $2", (message_id, game_id)
         )
 
 
@@ -184,7 +185,7 @@ async def set_hand_message(
     """Record a player's private-hand message and what it shows (not a move)."""
     async with db.transaction() as tx:
         row = await tx.fetchone(
-            "SELECT hand_messages FROM games WHERE id = ?" + tx.for_update(), (game_id,)
+            "SELECT hand_messages FROM games WHERE id = $1" + tx.for_update(), (game_id,)
         )
         if row is None:
             return
@@ -194,5 +195,5 @@ async def set_hand_message(
             return  # an unreadable game: set aside when it is next loaded
         hands[str(int(user_id))] = {"id": message_id, "digest": digest}
         await tx.execute(
-            "UPDATE games SET hand_messages = ? WHERE id = ?", (json.dumps(hands), game_id)
+            "UPDATE games SET hand_messages = $1 WHERE id = $2", (json.dumps(hands), game_id)
         )

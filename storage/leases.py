@@ -23,10 +23,10 @@ async def acquire(db: Core, chat_id: int, holder: str, now: float, ttl: float) -
     """Hold the chat's lease until ``now + ttl``; False when another holder has it."""
     async with db.transaction() as tx:
         taken = await tx.execute(
-            "INSERT INTO chat_leases (chat_id, holder, expires_at) VALUES (?, ?, ?)"
+            "INSERT INTO chat_leases (chat_id, holder, expires_at) VALUES ($1, $2, $3)"
             " ON CONFLICT (chat_id) DO UPDATE SET holder = excluded.holder,"
             " expires_at = excluded.expires_at"
-            " WHERE chat_leases.holder = excluded.holder OR chat_leases.expires_at <= ?",
+            " WHERE chat_leases.holder = excluded.holder OR chat_leases.expires_at <= $4",
             (chat_id, holder, now + ttl, now),
         )
     return taken.rowcount == 1
@@ -39,8 +39,8 @@ async def renew(
     not theirs any more (it expired and another worker took it: stop sending)."""
     async with db.transaction() as tx:
         kept = await tx.execute(
-            "UPDATE chat_leases SET expires_at = ?, budget = COALESCE(?, budget)"
-            " WHERE chat_id = ? AND holder = ?",
+            "UPDATE chat_leases SET expires_at = $1, budget = COALESCE($2, budget)"
+            " WHERE chat_id = $3 AND holder = $4",
             (now + ttl, budget, chat_id, holder),
         )
     return kept.rowcount == 1
@@ -50,7 +50,7 @@ async def renew_all(db: Core, holder: str, now: float, ttl: float) -> int:
     """Extend every lease ``holder`` still has (a heartbeat); how many it has."""
     async with db.transaction() as tx:
         kept = await tx.execute(
-            "UPDATE chat_leases SET expires_at = ? WHERE holder = ? AND expires_at > ?",
+            "UPDATE chat_leases SET expires_at = $1 WHERE holder = $2 AND expires_at > $3",
             (now + ttl, holder, now),
         )
     return int(kept.rowcount)
@@ -60,15 +60,15 @@ async def release(db: Core, chat_id: int, holder: str, budget: str | None = None
     """Give the lease up (free at once); its budget stays for the next holder."""
     async with db.transaction() as tx:
         await tx.execute(
-            "UPDATE chat_leases SET expires_at = 0, budget = COALESCE(?, budget)"
-            " WHERE chat_id = ? AND holder = ?",
+            "UPDATE chat_leases SET expires_at = 0, budget = COALESCE($1, budget)"
+            " WHERE chat_id = $2 AND holder = $3",
             (budget, chat_id, holder),
         )
 
 
 async def budget_of(db: Core, chat_id: int) -> str | None:
     """The chat's budget as its last holder recorded it (None: never recorded)."""
-    row = await db.fetchone("SELECT budget FROM chat_leases WHERE chat_id = ?", (chat_id,))
+    row = await db.fetchone("SELECT budget FROM chat_leases WHERE chat_id = $1", (chat_id,))
     return None if row is None or row[0] is None else str(row[0])
 
 
@@ -78,7 +78,7 @@ async def unheld_chats(db: Core, now: float) -> list[int]:
     rows = await db.fetchall(
         "SELECT DISTINCT outbox.chat_id FROM outbox LEFT JOIN chat_leases"
         " ON chat_leases.chat_id = outbox.chat_id"
-        " WHERE chat_leases.chat_id IS NULL OR chat_leases.expires_at <= ?",
+        " WHERE chat_leases.chat_id IS NULL OR chat_leases.expires_at <= $1",
         (now,),
     )
     return [int(row[0]) for row in rows]

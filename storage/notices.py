@@ -37,12 +37,12 @@ async def toggle(db: Core, chat_id: int, user_id: int, title: str) -> bool:
     """Turn the person's notices for the chat on (True) or off (False)."""
     async with db.transaction() as tx:
         gone = await tx.execute(
-            "DELETE FROM game_notices WHERE chat_id = ? AND user_id = ?", (chat_id, user_id)
+            "DELETE FROM game_notices WHERE chat_id = $1 AND user_id = $2", (chat_id, user_id)
         )
         if gone.rowcount:
             return False
         await tx.execute(
-            "INSERT INTO game_notices (chat_id, user_id, title) VALUES (?, ?, ?)",
+            "INSERT INTO game_notices (chat_id, user_id, title) VALUES ($1, $2, $3)",
             (chat_id, user_id, title),
         )
     return True
@@ -50,7 +50,7 @@ async def toggle(db: Core, chat_id: int, user_id: int, title: str) -> bool:
 
 async def subscribers(db: Core, chat_id: int) -> list[Subscriber]:
     rows = await db.fetchall(
-        "SELECT user_id, title FROM game_notices WHERE chat_id = ? ORDER BY user_id", (chat_id,)
+        "SELECT user_id, title FROM game_notices WHERE chat_id = $1 ORDER BY user_id", (chat_id,)
     )
     return [Subscriber(int(user_id), str(title)) for user_id, title in rows]
 
@@ -59,7 +59,7 @@ async def drop(db: Core, chat_id: int, user_id: int) -> None:
     """End the person's notices for the chat (they are no longer a member)."""
     async with db.transaction() as tx:
         await tx.execute(
-            "DELETE FROM game_notices WHERE chat_id = ? AND user_id = ?", (chat_id, user_id)
+            "DELETE FROM game_notices WHERE chat_id = $1 AND user_id = $2", (chat_id, user_id)
         )
 
 
@@ -68,9 +68,9 @@ async def announce_once(db: Core, chat_id: int, now: float, limit: int) -> bool:
     last hour already; whether it may."""
     async with db.transaction() as tx:
         taken = await tx.execute(
-            "INSERT INTO notices_sent (chat_id, user_id, sent_at) SELECT ?, ?, ? WHERE "
-            "(SELECT COUNT(*) FROM notices_sent WHERE chat_id = ? AND user_id = ? "
-            "AND sent_at > ?) < ?",
+            "INSERT INTO notices_sent (chat_id, user_id, sent_at) SELECT $1, $2, $3 WHERE "
+            "(SELECT COUNT(*) FROM notices_sent WHERE chat_id = $4 AND user_id = $5 "
+            "AND sent_at > $6) < $7",
             (chat_id, GROUP, now, chat_id, GROUP, now - WINDOW, limit),
         )
     return bool(taken.rowcount)
@@ -79,7 +79,7 @@ async def announce_once(db: Core, chat_id: int, now: float, limit: int) -> bool:
 async def sent_to(db: Core, user_id: int, now: float) -> int:
     """How many notices the person got in the last hour, from every group."""
     row = await db.fetchone(
-        "SELECT COUNT(*) FROM notices_sent WHERE user_id = ? AND sent_at > ?",
+        "SELECT COUNT(*) FROM notices_sent WHERE user_id = $1 AND sent_at > $2",
         (user_id, now - WINDOW),
     )
     return int(row[0]) if row else 0
@@ -89,7 +89,7 @@ async def record(db: Core, chat_id: int, user_id: int, now: float) -> None:
     """A notice about a game in ``chat_id`` went to the person."""
     async with db.transaction() as tx:
         await tx.execute(
-            "INSERT INTO notices_sent (chat_id, user_id, sent_at) VALUES (?, ?, ?)",
+            "INSERT INTO notices_sent (chat_id, user_id, sent_at) VALUES ($1, $2, $3)",
             (chat_id, user_id, now),
         )
 
@@ -97,5 +97,5 @@ async def record(db: Core, chat_id: int, user_id: int, now: float) -> None:
 async def prune(db: Core, now: float) -> int:
     """Forget the notices older than the window; how many went."""
     async with db.transaction() as tx:
-        cursor = await tx.execute("DELETE FROM notices_sent WHERE sent_at <= ?", (now - WINDOW,))
+        cursor = await tx.execute("DELETE FROM notices_sent WHERE sent_at <= $1", (now - WINDOW,))
     return cursor.rowcount

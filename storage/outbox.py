@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from storage.tx import numbered
+
 if TYPE_CHECKING:
     from storage.core import Core
     from storage.tx import Tx
@@ -48,7 +50,7 @@ async def write_marks(tx: Tx, marks: Sequence[Mark]) -> None:
     marks = list(latest.values())
     if not marks:
         return
-    rows = ", ".join("(?, ?, ?, ?)" for _ in marks)
+    rows = ", ".join(f"({numbered(n, 4)})" for n in range(1, 4 * len(marks), 4))
     await tx.defer(
         f"INSERT INTO outbox (game_id, target, chat_id, version) VALUES {rows}"
         " ON CONFLICT (game_id, target) DO UPDATE SET chat_id = excluded.chat_id,"
@@ -68,7 +70,7 @@ async def mark(db: Core, marks: Sequence[Mark]) -> None:
 async def pending(db: Core, chat_id: int) -> list[Mark]:
     """The chat's marks: tables first, then hands, oldest game first."""
     rows = await db.fetchall(
-        "SELECT game_id, target, chat_id, version FROM outbox WHERE chat_id = ?"
+        "SELECT game_id, target, chat_id, version FROM outbox WHERE chat_id = $1"
         " ORDER BY target != 0, game_id, target",
         (chat_id,),
     )
@@ -87,7 +89,7 @@ async def clear(db: Core, mark: Mark, shown_version: int) -> bool:
     a clear a power cut undoes only makes the message be brought up to date again."""
     async with db.transaction(durable=False) as tx:
         cursor = await tx.last(
-            "DELETE FROM outbox WHERE game_id = ? AND target = ? AND version <= ?",
+            "DELETE FROM outbox WHERE game_id = $1 AND target = $2 AND version <= $3",
             (mark.game_id, mark.target, shown_version),
         )
     return cursor.rowcount == 1
@@ -95,4 +97,6 @@ async def clear(db: Core, mark: Mark, shown_version: int) -> bool:
 
 async def move_chat(tx: Tx, old_chat_id: int, new_chat_id: int) -> None:
     """A group became a supergroup: its marks follow it (inside the caller's transaction)."""
-    await tx.execute("UPDATE outbox SET chat_id = ? WHERE chat_id = ?", (new_chat_id, old_chat_id))
+    await tx.execute(
+        "UPDATE outbox SET chat_id = $1 WHERE chat_id = $2", (new_chat_id, old_chat_id)
+    )

@@ -20,14 +20,14 @@ from storage.tx import Tx
 
 # a cheap first look for the person among the seats of open games (the meta is JSON
 # text in both databases); each game found is then read properly (``_seated``)
-_SEATS_MENTIONING = "SELECT meta FROM games WHERE status IN ('lobby', 'running') AND meta LIKE ?"
+_SEATS_MENTIONING = "SELECT meta FROM games WHERE status IN ('lobby', 'running') AND meta LIKE $1"
 
 
 # a seat at a blackjack table counts while its game is open (a row an ended game left
 # behind holds nobody: the table it names is closed)
 _AT_OPEN_TABLE = (
     "SELECT 1 FROM table_seats s JOIN games g ON g.id = s.game_id"
-    " WHERE s.user_id = ? AND g.status IN ('lobby', 'running')"
+    " WHERE s.user_id = $1 AND g.status IN ('lobby', 'running')"
 )
 
 
@@ -58,11 +58,11 @@ async def forget_person(core: Core, user_id: int) -> Forgotten | None:
     async with core.transaction() as tx:
         if await _seated(tx, user_id):
             return None
-        results = await tx.execute("DELETE FROM results WHERE user_id = ?", (user_id,))
+        results = await tx.execute("DELETE FROM results WHERE user_id = $1", (user_id,))
         await stamp_chips(tx, user_id)  # deleting one's data hands out no chips
-        chips = await tx.execute("DELETE FROM chips WHERE user_id = ?", (user_id,))
-        await tx.execute("DELETE FROM game_notices WHERE user_id = ?", (user_id,))  # /notify
-        await tx.execute("DELETE FROM notices_sent WHERE user_id = ?", (user_id,))  # its limit
-        await tx.execute("DELETE FROM resign_requests WHERE user_id = ?", (user_id,))
-        profile = await tx.execute("DELETE FROM users WHERE user_id = ?", (user_id,))
+        chips = await tx.execute("DELETE FROM chips WHERE user_id = $1", (user_id,))
+        await tx.execute("DELETE FROM game_notices WHERE user_id = $1", (user_id,))  # /notify
+        await tx.execute("DELETE FROM notices_sent WHERE user_id = $1", (user_id,))  # its limit
+        await tx.execute("DELETE FROM resign_requests WHERE user_id = $1", (user_id,))
+        profile = await tx.execute("DELETE FROM users WHERE user_id = $1", (user_id,))
         return Forgotten(results.rowcount, chips.rowcount, profile.rowcount)

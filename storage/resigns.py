@@ -24,13 +24,13 @@ async def press_resign(db: Core, game_id: int, user_id: int, now: float) -> bool
     this press is recorded as the first, and False."""
     async with db.transaction() as tx:
         confirmed = await tx.execute(
-            "DELETE FROM resign_requests WHERE game_id = ? AND user_id = ? AND asked_at >= ?",
+            "DELETE FROM resign_requests WHERE game_id = $1 AND user_id = $2 AND asked_at >= $3",
             (game_id, user_id, now - CONFIRM_SECONDS),
         )
         if confirmed.rowcount == 1:
             return True
         await tx.execute(
-            "INSERT INTO resign_requests (game_id, user_id, asked_at) VALUES (?, ?, ?)"
+            "INSERT INTO resign_requests (game_id, user_id, asked_at) VALUES ($1, $2, $3)"
             " ON CONFLICT (game_id, user_id) DO UPDATE SET asked_at = excluded.asked_at",
             (game_id, user_id, now),
         )
@@ -42,7 +42,7 @@ async def prune(db: Core, now: float) -> int:
     a game that is no longer running; how many went."""
     async with db.transaction() as tx:
         cursor = await tx.execute(
-            "DELETE FROM resign_requests WHERE asked_at < ? OR game_id NOT IN"
+            "DELETE FROM resign_requests WHERE asked_at < $1 OR game_id NOT IN"
             " (SELECT id FROM games WHERE status = 'running')",
             (now - CONFIRM_SECONDS,),
         )

@@ -15,15 +15,16 @@ GAME_COLUMNS = (
     " hand_messages, deadline_at, created_by, created_at, updated_at, warning_at"
 )
 
-# what ``Around`` holds, read with the game in the same statement: the parameters are
-# the update id and the reader's user id (each matching nothing when not asked for)
+# what ``Around`` holds, read with the game in the same statement: its parameters are
+# $1, the update id, and $2, the reader's user id (each matching nothing when not
+# asked for); a statement that selects these takes its own from $3
 AROUND_COLUMNS = (
     "(SELECT language FROM chat_settings s WHERE s.chat_id = games.chat_id),"
     " (SELECT turn_seconds FROM chat_settings s WHERE s.chat_id = games.chat_id),"
     " (SELECT pick FROM table_requests r WHERE r.game_id = games.id),"
     " (SELECT repost FROM table_requests r WHERE r.game_id = games.id),"
-    " (SELECT 1 FROM processed_updates p WHERE p.update_id = ?),"
-    " (SELECT language FROM chat_settings s WHERE s.chat_id = ?)"
+    " (SELECT 1 FROM processed_updates p WHERE p.update_id = $1),"
+    " (SELECT language FROM chat_settings s WHERE s.chat_id = $2)"
 )
 
 

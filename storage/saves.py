@@ -32,13 +32,13 @@ async def write_save(
     its version moved, IntegrityError when the update was processed already."""
     if update_id is not None:
         await tx.defer(
-            "INSERT INTO processed_updates (update_id, processed_at) VALUES (?, ?)",
+            "INSERT INTO processed_updates (update_id, processed_at) VALUES ($1, $2)",
             (update_id, now),
         )
     cursor = await tx.execute(
-        "UPDATE games SET status = ?, state = ?, meta = ?, version = version + 1,"
-        " deadline_at = ?, warning_at = ?, updated_at = ?, claimed_until = NULL WHERE id = ?"
-        " AND version = ?",
+        "UPDATE games SET status = $1, state = $2, meta = $3, version = version + 1,"
+        " deadline_at = $4, warning_at = $5, updated_at = $6, claimed_until = NULL WHERE id = $7"
+        " AND version = $8",
         (game.status, json.dumps(game.state) if game.state is not None else None,
          json.dumps(game.meta.to_json()), game.deadline_at, game.warning_at, now, game.id,
          game.version),
@@ -48,7 +48,7 @@ async def write_save(
     for user_id, won in results or []:
         await tx.defer(
             "INSERT INTO results (game_id, chat_id, user_id, kind, won, finished_at)"
-            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, user_id) DO UPDATE SET"
+            " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (game_id, user_id) DO UPDATE SET"
             " chat_id = excluded.chat_id, kind = excluded.kind, won = excluded.won,"
             " finished_at = excluded.finished_at",
             (game.id, game.chat_id, user_id, game.kind, int(won), now),

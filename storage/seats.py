@@ -39,12 +39,12 @@ async def seat_people(tx: Tx, chat_id: int, game_id: int, users: Sequence[int]) 
     for user_id in users:
         # a seat left behind by a table that ended some other way is free again
         await tx.execute(
-            "DELETE FROM table_seats WHERE chat_id = ? AND user_id = ? AND game_id NOT IN"
+            "DELETE FROM table_seats WHERE chat_id = $1 AND user_id = $2 AND game_id NOT IN"
             " (SELECT id FROM games WHERE status IN ('lobby', 'running'))",
             (chat_id, user_id),
         )
         inserted = await tx.execute(
-            "INSERT INTO table_seats (chat_id, user_id, game_id) VALUES (?, ?, ?)"
+            "INSERT INTO table_seats (chat_id, user_id, game_id) VALUES ($1, $2, $3)"
             " ON CONFLICT (chat_id, user_id) DO NOTHING",
             (chat_id, user_id, game_id),
         )
@@ -57,13 +57,13 @@ async def seat_people(tx: Tx, chat_id: int, game_id: int, users: Sequence[int]) 
 async def unseat_people(tx: Tx, game_id: int, users: Sequence[int]) -> None:
     for user_id in users:
         await tx.defer(
-            "DELETE FROM table_seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+            "DELETE FROM table_seats WHERE game_id = $1 AND user_id = $2", (game_id, user_id)
         )
 
 
 async def clear_table(tx: Tx, game_id: int) -> None:
     """Everybody leaves table ``game_id`` (it has ended)."""
-    await tx.defer("DELETE FROM table_seats WHERE game_id = ?", (game_id,))
+    await tx.defer("DELETE FROM table_seats WHERE game_id = $1", (game_id,))
 
 
 async def table_of(db: Core, chat_id: int, user_id: int) -> int | None:
@@ -72,7 +72,7 @@ async def table_of(db: Core, chat_id: int, user_id: int) -> int | None:
     chat_id = account_chat(chat_id)
     row = await db.fetchone(
         "SELECT s.game_id FROM table_seats s JOIN games g ON g.id = s.game_id"
-        " WHERE s.chat_id = ? AND s.user_id = ? AND g.status IN ('lobby', 'running')",
+        " WHERE s.chat_id = $1 AND s.user_id = $2 AND g.status IN ('lobby', 'running')",
         (chat_id, user_id),
     )
     return None if row is None else int(row[0])
@@ -80,6 +80,6 @@ async def table_of(db: Core, chat_id: int, user_id: int) -> int | None:
 
 async def _table_in(tx: Tx, chat_id: int, user_id: int) -> int | None:
     row = await tx.fetchone(
-        "SELECT game_id FROM table_seats WHERE chat_id = ? AND user_id = ?", (chat_id, user_id)
+        "SELECT game_id FROM table_seats WHERE chat_id = $1 AND user_id = $2", (chat_id, user_id)
     )
     return None if row is None else int(row[0])

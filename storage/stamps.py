@@ -34,10 +34,10 @@ async def _made_key(tx: Tx) -> str:
     """The database's key, made now if it has none (two at once agree: the first
     insert wins, and both read the row)."""
     await tx.execute(
-        "INSERT INTO bot_secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+        "INSERT INTO bot_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
         (KEY_NAME, secrets.token_hex(32)),
     )
-    row = await tx.fetchone("SELECT value FROM bot_secrets WHERE name = ?", (KEY_NAME,))
+    row = await tx.fetchone("SELECT value FROM bot_secrets WHERE name = $1", (KEY_NAME,))
     assert row is not None
     return str(row[0])
 
@@ -47,7 +47,7 @@ async def stamp_chips(tx: Tx, user_id: int) -> None:
     each chat's balance and last top-up under their pseudonym."""
     rows = (
         await tx.execute(
-            "SELECT chat_id, balance, topped_up_at FROM chips WHERE user_id = ?", (user_id,)
+            "SELECT chat_id, balance, topped_up_at FROM chips WHERE user_id = $1", (user_id,)
         )
     ).all()
     if not rows:
@@ -56,7 +56,7 @@ async def stamp_chips(tx: Tx, user_id: int) -> None:
     for chat_id, balance, topped_up_at in rows:
         await tx.execute(
             "INSERT INTO chip_stamps (chat_id, person, balance, topped_up_at)"
-            " VALUES (?, ?, ?, ?) ON CONFLICT (chat_id, person) DO UPDATE SET"
+            " VALUES ($1, $2, $3, $4) ON CONFLICT (chat_id, person) DO UPDATE SET"
             " balance = excluded.balance, topped_up_at = excluded.topped_up_at",
             (chat_id, person, balance, topped_up_at),
         )
@@ -64,10 +64,10 @@ async def stamp_chips(tx: Tx, user_id: int) -> None:
 
 # the key, only when the chat has stamps at all: most look-ups end here
 _KEY_IF_STAMPED = (
-    "SELECT value FROM bot_secrets WHERE name = ?"
-    " AND EXISTS (SELECT 1 FROM chip_stamps WHERE chat_id = ?)"
+    "SELECT value FROM bot_secrets WHERE name = $1"
+    " AND EXISTS (SELECT 1 FROM chip_stamps WHERE chat_id = $2)"
 )
-_STAMP = "SELECT balance, topped_up_at FROM chip_stamps WHERE chat_id = ? AND person = ?"
+_STAMP = "SELECT balance, topped_up_at FROM chip_stamps WHERE chat_id = $1 AND person = $2"
 
 
 async def _person(db: Core | Tx, chat_id: int, user_id: int) -> str | None:
@@ -92,5 +92,7 @@ async def take_stamp(tx: Tx, chat_id: int, user_id: int) -> Stamp | None:
     row = await tx.fetchone(_STAMP, (chat_id, person))
     if row is None:
         return None
-    await tx.execute("DELETE FROM chip_stamps WHERE chat_id = ? AND person = ?", (chat_id, person))
+    await tx.execute(
+        "DELETE FROM chip_stamps WHERE chat_id = $1 AND person = $2", (chat_id, person)
+    )
     return int(row[0]), None if row[1] is None else float(row[1])

@@ -2,17 +2,16 @@
 the repositories write through, and its SQLAlchemy implementation (PostgreSQL's;
 SQLite's is ``storage.direct.DirectTx``).
 
-Statements are written once, in SQL both databases accept, with ``?`` for each
-bound parameter; ``driver_sql`` gives each its driver's parameter style once, and
-they run through SQLAlchemy's driver-level execution (``exec_driver_sql``): a press
-pays no SQL compilation, and on PostgreSQL asyncpg reuses its prepared statements.
+Statements are written once, in SQL both databases accept, with ``$1``, ``$2``, …
+for the bound parameters (``numbered`` writes a list of them): asyncpg's own style,
+which SQLite reads as named parameters (``storage.direct`` binds them by name). Here
+they run as written through SQLAlchemy's driver-level execution (``exec_driver_sql``):
+a press pays no SQL compilation, and asyncpg reuses its prepared statements.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any, Protocol
 
 from sqlalchemy import CursorResult
@@ -23,29 +22,17 @@ from storage.direct import Rows
 Params = Sequence[Any]
 
 
-_QMARK = re.compile(r"'[^']*'|\?")
-
-
-@lru_cache(maxsize=4096)
-def driver_sql(sql: str, dialect: str) -> str:
-    """``sql`` in the driver's parameter style: SQLite's is ``?`` already; asyncpg's
-    is ``$1``, ``$2``, … (a ``?`` inside quotes is text, not a parameter)."""
-    if dialect != "postgresql":
-        return sql
-    count = iter(range(1, sql.count("?") + 1))
-
-    def number(found: re.Match[str]) -> str:
-        return found.group(0) if found.group(0) != "?" else f"${next(count)}"
-
-    return _QMARK.sub(number, sql)
+def numbered(start: int, count: int) -> str:
+    """``count`` parameters numbered from ``start``: ``numbered(3, 2)`` is "$3, $4"
+    (for a statement of as many values as a list holds)."""
+    return ", ".join(f"${n}" for n in range(start, start + count))
 
 
 async def run(connection: AsyncConnection, sql: str, params: Params) -> Rows:
     """One statement on ``connection``, its rows buffered: SQLAlchemy's driver-level
-    execution (no SQL expression to compile; the statement text is cached per
-    dialect, and asyncpg keeps its prepared statements)."""
-    dialect = connection.dialect.name
-    return buffered(await connection.exec_driver_sql(driver_sql(sql, dialect), tuple(params)))
+    execution (no SQL expression to compile, and asyncpg keeps its prepared
+    statements)."""
+    return buffered(await connection.exec_driver_sql(sql, tuple(params)))
 
 
 def buffered(result: CursorResult[Any]) -> Rows:
@@ -95,9 +82,7 @@ class AlchemyTx:
         return await self.execute(sql, params)
 
     async def executemany(self, sql: str, rows: Sequence[Params]) -> None:
-        await self.connection.exec_driver_sql(
-            driver_sql(sql, self.dialect), [tuple(row) for row in rows]
-        )
+        await self.connection.exec_driver_sql(sql, [tuple(row) for row in rows])
 
     async def fetchone(self, sql: str, params: Params = ()) -> Any | None:
         return (await self.execute(sql, params)).first()

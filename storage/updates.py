@@ -18,11 +18,11 @@ async def prune(db: Core, now: float) -> int:
     """Forget update ids processed before the redelivery window; how many went."""
     async with db.transaction() as tx:
         cursor = await tx.execute(
-            "DELETE FROM processed_updates WHERE processed_at < ?", (now - REDELIVERY_WINDOW,)
+            "DELETE FROM processed_updates WHERE processed_at < $1", (now - REDELIVERY_WINDOW,)
         )
     return cursor.rowcount
 
 
 async def update_processed(db: Core, update_id: int) -> bool:
-    row = await db.fetchone("SELECT 1 FROM processed_updates WHERE update_id = ?", (update_id,))
+    row = await db.fetchone("SELECT 1 FROM processed_updates WHERE update_id = $1", (update_id,))
     return row is not None

@@ -30,7 +30,7 @@ async def _game(db: Database, chat_id: int, deadline: float | None, warning: flo
     assert created is not None
     async with db.transaction() as tx:
         await tx.execute(
-            "UPDATE games SET status = 'running', deadline_at = ?, warning_at = ? WHERE id = ?",
+            "UPDATE games SET status = 'running', deadline_at = $1, warning_at = $2 WHERE id = $3",
             (deadline, warning, created.id),
         )
     return created.id
@@ -51,7 +51,7 @@ async def test_due_deadlines_and_warnings_are_found_and_handled_once(tmp_path: P
             fired.append(("deadline", game_id))
             async with db.transaction() as tx:  # what a handler's save does
                 await tx.execute(
-                    "UPDATE games SET deadline_at = NULL, warning_at = NULL WHERE id = ?",
+                    "UPDATE games SET deadline_at = NULL, warning_at = NULL WHERE id = $1",
                     (game_id,),
                 )
 
@@ -101,7 +101,7 @@ async def test_the_sweep_forgets_update_ids_telegram_can_no_longer_redeliver(
         async with db.transaction() as tx:
             for update_id, age_hours in ((1, 30), (2, 25), (3, 23), (4, 0)):
                 await tx.execute(
-                    "INSERT INTO processed_updates (update_id, processed_at) VALUES (?, ?)",
+                    "INSERT INTO processed_updates (update_id, processed_at) VALUES ($1, $2)",
                     (update_id, clock.now - age_hours * 3600),
                 )
 
@@ -135,7 +135,7 @@ async def test_stopping_the_sweep_lets_the_deadline_in_hand_finish(tmp_path: Pat
             started.set()
             await release.wait()  # a save under way
             async with db.transaction() as tx:
-                await tx.execute("UPDATE games SET deadline_at = NULL WHERE id = ?", (game_id,))
+                await tx.execute("UPDATE games SET deadline_at = NULL WHERE id = $1", (game_id,))
             finished.append(game_id)
 
         async def on_warning(game_id: int) -> None:

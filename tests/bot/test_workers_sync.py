@@ -129,7 +129,7 @@ async def test_a_due_deadline_is_handled_once_by_two_workers(
 
             await _until(other_had_its_chance, "the other worker's sweep")
             async with db.transaction() as tx:  # what a handler's save does: it moves on
-                await tx.execute("UPDATE games SET deadline_at = NULL WHERE id = ?", (game_id,))
+                await tx.execute("UPDATE games SET deadline_at = NULL WHERE id = $1", (game_id,))
 
         return on_deadline
 

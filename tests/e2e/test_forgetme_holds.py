@@ -25,7 +25,7 @@ async def _forget(world: World, person: User) -> str:
 
 async def _seats(world: World, person: User) -> int:
     row = await world.bots[-1].db.fetchone(
-        "SELECT COUNT(*) FROM table_seats WHERE user_id = ?", (person.id,)
+        "SELECT COUNT(*) FROM table_seats WHERE user_id = $1", (person.id,)
     )
     assert row is not None
     return int(row[0])
@@ -55,7 +55,7 @@ async def test_a_seat_left_behind_by_an_ended_table_does_not_refuse_forgetme(
     game = await gamestore.active_game(world.bots[0].db, world.group.id)
     assert game is not None
     async with world.bots[0].db.transaction() as tx:  # a row an older bot left behind
-        await tx.execute("UPDATE games SET status = 'stopped' WHERE id = ?", (game.id,))
+        await tx.execute("UPDATE games SET status = 'stopped' WHERE id = $1", (game.id,))
     assert await _seats(world, world.bob) == 1
     assert await _forget(world, world.bob) == DONE
 
@@ -65,7 +65,7 @@ async def test_forgetme_does_not_refill_a_broke_players_chips(world: World) -> N
     async with world.bots[0].db.transaction() as tx:
         await tx.execute(
             "INSERT INTO chips (chat_id, user_id, balance, topped_up_at, updated_at)"
-            " VALUES (?, ?, 0, ?, ?)",
+            " VALUES ($1, $2, 0, $3, $4)",
             (world.group.id, world.bob.id, now - 3600, now - 3600),
         )
     broke = (await world.command(world.bob, world.group, "/chips")).text or ""

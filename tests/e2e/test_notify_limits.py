@@ -128,7 +128,7 @@ async def _pruned(world: World, now: float) -> None:
     """Until ``notices_sent`` holds no row from before ``now`` (the bot's sweep,
     woken by the clock, prunes the rows older than an hour)."""
     db = world.bots[-1].db
-    sql = "SELECT COUNT(*) FROM notices_sent WHERE sent_at < ?"
+    sql = "SELECT COUNT(*) FROM notices_sent WHERE sent_at < $1"
     while (await db.fetchall(sql, (now,)))[0][0]:
         await asyncio.sleep(0)  # a turn for the bot (the read may not leave the loop)
 

@@ -22,7 +22,7 @@ async def _rows(world: World, user: User) -> tuple[int, int, int]:
     db = world.bots[-1].db
     counts = []
     for table in ("results", "chips", "users"):
-        row = await db.fetchone(f"SELECT COUNT(*) FROM {table} WHERE user_id = ?", (user.id,))
+        row = await db.fetchone(f"SELECT COUNT(*) FROM {table} WHERE user_id = $1", (user.id,))
         counts.append(int(row[0]))
     return counts[0], counts[1], counts[2]
 
@@ -35,12 +35,12 @@ async def _history(world: World, *people: User) -> None:
             for chat in (world.group.id, -4242):
                 await tx.execute(
                     "INSERT INTO results (game_id, chat_id, user_id, kind, won, finished_at)"
-                    " VALUES (?, ?, ?, 'reversi', 1, 0)",
+                    " VALUES ($1, $2, $3, 'reversi', 1, 0)",
                     (1000 + number * 10 + (chat == -4242), chat, person.id),
                 )
                 await tx.execute(
                     "INSERT INTO chips (chat_id, user_id, balance, updated_at)"
-                    " VALUES (?, ?, 740, 0)",
+                    " VALUES ($1, $2, 740, 0)",
                     (chat, person.id),
                 )
 

@@ -78,7 +78,7 @@ async def test_an_error_in_a_deferred_statement_rolls_the_save_back(tmp_path: Pa
         with pytest.raises(IntegrityError):  # SQLAlchemy's error, as before
             async with db.transaction() as tx:
                 await tx.defer(
-                    "INSERT INTO processed_updates (update_id, processed_at) VALUES (?, 0)", (5,)
+                    "INSERT INTO processed_updates (update_id, processed_at) VALUES ($1, 0)", (5,)
                 )
     finally:
         await db.close()
@@ -92,7 +92,7 @@ async def test_a_cancelled_or_failed_transaction_leaves_nothing(tmp_path: Path) 
 
         async def cut_short() -> None:
             async with db.transaction() as tx:
-                await tx.execute("UPDATE games SET version = 50 WHERE id = ?", (game.id,))
+                await tx.execute("UPDATE games SET version = 50 WHERE id = $1", (game.id,))
                 entered.set()
                 await asyncio.Event().wait()
 
@@ -103,12 +103,12 @@ async def test_a_cancelled_or_failed_transaction_leaves_nothing(tmp_path: Path) 
             await task
         with pytest.raises(RuntimeError):
             async with db.transaction() as tx:
-                await tx.execute("UPDATE games SET version = 60 WHERE id = ?", (game.id,))
+                await tx.execute("UPDATE games SET version = 60 WHERE id = $1", (game.id,))
                 raise RuntimeError("the caller gave up")
         after = await gamestore.get_game(db, game.id)
         assert after is not None and after.version == game.version
         async with db.transaction() as tx:  # the writer is free again
-            done = await tx.last("UPDATE games SET version = 70 WHERE id = ?", (game.id,))
+            done = await tx.last("UPDATE games SET version = 70 WHERE id = $1", (game.id,))
         assert done.rowcount == 1
         after = await gamestore.get_game(db, game.id)
         assert after is not None and after.version == 70

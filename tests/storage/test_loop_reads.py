@@ -14,7 +14,7 @@ from sqlalchemy.exc import OperationalError
 from storage.db import Database
 from storage.direct import LoopReader
 
-COUNT_TO = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ?) "
+COUNT_TO = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < $1) "
 
 
 async def test_a_short_read_stays_on_the_loop_and_a_long_one_goes_to_a_thread(

@@ -82,7 +82,7 @@ async def test_a_row_as_written_before_loads_and_saves_unchanged(db: Database) -
         await tx.execute(
             "INSERT INTO games (chat_id, thread_id, kind, status, state, meta, version,"
             " table_message_id, hand_messages, created_by, created_at, updated_at)"
-            " VALUES (-5, 0, 'reversi', 'lobby', NULL, ?, 0, NULL, '{}', 1, 1.0, 1.0)",
+            " VALUES (-5, 0, 'reversi', 'lobby', NULL, $1, 0, NULL, '{}', 1, 1.0, 1.0)",
             (json.dumps(stored),),
         )
     row = await db.fetchone("SELECT id FROM games WHERE chat_id = -5")
@@ -91,7 +91,7 @@ async def test_a_row_as_written_before_loads_and_saves_unchanged(db: Database) -
     assert game.meta.seats[1]["level"] == "easy" and game.meta.extra == {"from_a_newer_bot": [1, 2]}
     assert game.meta.to_json() == stored
     assert await gamestore.save_game(db, game)
-    row = await db.fetchone("SELECT meta FROM games WHERE id = ?", (game.id,))
+    row = await db.fetchone("SELECT meta FROM games WHERE id = $1", (game.id,))
     assert json.loads(row[0]) == stored
 
 

@@ -227,7 +227,7 @@ async def test_a_reader_never_sees_a_write_that_is_then_rolled_back(url: str) ->
         assert game is not None
         with pytest.raises(_Undo):
             async with db.transaction() as tx:
-                await tx.execute("UPDATE games SET status = 'finished' WHERE id = ?", (game.id,))
+                await tx.execute("UPDATE games SET status = 'finished' WHERE id = $1", (game.id,))
                 # another press reads meanwhile: it reads what the write leaves, after it
                 other = asyncio.create_task(gamestore.get_game(db, game.id))
                 seen = await gamestore.get_game(
@@ -253,7 +253,7 @@ async def test_a_read_asked_for_after_a_write_began_sees_it_committed(url: str) 
         )
         assert game is not None
         async with db.transaction() as tx:
-            await tx.execute("UPDATE games SET table_message_id = 9 WHERE id = ?", (game.id,))
+            await tx.execute("UPDATE games SET table_message_id = 9 WHERE id = $1", (game.id,))
             other = asyncio.create_task(
                 gamestore.get_game(db, game.id)
             )  # a press, as the sender records

@@ -47,7 +47,7 @@ async def test_the_prune_drops_old_requests_and_those_of_ended_games(url: str) -
         await resigns.press_resign(db, running, 8, NOW - WINDOW - 1)
         await resigns.press_resign(db, ended, 7, NOW)
         async with db.transaction() as tx:
-            await tx.execute("UPDATE games SET status = 'finished' WHERE id = ?", (ended,))
+            await tx.execute("UPDATE games SET status = 'finished' WHERE id = $1", (ended,))
         assert await resigns.prune(db, NOW) == 2
         rows = await db.fetchall("SELECT game_id, user_id FROM resign_requests")
         assert [(int(g), int(u)) for g, u in rows] == [(running, 7)]

@@ -19,7 +19,7 @@ BOB, CAROL = 7, 8
 
 async def _row(db: Database, chat_id: int, user_id: int) -> tuple[int, float | None] | None:
     row = await db.fetchone(
-        "SELECT balance, topped_up_at FROM chips WHERE chat_id = ? AND user_id = ?",
+        "SELECT balance, topped_up_at FROM chips WHERE chat_id = $1 AND user_id = $2",
         (chat_id, user_id),
     )
     return None if row is None else (int(row[0]), None if row[1] is None else float(row[1]))
@@ -35,7 +35,7 @@ async def _broke(db: Database, chat_id: int, user_id: int, topped_up_at: float) 
     async with db.transaction() as tx:
         await tx.execute(
             "INSERT INTO chips (chat_id, user_id, balance, topped_up_at, updated_at)"
-            " VALUES (?, ?, 0, ?, ?)",
+            " VALUES ($1, $2, 0, $3, $4)",
             (chat_id, user_id, topped_up_at, topped_up_at),
         )
 
@@ -49,7 +49,7 @@ async def test_forgetme_stamps_the_chips_and_the_first_balance_takes_the_stamp(u
         assert await forget_person(db, BOB) is not None
         assert await _row(db, -100, BOB) is None  # deleted: no name, no id left
         stamps = await db.fetchall("SELECT chat_id, person, balance FROM chip_stamps")
-        key = await db.fetchone("SELECT value FROM bot_secrets WHERE name = ?", (KEY_NAME,))
+        key = await db.fetchone("SELECT value FROM bot_secrets WHERE name = $1", (KEY_NAME,))
         assert key is not None and len(bytes.fromhex(key[0])) == 32
         person = pseudonym(key[0], BOB)
         assert sorted((int(c), p, int(b)) for c, p, b in stamps) == [
@@ -92,7 +92,7 @@ async def test_the_key_is_made_once_whoever_forgets_first(url: str) -> None:
         await _broke(db, -100, CAROL, NOW)
         await forget_person(db, BOB)
         await forget_person(other, CAROL)
-        keys = await db.fetchall("SELECT value FROM bot_secrets WHERE name = ?", (KEY_NAME,))
+        keys = await db.fetchall("SELECT value FROM bot_secrets WHERE name = $1", (KEY_NAME,))
         assert len(keys) == 1
         assert (await chips.account(other, -100, BOB)).balance == 0
         assert (await chips.account(db, -100, CAROL)).balance == 0
@@ -107,11 +107,11 @@ async def test_forgetme_removes_the_persons_notice_records_and_resign_presses(ur
         async with db.transaction() as tx:
             for user in (BOB, CAROL):
                 await tx.execute(
-                    "INSERT INTO notices_sent (chat_id, user_id, sent_at) VALUES (?, ?, ?)",
+                    "INSERT INTO notices_sent (chat_id, user_id, sent_at) VALUES ($1, $2, $3)",
                     (-100, user, NOW),
                 )
                 await tx.execute(
-                    "INSERT INTO resign_requests (game_id, user_id, asked_at) VALUES (?, ?, ?)",
+                    "INSERT INTO resign_requests (game_id, user_id, asked_at) VALUES ($1, $2, $3)",
                     (1, user, NOW),
                 )
         assert await forget_person(db, BOB) is not None

@@ -64,8 +64,8 @@ async def test_unreadable_rows_are_kept_apart_and_set_aside_once(url: str) -> No
         good, bad_state, bad_meta = [await gamestore.create_game(db, _game(-c)) for c in (1, 2, 3)]
         assert good is not None and bad_state is not None and bad_meta is not None
         async with db.transaction() as tx:
-            await tx.execute("UPDATE games SET state = '{oops' WHERE id = ?", (bad_state.id,))
-            await tx.execute("UPDATE games SET meta = '[1, 2]' WHERE id = ?", (bad_meta.id,))
+            await tx.execute("UPDATE games SET state = '{oops' WHERE id = $1", (bad_state.id,))
+            await tx.execute("UPDATE games SET meta = '[1, 2]' WHERE id = $1", (bad_meta.id,))
         games, unreadable = await gamestore.read_games(db)
         assert [g.id for g in games] == [good.id]
         assert [(u.game_id, u.chat_id, u.kind) for u in unreadable] == [
@@ -84,7 +84,7 @@ async def test_unreadable_rows_are_kept_apart_and_set_aside_once(url: str) -> No
         assert not await set_aside(db, bad_meta.id, "again")  # once
         assert await gamestore.read_games(db) == ([good], [])  # no longer active
         assert await gamestore.create_game(db, _game(-2)) is not None  # the chat is free again
-        row = await db.fetchone("SELECT status, state, meta FROM games WHERE id = ?",
+        row = await db.fetchone("SELECT status, state, meta FROM games WHERE id = $1",
                                 (bad_meta.id,))  # fmt: skip
         assert row[0] == "stopped" and '"unreadable_meta":"[1, 2]"' in row[2]
         assert await gamestore.get_game(db, bad_meta.id) is None  # set aside: never loaded again

@@ -42,7 +42,7 @@ async def _running(db: Database, chat_id: int = CHAT, deadline: float | None = N
 async def _holder_of(db: Database, chat_id: int, now: float) -> str | None:
     """Who holds the chat's lease at ``now`` (None: nobody, or it expired)."""
     row = await db.fetchone(
-        "SELECT holder FROM chat_leases WHERE chat_id = ? AND expires_at > ?", (chat_id, now)
+        "SELECT holder FROM chat_leases WHERE chat_id = $1 AND expires_at > $2", (chat_id, now)
     )
     return None if row is None else str(row[0])
 
@@ -80,7 +80,7 @@ async def test_a_claim_skips_a_game_another_worker_holds_without_waiting() -> No
         try:
             held, free = await _running(a, CHAT, 1.0), await _running(a, CHAT - 1, 2.0)
             async with a.transaction() as tx:  # worker a holds the row
-                await tx.execute("SELECT id FROM games WHERE id = ? FOR UPDATE", (held.id,))
+                await tx.execute("SELECT id FROM games WHERE id = $1 FOR UPDATE", (held.id,))
                 claims = await asyncio.wait_for(deadlines.claim_due(b, 10.0, 30.0), BOUND)
                 assert [c.game_id for c in claims] == [free.id]
             assert [c.game_id for c in await deadlines.claim_due(b, 10.0, 30.0)] == [held.id]
