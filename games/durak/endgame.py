@@ -8,6 +8,11 @@ is the computer, seat 1 its opponent. The search orders its moves the way the
 table does them: the defender answers every unbeaten card (in table order,
 which loses nothing: any cover of the cards can be played in that order)
 before the attacker throws in again.
+
+A ``plain`` solver lets seat 1 play only as a plain player would (its lowest
+card that works, covering when it can, throwing in whenever it may): once
+every move loses against best play, the computer picks one that still wins
+against such a player (:func:`games.durak.exact.exact_choice`).
 """
 
 from __future__ import annotations
@@ -23,7 +28,8 @@ NODE_BUDGET = 6000
 # (hand 0, hand 1, attacker, table, attacks on the table, unbeaten, a card beaten,
 #  taking, a bout already discarded, passing)
 Position = tuple[int, int, int, int, int, int, bool, bool, bool, bool]
-Move = tuple[str, int]  # ("card" | "beat" | "take" | "pass" | "done", card bit or -1)
+Move = tuple[str, int]  # ("card" | "beat" | "take" | "pass" | "done", card bit or -1;
+# "cover": attacking bit * 36 + covering bit)
 
 
 class OutOfBudget(Exception):
@@ -54,14 +60,16 @@ def bits(cards: int) -> Iterator[int]:
 class Solver:
     """Exact values for one deal's endgame positions, within ``budget`` nodes."""
 
-    def __init__(self, trump: str, budget: int = NODE_BUDGET) -> None:
+    def __init__(self, trump: str, budget: int = NODE_BUDGET, plain: bool = False) -> None:
         suit = SUITS.index(trump)
         self.budget = budget
+        self.plain = plain
         self.nodes = 0
         self.table: dict[Position, tuple[int, int]] = {}
         self.path: set[Position] = set()
         self.order = sorted(range(36), key=lambda c: (c // 9 == suit, c % 9, c))
         self.beaters = tuple(self._beaters(card, suit) for card in range(36))
+        self.rank = {card: place for place, card in enumerate(self.order)}
 
     @staticmethod
     def _beaters(card: int, trump: int) -> int:
@@ -108,12 +116,17 @@ class Solver:
         """The position after ``move`` (the bout not yet closed)."""
         h0, h1, attacker, table, attacks, unbeaten, beaten, taking, discarded, passing = pos
         kind, card = move
+        if kind == "cover":
+            attack, card = divmod(card, 36)
         one = 1 << card if card >= 0 else 0
         hands = [h0 & ~one, h1 & ~one]
         if kind == "card":
             table, attacks, unbeaten = table | one, attacks + 1, unbeaten | one
         elif kind == "beat":
             unbeaten &= unbeaten - 1
+            table, beaten = table | one, True
+        elif kind == "cover":
+            unbeaten &= ~(1 << attack)
             table, beaten = table | one, True
         elif kind == "pass":
             table, attacks, unbeaten = table | one, attacks + 1, unbeaten | one
@@ -159,6 +172,8 @@ class Solver:
         if self.nodes > self.budget:
             raise OutOfBudget
         mover = pos[2] if not pos[5] or pos[7] else 1 - pos[2]
+        if self.plain and mover == 1:
+            moves = [self.plain_move(pos, moves)]
         self.path.add(pos)
         try:
             best = self._best(pos, moves, mover, alpha, beta)
@@ -186,3 +201,32 @@ class Solver:
             if alpha >= beta:
                 break
         return best
+
+    # --- the plain player (seat 1 of a ``plain`` solver) ---------------------------
+
+    def plain_move(self, pos: Position, moves: list[Move]) -> Move:
+        """Seat 1's move as a plain player's: the cheapest card that works. Covering,
+        the cheapest card that beats an unbeaten one and leaves the rest coverable."""
+        if pos[2] == 1:  # attacking: the cheapest lead or throw-in, Done only when none
+            return moves[0]
+        hand, unbeaten = pos[1], pos[5]
+        options = sorted(
+            (self.rank[card], attack, card)
+            for attack in bits(unbeaten)
+            for card in bits(hand & self.beaters[attack])
+        )
+        if not options:
+            return "take", -1
+        for _, attack, card in options:
+            if self.coverable(unbeaten & ~(1 << attack), hand & ~(1 << card)):
+                return "cover", attack * 36 + card
+        return "cover", options[0][1] * 36 + options[0][2]
+
+    def coverable(self, attacks: int, hand: int) -> bool:
+        """Whether ``hand`` can cover every card of ``attacks``, one card each."""
+        if not attacks:
+            return True
+        first = attacks & -attacks
+        rest = attacks ^ first
+        covers = hand & self.beaters[first.bit_length() - 1]
+        return any(self.coverable(rest, hand & ~(1 << card)) for card in bits(covers))

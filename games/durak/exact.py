@@ -3,13 +3,16 @@
 Everything not in the computer's hand, on the table or in the discard is then
 in the opponent's hand, so :mod:`games.durak.endgame` can search the rest of the
 game. The heuristic's own choice is kept whenever it is as good as the best.
+When every move loses against best play, it picks one that still wins against
+a plain player (lowest card that works, takes only when it must), if any: the
+game is lost only if the opponent finds the way.
 """
 
 from __future__ import annotations
 
 from games.cards import durak_deck
 from games.durak.actions import Action, Attack, Beat, Take, Transfer
-from games.durak.endgame import LOSS, WIN, OutOfBudget, Position, Solver, bit, mask
+from games.durak.endgame import DRAW, LOSS, WIN, OutOfBudget, Position, Solver, bit, mask
 from games.durak.views import DurakView
 
 
@@ -79,4 +82,20 @@ def exact_choice(
                 best, choice = score, action
     except OutOfBudget:
         return None
+    if best == LOSS:
+        return plain_win(view, legal, pos, preferred, budget) or choice
     return choice
+
+
+def plain_win(
+    view: DurakView, legal: tuple[Action, ...], pos: Position, preferred: Action, budget: int
+) -> Action | None:
+    """A move of ``legal`` (``preferred`` first) that wins against a plain opponent."""
+    solver = Solver(view.trump, budget, plain=True)
+    try:
+        for action in (preferred, *(other for other in legal if other != preferred)):
+            if action_value(solver, pos, view, action, DRAW) == WIN:
+                return action
+    except OutOfBudget:
+        return None
+    return None

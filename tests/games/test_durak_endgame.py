@@ -8,8 +8,9 @@ from dataclasses import replace
 
 import pytest
 
+from games.cards import parse_card
 from games.durak import ENGINE, Attack, DurakState, search
-from games.durak.endgame import WIN, OutOfBudget, Solver
+from games.durak.endgame import LOSS, WIN, OutOfBudget, Solver, bit
 from games.durak.exact import endgame_position, exact_choice
 from tests.games.durak_helpers import position
 
@@ -34,6 +35,32 @@ def test_it_finds_the_known_win_the_heuristic_misses() -> None:
     assert pos is not None and Solver("H").value(pos) == WIN
     assert exact_choice(view, view.legal, Attack(view.hand[0]), 1000) == Attack(view.hand[-1])
     assert choice(state, 0) == "aAH"
+
+
+def test_a_lost_endgame_is_played_for_the_plain_opponents_mistake() -> None:
+    # best play wins for the opponent whatever the computer leads; a plain player
+    # (lowest card that works) covers 8C with the trump jack, leads 8S into 9S and
+    # cannot cover 6S: the computer is out first
+    state = position(["8C 6S 9S", "10D 8S JH"], trump="10H")
+    view = ENGINE.view(state, 0)
+    pos = endgame_position(view)
+    assert pos is not None and Solver("H").value(pos) == LOSS
+    assert Solver("H", plain=True).value(pos) == WIN
+    assert exact_choice(view, view.legal, Attack(view.hand[0]), 1000) == Attack(parse_card("8C"))
+    assert choice(state, 0) == "a8C"
+
+
+def test_the_plain_opponent_covers_cheaply_and_takes_only_when_it_must() -> None:
+    solver = Solver("H", plain=True)
+    covering = endgame_position(
+        ENGINE.view(position(["6C 7D", "9S 6H QS"], table=[("8S", None)], attacker=0), 0)
+    )
+    assert covering is not None
+    kind, code = solver.plain_move(covering, solver.moves(covering))
+    assert kind == "cover" and code % 36 == bit(parse_card("9S"))
+    taking = endgame_position(ENGINE.view(position(["6C 7D", "9S 6D"], table=[("8C", None)]), 0))
+    assert taking is not None
+    assert solver.plain_move(taking, solver.moves(taking)) == ("take", -1)
 
 
 def test_the_opponent_holds_every_unseen_card_once_the_stock_is_empty() -> None:
