@@ -6,11 +6,11 @@ import asyncio
 import logging
 import random
 import time
-from collections.abc import Callable, Coroutine, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
-from telegram import BotCommand, Update
+from telegram import Update
 from telegram.error import Forbidden, NetworkError
 from telegram.ext import (
     Application,
@@ -32,6 +32,7 @@ from bot.deadlines.sweep import LONGEST_NAP, SHARED_NAP, Sweep
 from bot.game_adapter import GameAdapter
 from bot.glue.chats import on_migration, on_my_member_change
 from bot.glue.commands import language_button, language_command, start, stop, turn_time
+from bot.glue.menu import announce_commands
 from bot.glue.notify import notify_command
 from bot.glue.privacy import privacy_handlers
 from bot.glue.processor import PerChatUpdateProcessor
@@ -41,7 +42,6 @@ from bot.glue.rules import rules_command
 from bot.glue.stats import stats
 from bot.glue.table_cmd import table_command
 from bot.glue.unfinished import Unfinished
-from bot.i18n import LANGUAGES, tr
 from bot.pipeline.blackjack_play import open_table
 from bot.pipeline.blackjack_stop import stop_table
 from bot.pipeline.broken import playable_games
@@ -82,40 +82,12 @@ def default_adapters() -> dict[str, GameAdapter[Any]]:
     return {a.kind: a for a in adapters}
 
 
-def _commands(language: str, games: Mapping[str, GameAdapter[Any]]) -> list[BotCommand]:
-    return [
-        *(BotCommand(kind, adapter.menu_line(language)) for kind, adapter in games.items()),
-        BotCommand("rules", tr(language, "The rules of the game")),
-        BotCommand("chips", tr(language, "Your chips in this chat")),
-        BotCommand("top", tr(language, "The richest players here")),
-        BotCommand("table", tr(language, "Show the table again at the bottom")),
-        BotCommand("notify", tr(language, "Tell me privately when a game opens here")),
-        BotCommand("stop", tr(language, "End the running game")),
-        BotCommand("language", tr(language, "Choose the chat's language")),
-        BotCommand("turntime", tr(language, "Seconds per turn in this chat")),
-        BotCommand("stats", tr(language, "Games played and won here")),
-        BotCommand("help", tr(language, "How to play")),
-        BotCommand("start", tr(language, "Start: what this bot can do")),
-        BotCommand("privacy", tr(language, "What this bot stores about you")),
-        BotCommand("forgetme", tr(language, "Delete your results, chips and profile")),
-    ]
-
-
-async def _announce_commands(application: Application) -> None:  # type: ignore[type-arg]
-    games = application.bot_data["services"].adapters
-    await application.bot.set_my_commands(_commands("en", games))
-    for language in LANGUAGES:
-        if language != "en":
-            menu = _commands(language, games)
-            await application.bot.set_my_commands(menu, language_code=language)
-
-
 async def on_startup(application: Application) -> None:  # type: ignore[type-arg]
     """After the database is open: the command menu, then in the background the
     stored games (``_resume_games``). A menu Telegram does not take is only logged:
     the games matter more."""
     try:
-        await _announce_commands(application)
+        await announce_commands(application)
     except (NetworkError, Forbidden) as error:
         log.warning("the command menu was not registered: %s", error)
     task = asyncio.create_task(_resume_games(application), name="resume-games")

@@ -1,0 +1,40 @@
+"""The command menu Telegram shows (setMyCommands), in every language the bot speaks:
+each game's command, then the rest."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from telegram import BotCommand
+from telegram.ext import Application
+
+from bot.game_adapter import GameAdapter
+from bot.i18n import LANGUAGES, tr
+
+
+def menu(language: str, games: Mapping[str, GameAdapter[Any]]) -> list[BotCommand]:
+    return [
+        *(BotCommand(kind, adapter.menu_line(language)) for kind, adapter in games.items()),
+        BotCommand("rules", tr(language, "The rules of the game")),
+        BotCommand("chips", tr(language, "Your chips in this chat")),
+        BotCommand("top", tr(language, "The richest players here")),
+        BotCommand("table", tr(language, "Show the table again at the bottom")),
+        BotCommand("notify", tr(language, "Tell me privately when a game opens here")),
+        BotCommand("stop", tr(language, "End the running game")),
+        BotCommand("language", tr(language, "Choose the chat's language")),
+        BotCommand("turntime", tr(language, "Seconds per turn in this chat")),
+        BotCommand("stats", tr(language, "Games played and won here")),
+        BotCommand("help", tr(language, "How to play")),
+        BotCommand("start", tr(language, "Start: what this bot can do")),
+        BotCommand("privacy", tr(language, "What this bot stores about you")),
+        BotCommand("forgetme", tr(language, "Delete your results, chips and profile")),
+    ]
+
+
+async def announce_commands(application: Application) -> None:  # type: ignore[type-arg]
+    games = application.bot_data["services"].adapters
+    await application.bot.set_my_commands(menu("en", games))
+    for language in LANGUAGES:
+        if language != "en":
+            await application.bot.set_my_commands(menu(language, games), language_code=language)
