@@ -18,6 +18,7 @@ against such a player (:func:`games.durak.exact.exact_choice`).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 from games.cards import SUITS, Card
 from games.durak.state import BOUT_LIMIT, FIRST_BOUT_LIMIT
@@ -57,26 +58,36 @@ def bits(cards: int) -> Iterator[int]:
         cards ^= low
 
 
+def beaters(card: int, trump: int) -> int:
+    """The cards (a mask) that beat ``card`` when suit ``trump`` is trumps."""
+    suit, rank = divmod(card, 9)
+    higher = sum(1 << (suit * 9 + r) for r in range(rank + 1, 9))
+    trumps = 0 if suit == trump else sum(1 << (trump * 9 + r) for r in range(9))
+    return higher | trumps
+
+
+@cache
+def trump_tables(trump: str) -> tuple[list[int], tuple[int, ...], dict[int, int]]:
+    """Per trump suit: the cards cheapest first, each card's beaters, each card's place."""
+    suit = SUITS.index(trump)
+    order = sorted(range(36), key=lambda c: (c // 9 == suit, c % 9, c))
+    return (
+        order,
+        tuple(beaters(card, suit) for card in range(36)),
+        {card: place for place, card in enumerate(order)},
+    )
+
+
 class Solver:
     """Exact values for one deal's endgame positions, within ``budget`` nodes."""
 
     def __init__(self, trump: str, budget: int = NODE_BUDGET, plain: bool = False) -> None:
-        suit = SUITS.index(trump)
         self.budget = budget
         self.plain = plain
         self.nodes = 0
         self.table: dict[Position, tuple[int, int]] = {}
         self.path: set[Position] = set()
-        self.order = sorted(range(36), key=lambda c: (c // 9 == suit, c % 9, c))
-        self.beaters = tuple(self._beaters(card, suit) for card in range(36))
-        self.rank = {card: place for place, card in enumerate(self.order)}
-
-    @staticmethod
-    def _beaters(card: int, trump: int) -> int:
-        suit, rank = divmod(card, 9)
-        higher = sum(1 << (suit * 9 + r) for r in range(rank + 1, 9))
-        trumps = 0 if suit == trump else sum(1 << (trump * 9 + r) for r in range(9))
-        return higher | trumps
+        self.order, self.beaters, self.rank = trump_tables(trump)
 
     def cheapest(self, cards: int) -> list[int]:
         return [card for card in self.order if cards >> card & 1]

@@ -5,11 +5,17 @@ played and the game is played out to its end: the seat by the rules, the
 others as plain players who play their lowest card that works and take only
 when they must (:mod:`games.durak.heuristic`; modelling them as the rules
 player lost more games), the seats that may act at once taking turns as the
-search's own ``rng`` picks them. All candidates meet the
+search's own ``rng`` picks them. Once the stock is empty the play-out ends
+early: a seat that is out has won, and with two players left the exact endgame
+against a plain player scores it (:mod:`games.durak.endgame`, ``plain``; the
+computer's own play from there: best play, and the plain player's mistake once
+that loses), unless that search needs more than :data:`ENDGAME_NODES` nodes.
+All candidates meet the
 same worlds and the same picks, so their totals differ only by what the
-candidate changed. The work is counted in actions applied, at most ``budget``
-a decision (a world whose play-outs would pass it is dropped); the rules'
-own choice stands unless another candidate does strictly better.
+candidate changed. The work is counted in actions applied (and endgame nodes,
+four to an action), at most ``budget`` a decision (a world whose play-outs
+would pass it is dropped); the rules' own choice stands unless another
+candidate does strictly better.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from __future__ import annotations
 import random
 
 from games.durak.actions import Action, Beat, Done, Take
+from games.durak.endgame import LOSS, OutOfBudget, Solver, mask
 from games.durak.heuristic import eager_choice, rule_choice, sight_in, strength
 from games.durak.play import apply_action
 from games.durak.rules import legal_actions, to_move
@@ -25,6 +32,7 @@ from games.durak.views import DurakView
 from games.durak.worlds import sample_world, unseen
 
 BUDGET = 900
+ENDGAME_NODES = 400  # a play-out's endgame search, 4 nodes to an action of work
 CANDIDATES = 6
 WIN, DRAW = 2, 1  # a play-out's score for the seat: not the durak, nobody is, the durak
 
@@ -58,6 +66,14 @@ def candidates(view: DurakView, legal: tuple[Action, ...], preferred: Action) ->
 def play_out(state: DurakState, seat: int, rng: random.Random, work: Work) -> int | None:
     """The score for ``seat`` once the rules play ``state`` to the end (``None``: out of work)."""
     while not state.finished:
+        if not state.stock and not state.table:
+            holders = [other for other, hand in enumerate(state.hands) if hand]
+            if seat not in holders:
+                return WIN
+            if len(holders) == 2:
+                score = endgame_score(state, seat, holders, work)
+                if score is not None:
+                    return score
         if not work.spend():
             return None
         movers = to_move(state)
@@ -68,6 +84,26 @@ def play_out(state: DurakState, seat: int, rng: random.Random, work: Work) -> in
         state, _ = apply_action(state, mover, action)
     holders = [other for other, hand in enumerate(state.hands) if hand]
     return DRAW if not holders else WIN if seat not in holders else 0
+
+
+def endgame_score(state: DurakState, seat: int, holders: list[int], work: Work) -> int | None:
+    """The play-out's score once two players are left with the stock empty, if the
+    computer's exact play against plain play is found within :data:`ENDGAME_NODES`
+    (and the work left)."""
+    other = holders[0] if holders[1] == seat else holders[1]
+    nodes = min(ENDGAME_NODES, 4 * (work.budget - work.spent))
+    if nodes <= 0:
+        return None
+    solver = Solver(state.trump, nodes, plain=True)
+    pos = (mask(state.hands[seat]), mask(state.hands[other]), int(state.attacker != seat),
+           0, 0, 0, False, False, bool(state.discard), state.passing)  # fmt: skip
+    try:
+        value = solver.value(pos)
+    except OutOfBudget:
+        return None
+    finally:
+        work.spent += solver.nodes // 4
+    return value - LOSS
 
 
 def search_choice(

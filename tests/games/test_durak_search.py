@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from games.cards import parse_card
 from games.durak import ENGINE, DurakState
-from games.durak.search import search_choice
+from games.durak.search import WIN, Work, endgame_score, play_out, search_choice
 from games.durak.serial import check
 from games.durak.worlds import sample_world, unseen
 from tests.games.durak_helpers import position, run
@@ -95,3 +95,15 @@ def test_the_search_never_reads_what_the_seat_cannot_see() -> None:
         assert (
             search_choice(theirs, theirs.legal, theirs.legal[0], random.Random(5), 200)[0] == mine
         )
+
+
+def test_a_play_out_scores_the_endgame_exactly_within_its_work() -> None:
+    # the computer (seat 0) leads 8C and wins against the plain opponent
+    # (tests/games/test_durak_endgame.py); its rules lead 6S and lose
+    state = position(["8C 6S 9S", "10D 8S JH"], trump="10H")
+    work = Work(100)
+    assert endgame_score(state, 0, [0, 1], work) == WIN
+    assert 0 <= work.spent <= 100
+    assert endgame_score(state, 0, [0, 1], Work(0)) is None  # no work left: play it out
+    done = position(["", "10D 8S", "6S"], trump="10H", attacker=1, defender=2)
+    assert play_out(done, 0, random.Random(0), Work(10)) == WIN  # out already: won
