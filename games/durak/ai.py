@@ -4,10 +4,13 @@ The rules (:mod:`games.durak.heuristic`) propose a move. While the stock lasts
 (or more than two players hold cards), a determinized search
 (:mod:`games.durak.search`) checks it: the unseen cards are dealt at random
 into the other hands and the stock, consistently with everything seen, each
-candidate is played out by the rules for everyone, and the best total wins.
+candidate is played out (the seat by the rules, the others as plain players,
+the two-player endgame exactly), and the best total wins.
 Once the stock is empty and two players are left, the rest of the game is
 searched exactly (:mod:`games.durak.exact`), within a node budget; the
-proposal is kept unless a search finds a strictly better move.
+proposal is kept unless a search finds a strictly better move, and when every
+move loses against best play, one that still wins against a plain player
+(lowest card that works, takes only when it must) is played if there is one.
 
 ``level="easy"`` makes a random move now and then and never searches; other
 levels search.
