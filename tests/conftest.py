@@ -40,6 +40,13 @@ ON_BOTH = {
 }  # fmt: skip
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests (several processes, a server of their own, 8 s and more) first:
+    with pytest-xdist's work stealing (``--dist worksteal``) the first worker starts on
+    them while the second takes the rest, and none is left for the end of the run."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if (
         databases.POSTGRES_URL

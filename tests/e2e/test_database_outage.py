@@ -16,6 +16,8 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+import pytest
+
 from sandbox import Message, StandIn, User
 from tests.e2e.harness import TOKEN, World, running_world, start_process
 from tests.e2e.players import reversi_step
@@ -85,6 +87,7 @@ async def _line_with(process: asyncio.subprocess.Process, needle: str) -> str:
                 return line
 
 
+@pytest.mark.slow
 async def test_a_press_waiting_for_the_database_at_a_stop_is_applied_at_the_next_start(
     tmp_path: Path,
 ) -> None:

@@ -9,6 +9,8 @@ import asyncio
 import json
 import signal
 
+import pytest
+
 from sandbox import StandIn
 from tests.e2e.test_startup_failures import (
     TOKEN,
@@ -25,6 +27,7 @@ pytestmark = needs_server
 BOUND = 30.0
 
 
+@pytest.mark.slow
 async def test_a_database_not_up_yet_is_waited_for_with_one_line_per_attempt() -> None:
     async with own_cluster() as cluster, StandIn(token=TOKEN, bot_username="tablebot") as tg:
         await asyncio.to_thread(cluster.stop)

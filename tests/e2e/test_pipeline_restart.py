@@ -10,6 +10,8 @@ import signal
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from sandbox import Chat, Message, StandIn, User
 from tests.e2e.harness import TOKEN, start_process
 from tests.e2e.reversi_board import data_of, hint_squares, turn_name
@@ -47,6 +49,7 @@ async def _reversi(tg: StandIn, group: Chat, alice: User, bob: User) -> Message:
     return board
 
 
+@pytest.mark.slow
 async def test_a_bot_killed_before_the_edit_shows_the_move_at_the_next_start(
     tmp_path: Path,
 ) -> None:
@@ -87,6 +90,7 @@ async def test_a_bot_killed_before_the_edit_shows_the_move_at_the_next_start(
         await _stop(process)
 
 
+@pytest.mark.slow
 async def test_sigterm_with_messages_to_send_keeps_them_for_the_next_start(
     tmp_path: Path,
 ) -> None:

@@ -9,6 +9,8 @@ import re
 import signal
 from pathlib import Path
 
+import pytest
+
 from sandbox import Message, StandIn
 from storage import chips
 from storage.chips import STARTING_BALANCE
@@ -54,6 +56,7 @@ async def _balances_match_the_summaries(tg: StandIn, group, database: Path, peop
     assert stored == said and said != {name: STARTING_BALANCE for name in people}
 
 
+@pytest.mark.slow
 async def test_sigkill_mid_games_then_every_game_plays_on(tmp_path: Path) -> None:
     async with StandIn(token=TOKEN, bot_username="tablebot") as tg:
         alice, bob = tg.add_user("Alice"), tg.add_user("Bob")

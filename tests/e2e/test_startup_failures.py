@@ -100,6 +100,7 @@ async def _lines(process: asyncio.subprocess.Process, count: int) -> list[str]:
     return lines
 
 
+@pytest.mark.slow
 async def test_an_unreachable_bot_api_is_tried_again_with_one_line_per_attempt(
     tmp_path: Path,
 ) -> None:

@@ -128,6 +128,7 @@ async def _balances(url: str, group: Chat, tg: StandIn, people: dict[str, User])
     assert stored == said
 
 
+@pytest.mark.slow
 async def test_three_workers_one_killed_mid_game_lose_nothing(tmp_path: Path) -> None:
     ports = [_free_port() for _ in range(3)]
     backends = [f"http://127.0.0.1:{port}" for port in ports]

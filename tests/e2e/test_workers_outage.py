@@ -15,6 +15,8 @@ import asyncio
 import random
 from pathlib import Path
 
+import pytest
+
 from sandbox import StandIn
 from tests.e2e.harness import TOKEN
 from tests.e2e.players import reversi_step
@@ -26,6 +28,7 @@ pytestmark = needs_server
 REDELIVERY = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)  # Telegram keeps trying a failed update
 
 
+@pytest.mark.slow
 async def test_three_workers_lose_no_press_to_a_restart_or_an_outage(tmp_path: Path) -> None:
     ports = [_free_port() for _ in range(3)]
     backends = [f"http://127.0.0.1:{port}" for port in ports]
