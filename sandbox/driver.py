@@ -171,20 +171,6 @@ class StandIn(InlineDriver, GuestDriver):
     ) -> CallbackQuery:
         return people.press(self.world, user, message, text, callback_data=callback_data)
 
-    async def wait_answered(
-        self, query: CallbackQuery | str, timeout: float = 10
-    ) -> CallbackAnswer:
-        found = self.world.queries[query if isinstance(query, str) else query.id]
-
-        def describe() -> str:
-            return (
-                f"the bot to answer callback query {found.id} ({found.user.first_name} pressed "
-                f"{found.data!r} on message {found.message.message_id} in chat "
-                f"{found.message.chat.id}){self._recent_calls()}"
-            )
-
-        return await self.signal.wait_until(lambda: found.answer, timeout, describe)
-
     async def press(
         self,
         user: User,

@@ -114,8 +114,4 @@ class InlineDriver(WorldView):
         if message.inline_message_id is None:
             raise ValueError(f"message {message.message_id} was not sent via the bot with buttons")
         query = people.press(self.world, user, message, text, callback_data=callback_data)
-
-        def describe() -> str:
-            return f"the bot to answer callback query {query.id} ({query.data!r}, inline)"
-
-        return await self.signal.wait_until(lambda: query.answer, timeout, describe)
+        return await self.wait_answered(query, timeout)

@@ -10,7 +10,17 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from sandbox.changes import ChangeSignal
-from sandbox.model import ApiCall, Change, Chat, Message, MessageVersion, Update, User
+from sandbox.model import (
+    ApiCall,
+    CallbackAnswer,
+    CallbackQuery,
+    Change,
+    Chat,
+    Message,
+    MessageVersion,
+    Update,
+    User,
+)
 from sandbox.server import BotApiServer
 from sandbox.world import World
 
@@ -86,6 +96,26 @@ class WorldView:
             return name + self._recent_calls()
 
         return await self.signal.wait_until(predicate, timeout, describe)
+
+    async def wait_answered(
+        self, query: CallbackQuery | str, timeout: float = 10
+    ) -> CallbackAnswer:
+        """Until the bot answers the callback query (a press on a chat's message or on
+        an inline one)."""
+        found = self.world.queries[query if isinstance(query, str) else query.id]
+
+        def describe() -> str:
+            where = (
+                f"inline message {found.message.inline_message_id}"
+                if found.message.inline_message_id
+                else f"message {found.message.message_id} in chat {found.message.chat.id}"
+            )
+            return (
+                f"the bot to answer callback query {found.id} ({found.user.first_name} pressed "
+                f"{found.data!r} on {where}){self._recent_calls()}"
+            )
+
+        return await self.signal.wait_until(lambda: found.answer, timeout, describe)
 
     async def wait_for_bot_message(
         self, chat: Target, *, after: int = 0, containing: str | None = None, timeout: float = 10
