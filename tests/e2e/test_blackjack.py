@@ -174,6 +174,10 @@ async def test_chips_run_out_then_the_daily_top_up_once_a_day(world: World) -> N
     await press(world, table, carol, "All-in")
     await press(world, table, carol, READY)
     await press(world, table, carol, "Stand")
+    # the round's summary is posted after the table's edit: seen before /chips is sent
+    # below, so that /chips's answer is the next message
+    after = summary.message_id
+    await world.tg.wait_for_bot_message(world.group, after=after, containing="Carol loses")
     await press(world, table, carol, "▶️ Next round")
     assert "Carol · 🪙 0 · cannot cover the minimum bet" in (table.text or "")
     assert await refused(world, table, carol, "+10") == "Not enough chips: you have 0 chips left."
