@@ -22,15 +22,14 @@ from bot.services import Services, services
 Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
 
 
-@dataclass(frozen=True)
-class Command:
-    """A person's command: the message, who sent it (an anonymous admin: the group's
-    stand-in user, with ``message.sender_chat`` set) and what the bot has."""
+class Request:
+    """What a command and a tap both have: the update and its context, and through
+    them the bot, its services and the update's id. (A game's press,
+    ``bot.pipeline.press.Press``, has its own: a press's path stays in as few modules
+    as ``tests/e2e/test_press_path.py`` allows.)"""
 
     update: Update
     context: ContextTypes.DEFAULT_TYPE
-    message: Message
-    user: User
 
     @property
     def svc(self) -> Services:
@@ -39,6 +38,21 @@ class Command:
     @property
     def bot(self) -> Bot:
         return self.context.bot
+
+    @property
+    def update_id(self) -> int:
+        return self.update.update_id
+
+
+@dataclass(frozen=True)
+class Command(Request):
+    """A person's command: the message, who sent it (an anonymous admin: the group's
+    stand-in user, with ``message.sender_chat`` set) and what the bot has."""
+
+    update: Update
+    context: ContextTypes.DEFAULT_TYPE
+    message: Message
+    user: User
 
     @property
     def chat(self) -> Chat:
@@ -55,10 +69,6 @@ class Command:
     @property
     def topic(self) -> int:
         return topic_of(self.message)
-
-    @property
-    def update_id(self) -> int:
-        return self.update.update_id
 
 
 CommandAction = Callable[[Command], Awaitable[None]]
@@ -78,7 +88,7 @@ def command(action: CommandAction) -> Handler:
 
 
 @dataclass(frozen=True)
-class Tap:
+class Tap(Request):
     """A person's press on a button that is not a game's: the callback query, who
     pressed it (always the real account) and what the bot has."""
 
@@ -86,14 +96,6 @@ class Tap:
     context: ContextTypes.DEFAULT_TYPE
     query: CallbackQuery
     user: User
-
-    @property
-    def svc(self) -> Services:
-        return services(self.context)
-
-    @property
-    def bot(self) -> Bot:
-        return self.context.bot
 
     @property
     def data(self) -> str:
@@ -104,10 +106,6 @@ class Tap:
         """The message the button is on (None: too old for Telegram to send it)."""
         message = self.query.message
         return message if isinstance(message, Message) else None
-
-    @property
-    def update_id(self) -> int:
-        return self.update.update_id
 
 
 TapAction = Callable[[Tap], Awaitable[None]]
