@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from storage.db import Database
-from storage.tx import Tx, numbered
+from storage.params import numbered
+from storage.tx import Tx
 
 # every table of the schema, parents before the tables that refer to them
 TABLES = (

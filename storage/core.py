@@ -23,7 +23,8 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from storage.direct import Direct, LoopReader, Rows, open_reader
 from storage.locks import KeyLocks
-from storage.tx import AlchemyTx, Params, Tx, run
+from storage.params import Params
+from storage.tx import AlchemyTx, Tx, run
 
 Clock = Callable[[], float]
 _IDLE_READERS = 8  # reader connections kept open between reads

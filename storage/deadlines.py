@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from storage.meta import GameMeta, WarningJson
-from storage.tx import numbered
+from storage.params import numbered
 
 if TYPE_CHECKING:
     from storage.core import Core

@@ -12,7 +12,7 @@ database.
 
 Statements number their parameters ``$1``, ``$2``, … (``storage.tx``: asyncpg's
 style); SQLite reads those as named parameters, so each statement's values are bound
-by name here (``named``: ``{"1": v1, "2": v2, …}``).
+by name here (``storage.params.named``: ``{"1": v1, "2": v2, …}``).
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from typing import Any
 import aiosqlite
 from sqlalchemy.exc import DBAPIError, StatementError
 
-Params = Sequence[Any]
-Named = dict[str, Any]
+from storage.params import Named, Params, named
+
 # what a statement left: its cursor's description, rowcount, lastrowid and rows
 Outcome = tuple[Any, int, int | None, list[Any]]
 
@@ -56,17 +56,6 @@ class Rows:
         if len(self.rows) != 1:
             raise ValueError(f"one row expected, {len(self.rows)} found")
         return self.rows[0][0]
-
-
-_NAMES = tuple(str(n) for n in range(1, 1001))
-
-
-def named(params: Params) -> Named:
-    """A statement's values by the names SQLite reads in ``$1``, ``$2``, …"""
-    if len(params) > len(_NAMES):
-        return {str(n): value for n, value in enumerate(params, 1)}
-    # the names outnumber the values; zip's strict=False would cost half as much again
-    return dict(zip(_NAMES, params))  # noqa: B905
 
 
 def run(connection: sqlite3.Connection, sql: str, parameters: Named) -> Outcome:

@@ -17,6 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from storage.chips import ChipChange, write_changes
 from storage.core import Core
 from storage.outbox import Mark, write_marks
+from storage.params import numbered
 from storage.records import ACTIVE_STATUSES, GameRecord, UnreadableGame
 from storage.rows import (
     AROUND_COLUMNS,
@@ -28,7 +29,6 @@ from storage.rows import (
 )
 from storage.saves import StaleSave, write_save
 from storage.seats import seat_people
-from storage.tx import numbered
 
 _NO_LIMIT = 2**62
 

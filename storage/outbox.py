@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from storage.tx import numbered
+from storage.params import numbered
 
 if TYPE_CHECKING:
     from storage.core import Core

@@ -3,8 +3,9 @@ the repositories write through, and its SQLAlchemy implementation (PostgreSQL's;
 SQLite's is ``storage.direct.DirectTx``).
 
 Statements are written once, in SQL both databases accept, with ``$1``, ``$2``, …
-for the bound parameters (``numbered`` writes a list of them): asyncpg's own style,
-which SQLite reads as named parameters (``storage.direct`` binds them by name). Here
+for the bound parameters (``storage.params``; ``numbered`` writes a list of them):
+asyncpg's own style, which SQLite reads as named parameters (``storage.direct``
+binds them by name). Here
 they run as written through SQLAlchemy's driver-level execution (``exec_driver_sql``):
 a press pays no SQL compilation, and asyncpg reuses its prepared statements.
 """
@@ -18,14 +19,7 @@ from sqlalchemy import CursorResult
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from storage.direct import Rows
-
-Params = Sequence[Any]
-
-
-def numbered(start: int, count: int) -> str:
-    """``count`` parameters numbered from ``start``: ``numbered(3, 2)`` is "$3, $4"
-    (for a statement of as many values as a list holds)."""
-    return ", ".join(f"${n}" for n in range(start, start + count))
+from storage.params import Params
 
 
 async def run(connection: AsyncConnection, sql: str, params: Params) -> Rows:

@@ -12,8 +12,7 @@ from pathlib import Path
 
 import storage.tx
 from storage.db import Database
-from storage.direct import named
-from storage.tx import numbered
+from storage.params import named, numbered
 
 STORAGE = Path(storage.tx.__file__).parent
 _QUOTED = re.compile(r"'[^']*'")  # SQL text: a '?' in it is a character, not a parameter
