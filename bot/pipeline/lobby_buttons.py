@@ -15,7 +15,8 @@ from bot.presenters.lobby_view import CLOSE
 from storage.records import GameRecord
 
 # (adapter, game, user id, their name, the button's argument, language) -> a refusal
-Change = Callable[[GameAdapter[Any], GameRecord, int, str, str, str], str | None]
+Adapter = GameAdapter[Any]  # any game of the registry
+Change = Callable[[Adapter, GameRecord, int, str, str, str], str | None]
 
 
 @dataclass(frozen=True)
@@ -30,12 +31,7 @@ class LobbyButton:
 
 
 def _option(
-    adapter: GameAdapter[Any],
-    game: GameRecord,
-    user_id: int,
-    name: str,
-    argument: str,
-    language: str,
+    adapter: Adapter, game: GameRecord, user_id: int, name: str, argument: str, language: str
 ) -> str | None:
     if seat_of_user(game, user_id) is None:
         return tr(language, "Join the table first.")
@@ -45,12 +41,7 @@ def _option(
 
 
 def _leave(
-    adapter: GameAdapter[Any],
-    game: GameRecord,
-    user_id: int,
-    name: str,
-    argument: str,
-    language: str,
+    adapter: Adapter, game: GameRecord, user_id: int, name: str, argument: str, language: str
 ) -> str | None:
     if argument == CLOSE:  # an inline table's lobby: its opener closes it for everyone
         if user_id != game.created_by:
@@ -65,12 +56,7 @@ def _leave(
 
 
 def _start(
-    adapter: GameAdapter[Any],
-    game: GameRecord,
-    user_id: int,
-    name: str,
-    argument: str,
-    language: str,
+    adapter: Adapter, game: GameRecord, user_id: int, name: str, argument: str, language: str
 ) -> str | None:
     if seat_of_user(game, user_id) is None:
         return tr(language, "Join the table first.")
@@ -81,12 +67,7 @@ def _start(
 
 
 def join(
-    adapter: GameAdapter[Any],
-    game: GameRecord,
-    user_id: int,
-    name: str,
-    argument: str,
-    language: str,
+    adapter: Adapter, game: GameRecord, user_id: int, name: str, argument: str, language: str
 ) -> str | None:
     """Sit down (Join, or the lobby's deep link)."""
     if seat_of_user(game, user_id) is not None:
@@ -95,12 +76,7 @@ def join(
 
 
 def _computer(
-    adapter: GameAdapter[Any],
-    game: GameRecord,
-    user_id: int,
-    name: str,
-    argument: str,
-    language: str,
+    adapter: Adapter, game: GameRecord, user_id: int, name: str, argument: str, language: str
 ) -> str | None:
     """A computer player of level ``argument`` sits down (the presser too, if not seated)."""
     if argument not in adapter.computer_levels:
@@ -109,7 +85,7 @@ def _computer(
 
 
 def _seat(
-    adapter: GameAdapter[Any], game: GameRecord, user_id: int, name: str, level: str | None,
+    adapter: Adapter, game: GameRecord, user_id: int, name: str, level: str | None,
     language: str,
 ) -> str | None:  # fmt: skip
     seats = seats_of(game)
