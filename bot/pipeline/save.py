@@ -103,17 +103,15 @@ async def save(
     propagate (nothing is written)."""
     if state is None and game.state is not None:
         state = adapter.engine.from_dict(game.state)
-    when = await timing(svc, game)
-    ledger = (
-        None if state is None else adapter.bookkeep(game, before, state, game.version + 1, when)
-    )
+    when, version = await timing(svc, game), game.version + 1  # the version saved
+    ledger = None if state is None else adapter.bookkeep(game, before, state, version, when)
     if ledger is None:
         arm(adapter, game, state, when)
         ledger = Ledger(results=results_of(adapter, game, state) or ())
-    marks = marks_for(adapter, game, game.version + 1)
+    marks = marks_for(adapter, game, version)
     summary = await table_language(svc.db, game) if ledger.settled else None
     if summary is not None:  # a settled round's summary replaces the last one (bot.sync.nudges)
-        marks.append(Mark(game.id, SUMMARY, game.chat_id, game.version + 1))
+        marks.append(Mark(game.id, SUMMARY, game.chat_id, version))
     if not await _write(svc, adapter, game, state, update_id, seating, ledger, marks, summary):
         return None
     wake(svc, marks, game)
