@@ -157,6 +157,15 @@ class WorldView:
         """The next call of ``method`` fails once with this error."""
         self.world.failures.add(method, error_code, description, retry_after, parameters)
 
+    def fail_until_lifted(self, method: str, error_code: int, description: str) -> None:
+        """Every call of ``method`` fails with this error until ``lift(method)`` (a
+        server that answers 5xx for a while)."""
+        self.world.failures.add(method, error_code, description, lasting=True)
+
+    def lift(self, method: str) -> None:
+        """``method`` works again after ``fail_until_lifted``."""
+        self.world.failures.lift(method)
+
     def subscribe(self, callback: Callable[[Change], None]) -> Callable[[], None]:
         """Call ``callback(change)`` after every world change; returns unsubscribe."""
         return self.world.subscribe(callback)

@@ -1,4 +1,4 @@
-"""Flood control (off by default) and one-shot injected failures."""
+"""Flood control (off by default) and injected failures (once, or until lifted)."""
 
 from __future__ import annotations
 
@@ -78,10 +78,12 @@ def _retry_after(window: deque[float], now: float, span: float, limit: int) -> i
 class _Failure:
     method: str
     error: ApiError
+    lasting: bool = False  # until ``lift``, not once
 
 
 class FailureInjector:
-    """``fail_next(method, ...)``: the next call of that method fails once, as told."""
+    """``fail_next(method, ...)``: the next call of that method fails once, as told;
+    ``fail_until_lifted``: every call fails until ``lift(method)``."""
 
     def __init__(self) -> None:
         self._queued: list[_Failure] = []
@@ -93,15 +95,22 @@ class FailureInjector:
         description: str,
         retry_after: int | None = None,
         parameters: dict[str, Any] | None = None,
+        lasting: bool = False,
     ) -> None:
         params = dict(parameters or {})
         if retry_after is not None:
             params["retry_after"] = retry_after
-        self._queued.append(_Failure(method.lower(), ApiError(error_code, description, params)))
+        error = ApiError(error_code, description, params)
+        self._queued.append(_Failure(method.lower(), error, lasting))
+
+    def lift(self, method: str) -> None:
+        """Calls of ``method`` succeed again (its lasting failure is gone)."""
+        self._queued = [f for f in self._queued if not (f.lasting and f.method == method.lower())]
 
     def take(self, method: str) -> ApiError | None:
         for index, failure in enumerate(self._queued):
             if failure.method == method.lower():
-                del self._queued[index]
+                if not failure.lasting:
+                    del self._queued[index]
                 return failure.error
         return None

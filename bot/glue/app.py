@@ -197,17 +197,19 @@ def build_application(
     itself, so a game is added here, with no edit to a shared module."""
     games = {a.kind: a for a in adapters} if adapters is not None else default_adapters()
     application: Application  # type: ignore[type-arg]
-    unfinished = Unfinished()
 
     def across(key: str) -> AbstractAsyncContextManager[None]:
         """A key's lock across workers (the database is there once updates come)."""
         svc: Services = application.bot_data["services"]
         return svc.db.locks.held(key)
 
+    # the processor owns the record of unfinished updates; the error handler is given
+    # that same object (two records would each see half: nothing would be tried again)
+    processor = PerChatUpdateProcessor(256, across)
     builder = (
         ApplicationBuilder()
         .token(config.token)
-        .concurrent_updates(PerChatUpdateProcessor(256, across, unfinished))
+        .concurrent_updates(processor)
         .request(JsonRequest(connection_pool_size=256))  # PTB's default pool (bot.glue.request)
         # the updater's last getUpdates at shutdown must not wait for the long poll's
         # connection (PTB logs a pool time-out as an error otherwise)
@@ -220,7 +222,7 @@ def build_application(
 
     def make_services(database: Database) -> Services:
         return Services(
-            database, games, clock, rng or random.SystemRandom(),
+            database, games, clock, random.SystemRandom() if rng is None else rng,
             config.turn_seconds, config.lobby_seconds,
         )  # fmt: skip
 
@@ -276,5 +278,5 @@ def build_application(
     application.add_handler(ChosenInlineResultHandler(chosen_result))
     # "@bot reversi" where the bot is not: an inline table (commands take no guest message)
     application.add_handler(MessageHandler(filters.UpdateType.GUEST_MESSAGE, guest_mention))
-    application.add_error_handler(error_handler(unfinished))
+    application.add_error_handler(error_handler(processor.unfinished))
     return application

@@ -80,11 +80,12 @@ class PerChatUpdateProcessor(BaseUpdateProcessor):
         self,
         max_concurrent_updates: int = 256,
         across: CrossLock | None = None,
-        unfinished: Unfinished | None = None,
     ) -> None:
         super().__init__(WAITING_LIMIT)
         self.running_limit = max_concurrent_updates
-        self.unfinished = unfinished or Unfinished()
+        # the one record of unfinished updates: the error handler writes into this very
+        # object (``bot.glue.app``), the webhook reads it; nobody builds another
+        self.unfinished = Unfinished()
         self.redo: Redo | None = None  # set once the application is built
         self.patience: float | None = None
         self.first_pause = FIRST_PAUSE

@@ -46,6 +46,3 @@ class Unfinished:
         pass (and forget it: the caller tries again or refuses the update)."""
         number = update_id(update)
         return None if number is None else self._failed.pop(number, None)
-
-    def __len__(self) -> int:
-        return len(self._failed)

@@ -92,7 +92,7 @@ class Sender:
         self._db, self._reconciler = db, reconciler
         self._out = Delivery(bot, budget, clock, sleep, retry_base)
         self._budget, self._sleep = budget, sleep
-        self._leases = leases or ChatLeases(db, budget)
+        self._leases = ChatLeases(db, budget) if leases is None else leases
         self._watcher = Loop()
         self._retry_base = retry_base
         self._tasks: dict[int, asyncio.Task[None]] = {}

@@ -155,7 +155,7 @@ def recommend(
     if dealer_up is None:
         raise ValueError("the dealer's up card is needed")
     up = dealer_up if isinstance(dealer_up, int) else points(dealer_up)
-    rules = rules or TableRules()
+    rules = TableRules() if rules is None else rules
     plays = allowed_plays(cards, split, rules) if allowed is None else allowed
     return best_play(cards, up, rules, plays)
 

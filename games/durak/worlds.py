@@ -42,7 +42,7 @@ def sample_world(view: DurakView, pool: list[Card], rng: random.Random) -> Durak
             return None
         hands.append((*known, *cards[:need]))
         del cards[:need]
-    trump_card = view.trump_card or Card(6, view.trump)
+    trump_card = Card(6, view.trump) if view.trump_card is None else view.trump_card
     stock = (*cards, trump_card) if view.stock else tuple(cards)
     if len(stock) != view.stock:
         return None
