@@ -54,6 +54,8 @@ async def serve(config: Config) -> int:
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stopping.set)
+    if not config.webhook_url and (problem := unfinished.unusable(config.unfinished_path)):
+        return refuse(problem)  # a webhook keeps nothing: Telegram delivers again
     try:
         db = await open_database(config.database_path, stopping)
     except UnusableDatabase as error:

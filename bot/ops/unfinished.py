@@ -25,6 +25,23 @@ from telegram.ext import Application
 log = logging.getLogger(__name__)
 
 
+def unusable(path: str) -> str | None:
+    """Why the file could not be written at a stop (None: it can), checked at start-up
+    like every other path: found only at the stop, the updates it should keep are lost."""
+    target = Path(path).absolute()
+    if target.is_dir():
+        return f"UNFINISHED_FILE {path} is a folder: name a file"
+    folder = target.parent
+    ancestor = next(a for a in (folder, *folder.parents) if a.exists())
+    if not ancestor.is_dir():
+        return f"UNFINISHED_FILE {path} lies under {ancestor}, which is a file"
+    if ancestor != folder:
+        return f"UNFINISHED_FILE {path}: the folder {folder} does not exist"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"UNFINISHED_FILE {path}: the bot cannot write in {folder}"
+    return None
+
+
 def keep(path: str, updates: Sequence[object]) -> int:
     """Write the updates (the ones already kept first); how many the file holds."""
     found = [u.to_dict() for u in updates if isinstance(u, Update)]
@@ -32,8 +49,13 @@ def keep(path: str, updates: Sequence[object]) -> int:
         return 0
     kept = [*_read(path), *found]
     temporary = Path(f"{path}.tmp")
-    temporary.write_text(json.dumps(kept), encoding="utf-8")
-    os.replace(temporary, path)
+    try:
+        temporary.write_text(json.dumps(kept), encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError as error:  # changed since start-up (``unusable``): said, not a crash
+        log.error("%d updates waiting for the database could not be kept in %s: %s",
+                  len(found), path, error)  # fmt: skip
+        return 0
     log.warning("%d updates waiting for the database kept in %s for the next start",
                 len(found), path)  # fmt: skip
     return len(kept)
@@ -48,7 +70,10 @@ async def resume(application: Application, path: str) -> int:  # type: ignore[ty
             await application.update_queue.put(update)
     if kept:
         log.info("%d updates kept at the last stop are handled now", len(kept))
-    Path(path).unlink(missing_ok=True)
+    try:
+        Path(path).unlink(missing_ok=True)
+    except OSError as error:
+        log.error("the kept updates in %s cannot be removed: %s", path, error)
     return len(kept)
 
 

@@ -59,10 +59,13 @@ def _never_the_token(*outputs: str) -> None:
             assert secret.lower() not in output
 
 
-async def _refused(database_url: str, prefix: tuple[str, ...] = ()) -> str:
+async def _refused(
+    database_url: str, prefix: tuple[str, ...] = (), extra: dict[str, str] | None = None
+) -> str:
     """Start the bot against a working stand-in; it must exit 2 with one line."""
     async with StandIn(token=TOKEN, bot_username="tablebot") as tg:
-        process = await _spawn(_env(TOKEN, tg.base_url, database_url), prefix)
+        env = {**_env(TOKEN, tg.base_url, database_url), **(extra or {})}
+        process = await _spawn(env, prefix)
         code, out, err = await _finish(process)
     _never_the_token(out, err)
     assert code == 2, err
@@ -251,3 +254,21 @@ async def test_a_database_the_bot_cannot_write_is_one_line_and_exit_code_2(
         line = await _refused(f"sqlite:///{database}", prefix)
     assert str(database) in line
     assert "unable to open database file" in line or "readonly database" in line
+
+
+@pytest.mark.parametrize("where", ["under a file", "a folder", "in no folder"])
+async def test_an_unfinished_file_that_cannot_be_written_is_one_line_and_exit_code_2(
+    tmp_path: Path, where: str
+) -> None:
+    # found only at a stop, the presses it should keep would be lost (and the bot died
+    # with a traceback and exit 1, restarted in a loop by systemd)
+    plain = tmp_path / "plain.txt"
+    plain.write_text("not a directory")
+    path, expected = {
+        "under a file": (plain / "kept.json", f"lies under {plain}, which is a file"),
+        "a folder": (tmp_path, "is a folder"),
+        "in no folder": (tmp_path / "gone" / "kept.json", "does not exist"),
+    }[where]
+    line = await _refused(f"sqlite:///{tmp_path / 'bot.db'}", extra={"UNFINISHED_FILE": str(path)})
+    assert line.startswith(f"error: UNFINISHED_FILE {path}") and expected in line, line
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["plain.txt"]  # no database made
