@@ -79,6 +79,16 @@ def from36(text: str) -> int:
     return int(text, 36)
 
 
+def whole_number(text: str, high: int) -> int | None:
+    """``text`` as a number from 0 to ``high``, written in ASCII digits alone (None
+    otherwise). Anything a client sends is read so: ``str.isdigit`` takes "²" and "٦",
+    which ``int`` then refuses with a traceback."""
+    if not text or len(text) > len(str(high)) or not (text.isascii() and text.isdigit()):
+        return None
+    number = int(text)
+    return number if number <= high else None
+
+
 def _fits(data: str) -> str:
     if len(data.encode()) > MAX_BYTES:
         raise ValueError(f"callback data too long: {data!r}")
@@ -212,10 +222,10 @@ class ForgetButton:
 
     @classmethod
     def parse(cls, data: str | None) -> ForgetButton:
-        number = (data or "").removeprefix(cls.PREFIX)
-        if not data or not data.startswith(cls.PREFIX) or not number.isdigit():
+        number = whole_number((data or "").removeprefix(cls.PREFIX), 2**63 - 1)
+        if not data or not data.startswith(cls.PREFIX) or number is None:
             raise ForgedCallback(str(data))
-        return cls(int(number))
+        return cls(number)
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,7 @@ import tornado.web
 from telegram import Update
 from telegram.ext import Application
 
+from bot.buttons import whole_number
 from bot.config import Config
 from bot.glue.processor import PerChatUpdateProcessor
 from bot.pressed import set_aside_keyboard
@@ -85,7 +86,7 @@ class UpdateHandler(tornado.web.RequestHandler):
             log.warning("a webhook request without the right secret token was refused")
             raise tornado.web.HTTPError(403)
         declared = self.request.headers.get("Content-Length", "0")
-        if not declared.isdigit() or int(declared) > MAX_BODY:
+        if whole_number(declared, MAX_BODY) is None:
             raise tornado.web.HTTPError(413)
 
     def data_received(self, chunk: bytes) -> None:

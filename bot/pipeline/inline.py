@@ -42,7 +42,7 @@ from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
 from bot.adapter import InlineMove, seat_of_user, seats_of, state_of
-from bot.buttons import GameButton, HandQuery, Verb
+from bot.buttons import GameButton, HandQuery, Verb, whole_number
 from bot.game_adapter import GameAdapter
 from bot.i18n import tr
 from bot.language import language_of, table_language
@@ -74,7 +74,11 @@ async def hand_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
         await _nothing(query, language)
         return
     results = await _results(adapter, game, seat, language, await table_language(svc.db, game))
-    start = int(query.offset) if query.offset.isdigit() else 0
+    # sent by the client: one this bot gave (next_offset) or none; anything else, nothing
+    start = 0 if query.offset == "" else whole_number(query.offset, len(results))
+    if start is None:
+        await answer_query(query, [])
+        return
     more = str(start + PAGE) if start + PAGE < len(results) else ""
     await answer_query(query, results[start : start + PAGE], next_offset=more)
 

@@ -225,3 +225,24 @@ async def test_a_durak_result_from_an_older_state_plays_nothing(tmp_path: Path) 
         stale = await world.tg.choose_result(world.carol, old, still[0].id)
         assert stale.text == still[0].text  # posted as the client posts it
         await _plays_nothing(world, table)
+
+
+def _my_cards_query(table: Message) -> str:
+    """The query the table's "🃏 My cards" button puts in the input field."""
+    rows = (table.reply_markup or {}).get("inline_keyboard", [])
+    found = [b for row in rows for b in row if b["text"] == MY_CARDS]
+    return str(found[0]["switch_inline_query_current_chat"])
+
+
+@pytest.mark.parametrize("offset", ["²", "٣", "-1", "1e3", "9" * 5000])
+async def test_an_offset_no_client_sends_gets_an_empty_answer_and_no_traceback(
+    world: World, offset: str
+) -> None:
+    # "²" passes str.isdigit and int() refuses it: an error-level traceback and no answer
+    # for each such query (running_world fails on any error logged)
+    table = await _lobby_with_carol(world, "/gofish")
+    text = _my_cards_query(table)
+    first = await world.tg.inline_query(world.carol, world.group, text)
+    assert first.results  # the hand and the moves
+    page = await world.tg.inline_query(world.carol, world.group, text, offset=offset)
+    assert page.results == () and not page.next_offset
