@@ -54,8 +54,6 @@ async def serve(config: Config) -> int:
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stopping.set)
-    if not config.webhook_url and (problem := unfinished.unusable(config.unfinished_path)):
-        return refuse(problem)  # a webhook keeps nothing: Telegram delivers again
     try:
         db = await open_database(config.database_path, stopping)
     except UnusableDatabase as error:
@@ -63,6 +61,8 @@ async def serve(config: Config) -> int:
     if db is None:  # stopped while the database could not be reached
         return EXIT_OK
     try:
+        if not config.webhook_url and (problem := unfinished.unusable(config.unfinished_path)):
+            raise StartupRefused(problem)  # a webhook keeps nothing: Telegram delivers again
         await _run(config, db, stopping)
     except StartupRefused as error:
         return refuse(str(error))
