@@ -6,10 +6,10 @@ import asyncio
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from telegram.ext import ContextTypes
+from telegram.ext import Application, ContextTypes
 
 from storage.db import Database
 
@@ -23,25 +23,22 @@ if TYPE_CHECKING:
 WAIT_WORTH_SAYING = 0.5  # seconds: a group waiting longer for its budget is told so
 
 
-@dataclass
+@dataclass(frozen=True)
 class Services:
+    """Built whole by ``bot.glue.app.build_application`` before the application starts:
+    no field is filled in later."""
+
     db: Database
     adapters: dict[str, GameAdapter[Any]]
-    clock: Callable[[], float] = time.time
-    rng: random.Random = field(default_factory=random.SystemRandom)
-    turn_seconds: float = 90.0
-    lobby_seconds: float = 600.0
-    sender_: Sender | None = None
-    sweep_: Sweep | None = None
-    reconciler_: GameReconciler | None = None
-    budget_: Budget | None = None
+    clock: Callable[[], float]
+    rng: random.Random
+    turn_seconds: float
+    lobby_seconds: float
+    sender: Sender  # brings marked messages up to date
+    sweep: Sweep  # fires due deadlines
+    reconciler: GameReconciler
+    budget: Budget
     budget_clock: Callable[[], float] = time.monotonic
-
-    @property
-    def sender(self) -> Sender:
-        """Brings marked messages up to date (set when the application is built)."""
-        assert self.sender_ is not None, "the sender is made with the application"
-        return self.sender_
 
     def wake_chats(self, chat_ids: set[int]) -> None:
         """The sender for these chats: their marks are written. The sender is rung,
@@ -58,22 +55,21 @@ class Services:
 
     def table_shows(self, game_id: int, version: int) -> bool:
         """The sender has drawn the game's table at ``version`` (or later)."""
-        return self.reconciler_ is not None and self.reconciler_.shows(game_id, version)
+        return self.reconciler.shows(game_id, version)
 
     def chat_waits(self, chat_id: int) -> bool:
         """The chat's next message waits for its budget (Telegram's limits)."""
-        if self.budget_ is None:
-            return False
-        return self.budget_.ready_at(chat_id) - self.budget_clock() > WAIT_WORTH_SAYING
+        return self.budget.ready_at(chat_id) - self.budget_clock() > WAIT_WORTH_SAYING
 
-    @property
-    def sweep(self) -> Sweep:
-        """Fires due deadlines (set when the application is built)."""
-        assert self.sweep_ is not None, "the sweep is made with the application"
-        return self.sweep_
+
+SERVICES = "services"  # the application's bot_data key: PTB hands handlers the context
+
+
+def services_of(application: Application) -> Services:  # type: ignore[type-arg]
+    found = application.bot_data[SERVICES]
+    assert isinstance(found, Services)
+    return found
 
 
 def services(context: ContextTypes.DEFAULT_TYPE) -> Services:
-    found = context.application.bot_data["services"]
-    assert isinstance(found, Services)
-    return found
+    return services_of(context.application)

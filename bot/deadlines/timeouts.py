@@ -16,7 +16,7 @@ from bot.game_adapter import GameAdapter
 from bot.pipeline.play import advance_computers
 from bot.pipeline.press import redraw
 from bot.pipeline.save import TAKEOVER_AFTER, Saved, save, turn_seconds
-from bot.services import Services
+from bot.services import Services, services_of
 from bot.sync.nudges import nudge_marks
 from storage import deadlines, gamestore
 from storage.records import GameRecord, Status
@@ -29,7 +29,7 @@ THINKING_SECONDS = {"hard": 0.5}
 
 async def on_deadline(application: Application, game_id: int) -> None:  # type: ignore[type-arg]
     """The sweep found the game's deadline due."""
-    svc: Services = application.bot_data["services"]
+    svc = services_of(application)
     for _ in range(ATTEMPTS):  # a press may save first: then look again
         game = await gamestore.get_game(svc.db, game_id)
         if game is None or not game.active or game.deadline_at is None:
@@ -40,16 +40,15 @@ async def on_deadline(application: Application, game_id: int) -> None:  # type: 
         if game.status is Status.LOBBY:
             game.status = Status.STOPPED
             game.meta.expired = True
-            saved = await save(application.bot_data["services"], adapter, game)
+            saved = await save(svc, adapter, game)
         else:
-            saved = await _time_ran_out(application, svc, adapter, game)
+            saved = await _time_ran_out(svc, adapter, game)
         if saved:
             log.info("time ran out", extra={"chat_id": game.chat_id, "game_id": game.id})
             return
 
 
 async def _time_ran_out(
-    application: Application,  # type: ignore[type-arg]
     svc: Services,
     adapter: GameAdapter[Any],
     game: GameRecord,
@@ -60,7 +59,7 @@ async def _time_ran_out(
     if state is None:
         state = await _play_for_the_late(svc, adapter, game, before)
     store_state(adapter, game, state)
-    return await save(application.bot_data["services"], adapter, game, state, before=before)
+    return await save(svc, adapter, game, state, before=before)
 
 
 async def _play_for_the_late(
@@ -112,7 +111,7 @@ async def on_warning(application: Application, game_id: int) -> None:  # type: i
     person is nudged (``bot.sync.nudges``). The warning is kept with the game (not a move:
     the version and the buttons stay) until the next save arms a new deadline, which
     also retires the nudges."""
-    svc: Services = application.bot_data["services"]
+    svc = services_of(application)
     game = await gamestore.get_game(svc.db, game_id)
     if game is None or game.status is not Status.RUNNING or game.deadline_at is None:
         return

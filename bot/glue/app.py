@@ -7,7 +7,6 @@ import logging
 import random
 import time
 from collections.abc import Callable, Coroutine, Sequence
-from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from telegram import Update
@@ -54,7 +53,7 @@ from bot.presenters.blackjack import BlackjackAdapter
 from bot.presenters.durak import DurakAdapter
 from bot.presenters.gofish import GoFishAdapter
 from bot.presenters.reversi import ReversiAdapter
-from bot.services import Services
+from bot.services import SERVICES, Services, services_of
 from bot.sync.limits import Budget, Rates
 from bot.sync.reconcile import GameReconciler
 from bot.sync.sender import Sender
@@ -99,7 +98,7 @@ async def _resume_games(application: Application) -> None:  # type: ignore[type-
     seconds to check): games that cannot be read are set aside, then the messages
     left pending are sent and the deadline sweep starts (neither meets a game set
     aside)."""
-    svc: Services = application.bot_data["services"]
+    svc = services_of(application)
     try:
         log.info("%d active games", await playable_games(svc))
     except Exception:  # the other games still run
@@ -123,31 +122,42 @@ async def on_shutdown(application: Application) -> None:  # type: ignore[type-ar
     if task is not None:
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
-    svc = application.bot_data.get("services")
-    if isinstance(svc, Services) and svc.sender_ is not None and svc.sweep_ is not None:
-        await svc.sweep.stop()
-        await svc.sender.stop()
+    svc = services_of(application)
+    await svc.sweep.stop()
+    await svc.sender.stop()
 
 
-def attach_sync(application: Application, svc: Services, config: Config) -> None:  # type: ignore[type-arg]
-    """The sender (messages within Telegram's limits) and the deadline sweep."""
+def make_services(
+    application: Application,  # type: ignore[type-arg]
+    db: Database,
+    games: dict[str, GameAdapter[Any]],
+    config: Config,
+    clock: Callable[[], float],
+    rng: random.Random,
+) -> Services:
+    """Everything the handlers share, whole: the sender (messages within Telegram's
+    limits) and the deadline sweep included."""
     from bot.deadlines.timeouts import on_deadline, on_warning
 
     rates = Rates(config.group_messages_per_minute, config.private_messages_per_second,
                   config.overall_messages_per_second)  # fmt: skip
     budget = Budget(rates, time.monotonic)
+    sender: list[Sender] = []  # the reconciler rings the sender built right after it
     reconciler = GameReconciler(
-        svc.db, svc.adapters, lambda chat_id: svc.sender.wake(chat_id), svc.clock, application.bot
+        db, games, lambda chat_id: sender[0].wake(chat_id), clock, application.bot
     )
-    svc.reconciler_, svc.budget_, svc.budget_clock = reconciler, budget, time.monotonic
-    svc.sender_ = Sender(application.bot, svc.db, reconciler, budget, time.monotonic)
-    svc.sweep_ = Sweep(
-        svc.db,
+    sender.append(Sender(application.bot, db, reconciler, budget, time.monotonic))
+    sweep = Sweep(
+        db,
         lambda game_id: on_deadline(application, game_id),
         lambda game_id: on_warning(application, game_id),
-        svc.clock,
-        SHARED_NAP if svc.db.locks.shared else LONGEST_NAP,
+        clock,
+        SHARED_NAP if db.locks.shared else LONGEST_NAP,
     )
+    return Services(
+        db, games, clock, rng, config.turn_seconds, config.lobby_seconds,
+        sender[0], sweep, reconciler, budget, time.monotonic,
+    )  # fmt: skip
 
 
 ErrorHandler = Callable[[object, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
@@ -173,39 +183,33 @@ def error_handler(unfinished: Unfinished) -> ErrorHandler:
 WEBHOOK_PATIENCE = 8.0  # seconds of tries before a webhook update is refused (503)
 
 
-def _try_unfinished(application: Application, webhook: bool) -> None:  # type: ignore[type-arg]
-    """Unfinished updates are handled again (``bot.glue.processor``): a polled one
-    until it succeeds or the bot stops (its getUpdates offset has passed it), a
-    webhook's for a few seconds, then refused with 503 so Telegram delivers it again."""
-    processor = application.update_processor
-    assert isinstance(processor, PerChatUpdateProcessor)
-    processor.redo = application.process_update
-    processor.running = lambda: application.running
-    processor.patience = WEBHOOK_PATIENCE if webhook else None
-
-
 def build_application(
     config: Config,
-    db: Database | None = None,
+    db: Database,
     *,
     rng: random.Random | None = None,
     clock: Callable[[], float] = time.time,
     adapters: Sequence[GameAdapter[Any]] | None = None,
 ) -> Application:  # type: ignore[type-arg]
-    """The bot. Without ``db`` the database is opened in ``post_init`` from the config.
-    ``adapters``: the games on offer (default: the five of this bot); each declares
-    itself, so a game is added here, with no edit to a shared module."""
+    """The bot, built whole before it starts (``python -m bot``, the sandbox and the
+    tests all call this). ``adapters``: the games on offer (default: the five of this
+    bot); each declares itself, so a game is added here, with no edit to a shared
+    module."""
     games = {a.kind: a for a in adapters} if adapters is not None else default_adapters()
-    application: Application  # type: ignore[type-arg]
+    built: list[Application] = []  # type: ignore[type-arg]
 
-    def across(key: str) -> AbstractAsyncContextManager[None]:
-        """A key's lock across workers (the database is there once updates come)."""
-        svc: Services = application.bot_data["services"]
-        return svc.db.locks.held(key)
-
-    # the processor owns the record of unfinished updates; the error handler is given
-    # that same object (two records would each see half: nothing would be tried again)
-    processor = PerChatUpdateProcessor(256, across)
+    # Unfinished updates are handled again (``bot.glue.processor``): a polled one until
+    # it succeeds or the bot stops (its getUpdates offset has passed it), a webhook's
+    # for a few seconds, then refused with 503 so Telegram delivers it again. The
+    # processor owns the record of unfinished updates; the error handler is given that
+    # same object (two records would each see half: nothing would be tried again).
+    processor = PerChatUpdateProcessor(
+        256,
+        across=db.locks.held,  # a key's lock across workers
+        redo=lambda update: built[0].process_update(update),
+        running=lambda: built[0].running,
+        patience=WEBHOOK_PATIENCE if config.webhook_url else None,
+    )
     builder = (
         ApplicationBuilder()
         .token(config.token)
@@ -219,32 +223,11 @@ def build_application(
         builder = builder.base_url(config.api_base_url).base_file_url(
             config.api_base_url.replace("/bot", "/file/bot", 1)
         )
-
-    def make_services(database: Database) -> Services:
-        return Services(
-            database, games, clock, random.SystemRandom() if rng is None else rng,
-            config.turn_seconds, config.lobby_seconds,
-        )  # fmt: skip
-
-    async def post_init(application: Application) -> None:  # type: ignore[type-arg]
-        if "services" not in application.bot_data:
-            opened = await Database.open(config.database_path, clock)
-            application.bot_data["services"] = make_services(opened)
-            attach_sync(application, application.bot_data["services"], config)
-        await on_startup(application)
-
-    async def post_shutdown(application: Application) -> None:  # type: ignore[type-arg]
-        services = application.bot_data.get("services")
-        if services is not None and db is None:
-            await services.db.close()
-
-    application = (
-        builder.post_init(post_init).post_stop(on_shutdown).post_shutdown(post_shutdown).build()
+    application = builder.post_init(on_startup).post_stop(on_shutdown).build()
+    built.append(application)
+    application.bot_data[SERVICES] = make_services(
+        application, db, games, config, clock, random.SystemRandom() if rng is None else rng
     )
-    if db is not None:
-        application.bot_data["services"] = make_services(db)
-        attach_sync(application, application.bot_data["services"], config)
-    _try_unfinished(application, bool(config.webhook_url))
     for kind, adapter in games.items():  # a lobby, or the game's own opening
         application.add_handler(CommandHandler(kind, adapter.open_command or game_command(kind)))
     application.add_handler(CommandHandler(["start", "help"], command(start)))

@@ -11,6 +11,7 @@ from telegram.ext import Application
 
 from bot.game_adapter import GameAdapter
 from bot.i18n import LANGUAGES, tr
+from bot.services import services_of
 
 
 def menu(language: str, games: Mapping[str, GameAdapter[Any]]) -> list[BotCommand]:
@@ -33,7 +34,7 @@ def menu(language: str, games: Mapping[str, GameAdapter[Any]]) -> list[BotComman
 
 
 async def announce_commands(application: Application) -> None:  # type: ignore[type-arg]
-    games = application.bot_data["services"].adapters
+    games = services_of(application).adapters
     await application.bot.set_my_commands(menu("en", games))
     for language in LANGUAGES:
         if language != "en":

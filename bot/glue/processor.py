@@ -80,20 +80,24 @@ class PerChatUpdateProcessor(BaseUpdateProcessor):
         self,
         max_concurrent_updates: int = 256,
         across: CrossLock | None = None,
+        *,
+        redo: Redo | None = None,
+        running: Callable[[], bool] = lambda: True,
+        patience: float | None = None,
     ) -> None:
         super().__init__(WAITING_LIMIT)
         self.running_limit = max_concurrent_updates
         # the one record of unfinished updates: the error handler writes into this very
         # object (``bot.glue.app``), the webhook reads it; nobody builds another
         self.unfinished = Unfinished()
-        self.redo: Redo | None = None  # set once the application is built
-        self.patience: float | None = None
+        self.redo = redo  # None: an unfinished update is not tried again (unit tests)
+        self.patience = patience
         self.first_pause = FIRST_PAUSE
         self.failed_tries = 0  # tries that failed for a reason that may pass
         # polled updates still unfinished when the bot stopped (``bot.ops.unfinished``
         # keeps them for the next start: Telegram counted them as received)
         self.left_at_stop: list[object] = []
-        self.running: Callable[[], bool] = lambda: True
+        self.running = running  # whether the application still runs
         self.stopping = asyncio.Event()
         self._across = across
         self._running = asyncio.Semaphore(max_concurrent_updates)

@@ -23,7 +23,7 @@ async def table_command(cmd: Command) -> None:
     message, user = cmd.message, cmd.user
     svc = cmd.svc
     game = await gamestore.active_game(svc.db, message.chat.id, topic_of(message))
-    if game is None or game.table_message_id is None or svc.reconciler_ is None:
+    if game is None or game.table_message_id is None:
         language = await user_language(svc.db, user)
         await tell_person(svc, message, user, tr(language, "No game is running here."))
         return

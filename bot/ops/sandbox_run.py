@@ -28,6 +28,7 @@ from telegram.ext import Application
 from bot.config import Config, ConfigError, turn_and_lobby_seconds
 from bot.glue.app import ALLOWED_UPDATES, build_application
 from bot.ops.logs import setup_logging
+from bot.services import services_of
 from sandbox import Chat, StandIn, User
 from sandbox.web import ChatView
 from storage.db import Database, UnusableDatabase, database_path
@@ -173,7 +174,7 @@ async def running_sandbox(options: Options) -> AsyncIterator[Sandbox]:
 def banner(sandbox: Sandbox) -> str:
     people = ", ".join(f"{p.first_name} ({p.language_code})" for p in sandbox.people)
     kept = "thrown away at exit" if sandbox.throwaway else "kept"
-    svc = sandbox.application.bot_data["services"]
+    svc = services_of(sandbox.application)
     return "\n".join(
         [
             f"Table Bot sandbox: {sandbox.url}",

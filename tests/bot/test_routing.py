@@ -42,7 +42,7 @@ def test_every_kind_of_game_button_has_one_action() -> None:
     assert set(GAME_BUTTONS) == set(Verb)
 
 
-def test_every_command_has_the_one_shape() -> None:
+async def test_every_command_has_the_one_shape() -> None:
     # each /command's callback is made by bot.command.command: the message and its
     # sender are taken once, and the action gets a typed Command (no handler repeats
     # the effective_message/effective_user guard)
@@ -50,9 +50,15 @@ def test_every_command_has_the_one_shape() -> None:
 
     from bot.config import Config
     from bot.glue.app import build_application
+    from storage.db import Database
 
-    application = build_application(Config(token="123:abc", api_base_url=None,
-                                           database_path=":memory:"))  # fmt: skip
+    db = await Database.open(":memory:")
+    try:
+        application = build_application(
+            Config(token="123:abc", api_base_url=None, database_path=":memory:"), db
+        )
+    finally:
+        await db.close()
     commands = [
         handler
         for group in application.handlers.values()

@@ -6,6 +6,8 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from bot.services import services_of
+
 if TYPE_CHECKING:
     from tests.e2e.harness import Bot
 
@@ -39,4 +41,4 @@ class ManualClock:
 async def nothing_due(running: Bot) -> None:
     """The bot's time has moved, but nothing it waits for is due yet (the sweep,
     asked now, finds nothing to do)."""
-    assert await running.application.bot_data["services"].sweep.run_due() == 0
+    assert await services_of(running.application).sweep.run_due() == 0

@@ -22,6 +22,7 @@ from telegram.ext import Application
 from bot.config import Config
 from bot.game_adapter import GameAdapter
 from bot.glue.app import ALLOWED_UPDATES, build_application, on_shutdown, on_startup
+from bot.services import services_of
 from sandbox import Chat, Message, StandIn, User
 from storage.db import Database
 from tests import databases
@@ -96,7 +97,7 @@ class World:
             config, db, rng=random.Random(seed), clock=clock or time.time, adapters=adapters
         )
         if clock is not None:
-            clock.listen(application.bot_data["services"].sweep.wake)
+            clock.listen(services_of(application).sweep.wake)
         await application.initialize()
         await application.start()
         await on_startup(application)
@@ -145,7 +146,7 @@ class World:
     async def synced(self) -> None:
         """Until the running bot's sender has brought every marked message up to date
         (tables and hands travel separately: a table can be drawn before a hand)."""
-        sender = self.bots[-1].application.bot_data["services"].sender
+        sender = services_of(self.bots[-1].application).sender
         await asyncio.wait_for(sender.wait_idle(), 10)
 
     async def until_edited(self, message: Message, versions: int) -> None:
