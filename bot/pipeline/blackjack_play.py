@@ -48,7 +48,7 @@ from storage import chips as bank
 from storage import gamestore
 from storage.chips import MINIMUM_BET, ChipChange, ChipConflict
 from storage.meta import GameMeta
-from storage.records import GameRecord, Status, is_inline_chat
+from storage.records import INLINE_ACCOUNTS, GameRecord, Status, account_chat
 from storage.seats import SeatTaken
 
 log = logging.getLogger(__name__)
@@ -103,9 +103,14 @@ async def seat_refusal(
     """Why no table of ``chat_id``'s account seats this person: they sit at table
     ``game_id`` (else the one they sit at), or left its round and its chips are in play."""
     game_id = game_id or await table_of(svc, chat_id, user_id)
-    other = None if game_id is None else await gamestore.get_game(svc.db, game_id)
-    held = other is not None and left_mid_round(other, user_id)
-    return elsewhere(language, held=held, inline=is_inline_chat(chat_id))
+    held = game_id is not None and await holds(svc, game_id, user_id)
+    return elsewhere(language, held=held, inline=account_chat(chat_id) == INLINE_ACCOUNTS)
+
+
+async def holds(svc: Services, game_id: int, user_id: int) -> bool:
+    """Whether table ``game_id`` holds the person's seat only for a round they left."""
+    other = await gamestore.get_game(svc.db, game_id)
+    return other is not None and left_mid_round(other, user_id)
 
 
 def new_table(

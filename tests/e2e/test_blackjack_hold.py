@@ -16,7 +16,7 @@ from storage import chips
 from storage.records import INLINE_ACCOUNTS
 from tests.e2e.blackjack_table import balance, press, stack
 from tests.e2e.harness import World, running_world
-from tests.e2e.inline_tables import open_inline
+from tests.e2e.inline_tables import labels, open_inline
 
 JOIN, LEAVE, READY = "🪑 Join table", "🚪 Leave table", "✅ Ready"
 LEAVING = "Basic strategy plays your hand; you leave with your chips once the round is settled."
@@ -88,3 +88,30 @@ async def test_leaving_a_round_in_one_forum_topic_frees_no_chips_in_another(
     await tg.send_text(alice, forum, "/blackjack", thread_id=second)
     other = await tg.wait_for_bot_message(forum, after=mark, containing="Blackjack")
     assert "Alice · 🪙 0" in (other.text or ""), other.text
+
+
+SETTING = "⏳ Setting the table…"
+OPEN_HERE = "🪑 Open the table here"
+
+
+async def test_a_second_chosen_offer_says_why_it_opened_no_table(world: World) -> None:
+    """Issue 29, item 5: asked for in two chats and chosen in both, the second offer's
+    message said "Setting the table…" forever and its button "try again in a moment"."""
+    tg, alice, bob, carol = world.tg, world.alice, world.bob, world.carol
+    with_bob = await tg.inline_query(alice, bob, "blackjack")
+    with_carol = await tg.inline_query(alice, carol, "blackjack")
+    first = await tg.choose_result(alice, with_bob, "new:blackjack")
+    await tg.wait_for(lambda: JOIN in labels(first), what="the first table drawn")
+    second = await tg.choose_result(alice, with_carol, "new:blackjack")
+    await tg.wait_for(lambda: labels(second) != [SETTING], what="the second message told")
+    text = second.text or ""
+    assert "Alice already plays at another blackjack table" in text, text
+    assert "🚪 Leave table" in text and "Alice · 🪙" not in text, text
+    assert labels(second) == [OPEN_HERE]
+    refused = await tg.press_inline(alice, second, OPEN_HERE)  # she still sits at the first
+    assert refused.show_alert and "another inline table" in (refused.text or ""), refused.text
+    await _press(world, first, alice, LEAVE)  # between rounds: she is gone at once
+    opened = await tg.press_inline(alice, second, OPEN_HERE)
+    assert not opened.show_alert, opened.text
+    await tg.wait_for(lambda: JOIN in labels(second), what="the second table drawn")
+    assert "Alice · 🪙 500" in (second.text or ""), second.text
