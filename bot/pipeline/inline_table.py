@@ -79,11 +79,22 @@ async def table_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     svc, user = services(context), query.from_user
     language = await user_language(svc.db, user)
     kinds = TableOffer.asked(query.query, [k for k in TABLE_GAMES if k in svc.adapters])
-    results = [await offer_article(svc, k, user, language) for k in kinds
-               if await can_open(svc, k, user.id)]  # fmt: skip
+    kept = [k for k in kinds if await can_open(svc, k, user.id)]
+    results = [await offer_article(svc, k, user, language) for k in kept]
     button = None if results else InlineQueryResultsButton(tr(language, "How to play"),
                                                            start_parameter=HELP)  # fmt: skip
+    if len(kept) < len(kinds):  # Blackjack left out: say why above the list
+        held = await seats.table_of(svc.db, INLINE_ACCOUNTS, user.id)
+        button = InlineQueryResultsButton(await _seated(svc, user.id, held, language),
+                                          start_parameter=HELP)  # fmt: skip
     await answer_query(query, results, button=button)
+
+
+async def _seated(svc: Services, user_id: int, game_id: int | None, language: str) -> str:
+    """Why Blackjack is not offered: a seat at an inline table, or chips in play at one."""
+    if game_id is not None and await holds(svc, game_id, user_id):
+        return "🪑 " + tr(language, "Your inline chips are in play at a table you left")
+    return "🪑 " + tr(language, "You already sit at an inline blackjack table")
 
 
 async def can_open(svc: Services, kind: str, user_id: int) -> bool:
