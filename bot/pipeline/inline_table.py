@@ -198,7 +198,7 @@ async def setting_up(press: Tap) -> None:
     svc, user, inline_id = press.svc, press.user, press.query.inline_message_id
     language = await user_language(svc.db, user)
     offer = TableOffer.parsed(press.data)
-    if offer is None or not offer.again or not inline_id or offer.kind not in TABLE_GAMES:
+    if offer is None or not offer.again or not inline_id or offer.kind != BLACKJACK:
         await press.query.answer(tr(language, "The table is being set; try again in a moment."))
         return
     if not await can_open(svc, offer.kind, user.id):
