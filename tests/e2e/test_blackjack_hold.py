@@ -19,6 +19,7 @@ from tests.e2e.harness import World, running_world
 from tests.e2e.inline_tables import labels, open_inline
 
 JOIN, LEAVE, READY = "🪑 Join table", "🚪 Leave table", "✅ Ready"
+SETTING, OPEN_HERE = "⏳ Setting the table…", "🪑 Open the table here"
 LEAVING = "Basic strategy plays your hand; you leave with your chips once the round is settled."
 
 
@@ -43,6 +44,7 @@ async def test_leaving_an_inline_round_all_in_frees_no_chips_for_another_table(
     world: World,
 ) -> None:
     tg, db, alice, bob, carol = world.tg, world.bots[0].db, world.alice, world.bob, world.carol
+    kept = await tg.inline_query(alice, carol, "blackjack")  # an offer kept for later
     table = await open_inline(world, alice, bob, "blackjack", JOIN)
     assert await _press(world, table, bob, JOIN) == "You sit down with 500 chips."
     # Alice 17 (basic strategy stands), Bob 19, the dealer 19: Alice loses her 500
@@ -55,9 +57,15 @@ async def test_leaving_an_inline_round_all_in_frees_no_chips_for_another_table(
     # at once, a new inline table: none is offered while her chips are in play
     offer = await tg.inline_query(alice, carol, "blackjack")
     assert "Blackjack" not in offer.titles, [r.text for r in offer.results]
+    # nor does the offer she kept: its message says why
+    second = await tg.choose_result(alice, kept, "new:blackjack")
+    await tg.wait_for(lambda: labels(second) == [OPEN_HERE], what="the kept offer told")
+    assert "Alice's chips are still in play" in (second.text or ""), second.text
     await _press(world, table, bob, "Stand")  # the round settles: Alice's loss is banked
     assert await chips.balance(db, INLINE_ACCOUNTS, alice.id) == 0
-    second = await open_inline(world, alice, carol, "blackjack", JOIN)
+    opened = await tg.press_inline(alice, second, OPEN_HERE)
+    assert not opened.show_alert, opened.text
+    await tg.wait_for(lambda: JOIN in labels(second), what="the table drawn")
     assert "Alice · 🪙 0" in (second.text or ""), second.text  # not the 500 she lost
 
 
@@ -88,10 +96,6 @@ async def test_leaving_a_round_in_one_forum_topic_frees_no_chips_in_another(
     await tg.send_text(alice, forum, "/blackjack", thread_id=second)
     other = await tg.wait_for_bot_message(forum, after=mark, containing="Blackjack")
     assert "Alice · 🪙 0" in (other.text or ""), other.text
-
-
-SETTING = "⏳ Setting the table…"
-OPEN_HERE = "🪑 Open the table here"
 
 
 async def test_a_second_chosen_offer_says_why_it_opened_no_table(world: World) -> None:
