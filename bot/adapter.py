@@ -89,12 +89,14 @@ class Timing:
 
 @dataclass(frozen=True)
 class Ledger:
-    """What a game's own bookkeeping adds to a save: chip changes and results in
-    the same transaction, and whether a round was settled (its summary is posted)."""
+    """What a game's own bookkeeping adds to a save: chip changes, results and people
+    whose seats (``storage.seats``) go, in the same transaction, and whether a round
+    was settled (its summary is posted)."""
 
     chips: Sequence[ChipChange] = ()
     results: Sequence[tuple[int, bool]] = ()
     settled: bool = False
+    unseat: Sequence[int] = ()
 
 
 @dataclass(frozen=True)

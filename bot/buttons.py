@@ -254,21 +254,26 @@ class HandQuery:
 @dataclass(frozen=True)
 class TableOffer:
     """A new inline table of ``kind``: the id of the inline result that opens it, and the
-    data of the button its message shows until the bot has set the table."""
+    data of the button its message shows until the bot has set the table; ``again``: the
+    button of a message whose table could not be opened, which opens it now."""
 
     kind: str
+    again: bool = False
 
     PREFIX = "new:"
+    AGAIN = ":again"
 
     def pack(self) -> str:
-        return _fits(self.PREFIX + self.kind)
+        return _fits(self.PREFIX + self.kind + (self.AGAIN if self.again else ""))
 
     @classmethod
     def parsed(cls, data: object) -> TableOffer | None:
         if not isinstance(data, str) or not data.startswith(cls.PREFIX):
             return None
         kind = data.removeprefix(cls.PREFIX)
-        return cls(kind) if kind.isascii() and kind.isalpha() else None
+        again = kind.endswith(cls.AGAIN)
+        kind = kind.removesuffix(cls.AGAIN)
+        return cls(kind, again) if kind.isascii() and kind.isalpha() else None
 
     @classmethod
     def matches(cls, data: object) -> bool:

@@ -41,7 +41,8 @@ def privacy_text(language: str) -> str:
             tr(
                 language,
                 "• The games you play: seats (ids and names), cards and moves; who won "
-                "finished games (/stats); your blackjack chips in each chat (/chips).",
+                "finished games (/stats); your blackjack chips in each chat and your inline "
+                "chips, one balance for every inline table (/chips).",
             ),
             tr(language, "• Each chat's language and turn time."),
             tr(

@@ -39,7 +39,7 @@ from bot.rules.blackjack import (
     seat_person,
     table_of,
 )
-from bot.rules.blackjack_leaving import leave_now, play_leavers
+from bot.rules.blackjack_leaving import leave_now, left_mid_round, play_leavers
 from bot.services import Services
 from bot.ui import Rendered
 from games.base import IllegalAction
@@ -48,7 +48,7 @@ from storage import chips as bank
 from storage import gamestore
 from storage.chips import MINIMUM_BET, ChipChange, ChipConflict
 from storage.meta import GameMeta
-from storage.records import GameRecord, Status
+from storage.records import INLINE_ACCOUNTS, GameRecord, Status, account_chat
 from storage.seats import SeatTaken
 
 log = logging.getLogger(__name__)
@@ -68,8 +68,9 @@ async def open_table(cmd: Command) -> None:
                   "Write as yourself to sit down at a blackjack table.")  # fmt: skip
         reply(svc, chat.id, Rendered(text), topic_of(message))
         return
-    if await table_of(svc, chat.id, user.id) is not None:
-        await tell_person(svc, message, user, elsewhere(language))  # for that person only
+    if (other := await table_of(svc, chat.id, user.id)) is not None:
+        text = await seat_refusal(svc, chat.id, user.id, language, other)
+        await tell_person(svc, message, user, text)  # for that person only
         return
     await _open(cmd, language)
 
@@ -85,13 +86,31 @@ async def _open(cmd: Command, language: str) -> None:
     try:
         created = await create(svc, svc.adapters[KIND], game, opener_seating(user, balance))
     except (SeatTaken, ChipConflict) as refused:
-        text = elsewhere(language) if isinstance(refused, SeatTaken) else changed(language)
+        text = changed(language)
+        if isinstance(refused, SeatTaken):
+            text = await seat_refusal(svc, chat.id, user.id, language, refused.game_id)
         await tell_person(svc, message, user, text)
         return
     if created is None:
         await point_to_running(cmd)
         return
     log.info("table opened", extra={"chat_id": chat.id, "game_id": game.id, "kind": KIND})
+
+
+async def seat_refusal(
+    svc: Services, chat_id: int, user_id: int, language: str, game_id: int | None = None
+) -> str:
+    """Why no table of ``chat_id``'s account seats this person: they sit at table
+    ``game_id`` (else the one they sit at), or left its round and its chips are in play."""
+    game_id = game_id or await table_of(svc, chat_id, user_id)
+    held = game_id is not None and await holds(svc, game_id, user_id)
+    return elsewhere(language, held=held, inline=account_chat(chat_id) == INLINE_ACCOUNTS)
+
+
+async def holds(svc: Services, game_id: int, user_id: int) -> bool:
+    """Whether table ``game_id`` holds the person's seat only for a round they left."""
+    other = await gamestore.get_game(svc.db, game_id)
+    return other is not None and left_mid_round(other, user_id)
 
 
 def new_table(
@@ -128,8 +147,8 @@ async def join_table(press: Press) -> None:
     if box is None:
         await press.refuse(tr(language, "The table is full."))
         return
-    if await table_of(svc, game.chat_id, user.id) is not None:
-        await press.refuse(elsewhere(language))
+    if (other := await table_of(svc, game.chat_id, user.id)) is not None:
+        await press.refuse(await seat_refusal(svc, game.chat_id, user.id, language, other))
         return
     await remember(svc.db, user)
     balance = await bank.balance(svc.db, game.chat_id, user.id)
@@ -173,8 +192,10 @@ async def leave_table(press: Press) -> None:
 
 async def _leave_mid_round(press: Press, state: Table, box: int) -> None:
     """The hand in play is left to basic strategy (now, if the table waits on it);
-    the seat goes once the round is settled. The person is free to sit elsewhere
-    at once; the round's chips still come to their balance."""
+    the seat goes once the round is settled. Until the save that banks the round, the
+    person still holds this table's seat of the account (``storage.seats``), so no other
+    table of it seats them with chips that are still in play (the adapter's
+    ``bookkeep`` frees it)."""
     game, language = press.game, press.language
     if game.meta.blackjack.leaving is None:
         game.meta.blackjack.leaving = []
@@ -189,7 +210,7 @@ async def _leave_mid_round(press: Press, state: Table, box: int) -> None:
     if after.phase is Phase.SETTLED and staying:  # this press finished the round
         after, results = leave_now(game, after)
     store_state(press.adapter, game, after)
-    seating = Seating(unseat=[press.query.from_user.id], results=results)
+    seating = Seating(results=results)
     text = tr(language, "Basic strategy plays your hand; you leave with your chips once "
                         "the round is settled.")  # fmt: skip
     await _save(press, state, after, seating, text)
@@ -203,8 +224,12 @@ async def _save(press: Press, before: Table, after: Table, seating: Seating, ans
         saved = await save(press.svc, adapter, game, after, press.update_id,
                              before=before, seating=seating)  # fmt: skip
     except (SeatTaken, ChipConflict) as refused:  # a join at another table, or a top-up
-        text = elsewhere(press.language) if isinstance(refused, SeatTaken) else None
-        await press.refuse(text or changed(press.language))
+        text = changed(press.language)
+        if isinstance(refused, SeatTaken):
+            user_id = press.query.from_user.id
+            text = await seat_refusal(press.svc, game.chat_id, user_id, press.language,
+                                      refused.game_id)  # fmt: skip
+        await press.refuse(text)
         return
     if saved is None:
         await press.quicker()

@@ -10,6 +10,7 @@ in their account.
 from __future__ import annotations
 
 from telegram import InlineKeyboardButton, User
+from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from bot.adapter import seat_of_user, state_of, store_state
@@ -28,7 +29,7 @@ from games.blackjack import Phase, leave, sit
 from storage import chips as bank
 from storage import gamestore
 from storage.chips import MINIMUM_BET, STARTING_BALANCE, ChipAccount, ChipChange, ChipConflict
-from storage.records import GameRecord, Status
+from storage.records import INLINE_ACCOUNTS, GameRecord, Status
 
 LEADERS = 10
 
@@ -42,6 +43,12 @@ async def chips_command(cmd: Command) -> None:
     name = escape(user.first_name)
     lines = [ntr(language, "🪙 {name}: {n} chip in this chat.",
                  "🪙 {name}: {n} chips in this chat.", account.balance, name=name)]  # fmt: skip
+    if message.chat.type == ChatType.PRIVATE:  # the person's own: their inline chips too
+        inline = await bank.balance(svc.db, INLINE_ACCOUNTS, user.id)
+        lines.append(ntr(language, "🃏 {n} chip at inline tables (@{bot} blackjack in any chat; "
+                                   "one balance for all of them).",
+                         "🃏 {n} chips at inline tables (@{bot} blackjack in any chat; one "
+                         "balance for all of them).", inline, bot=cmd.bot.username))  # fmt: skip
     keyboard = None
     now = svc.clock()
     if account.balance < MINIMUM_BET and account.can_top_up(now):

@@ -97,4 +97,4 @@ async def guest_mention(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
         log.info("a guest query was not answered: %s", error, extra={"kind": kind})
         return
     if kind is not None and sender is not None:
-        await open_inline_table(svc, bot_username, kind, sender, sent.inline_message_id)
+        await open_inline_table(svc, context.bot, kind, sender, sent.inline_message_id)

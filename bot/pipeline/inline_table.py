@@ -32,6 +32,7 @@ import random
 import secrets
 
 from telegram import (
+    Bot,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     InlineQueryResultArticle,
@@ -51,8 +52,9 @@ from bot.game_adapter import TableView
 from bot.i18n import tr
 from bot.language import user_language
 from bot.people import remember
-from bot.pipeline.blackjack_play import new_table, opener_seating
+from bot.pipeline.blackjack_play import holds, new_table, opener_seating, seat_refusal
 from bot.pipeline.inline import HELP, answer_query
+from bot.pipeline.inline_refused import refused_text, tell_refused
 from bot.pipeline.save import Seating, create
 from bot.presenters.lobby_view import render_lobby
 from bot.rules.blackjack import KIND as BLACKJACK
@@ -77,11 +79,22 @@ async def table_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     svc, user = services(context), query.from_user
     language = await user_language(svc.db, user)
     kinds = TableOffer.asked(query.query, [k for k in TABLE_GAMES if k in svc.adapters])
-    results = [await offer_article(svc, k, user, language) for k in kinds
-               if await can_open(svc, k, user.id)]  # fmt: skip
+    kept = [k for k in kinds if await can_open(svc, k, user.id)]
+    results = [await offer_article(svc, k, user, language) for k in kept]
     button = None if results else InlineQueryResultsButton(tr(language, "How to play"),
                                                            start_parameter=HELP)  # fmt: skip
+    if len(kept) < len(kinds):  # Blackjack left out: say why above the list
+        held = await seats.table_of(svc.db, INLINE_ACCOUNTS, user.id)
+        button = InlineQueryResultsButton(await _seated(svc, user.id, held, language),
+                                          start_parameter=HELP)  # fmt: skip
     await answer_query(query, results, button=button)
+
+
+async def _seated(svc: Services, user_id: int, game_id: int | None, language: str) -> str:
+    """Why Blackjack is not offered: a seat at an inline table, or chips in play at one."""
+    if game_id is not None and await holds(svc, game_id, user_id):
+        return "🪑 " + tr(language, "Your inline chips are in play at a table you left")
+    return "🪑 " + tr(language, "You already sit at an inline blackjack table")
 
 
 async def can_open(svc: Services, kind: str, user_id: int) -> bool:
@@ -140,26 +153,30 @@ async def chosen_table(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     if not chosen.inline_message_id:  # posted without its keyboard: nothing to draw on
         log.info("an inline table without an inline message", extra={"kind": offer.kind})
         return
-    await open_inline_table(svc, context.bot.username, offer.kind, chosen.from_user,
-                     chosen.inline_message_id)  # fmt: skip
+    await open_inline_table(svc, context.bot, offer.kind, chosen.from_user,
+                            chosen.inline_message_id)  # fmt: skip
 
 
 async def open_inline_table(
-    svc: Services, bot_username: str, kind: str, user: User, inline_message_id: str
+    svc: Services, bot: Bot, kind: str, user: User, inline_message_id: str
 ) -> GameRecord | None:
     """The lobby of ``kind`` (a blackjack table: taking bets) with ``user`` seated becomes
     the game of the inline message (posted by the person via the bot, or by the bot as
     a guest); None when that message already has its game, or the opener of a blackjack
-    table sat down at another inline table meanwhile."""
+    table sits at another inline table (the message is told so:
+    ``bot.pipeline.inline_refused``)."""
     await remember(svc.db, user)
     language = await user_language(svc.db, user)
     game, seating = await _opening(svc, kind, user, language, inline_message_id)
-    game.meta.bot = bot_username
+    game.meta.bot = bot.username
     await _own_turn_time(svc, user.id, game.chat_id)
     try:
         created = await create(svc, svc.adapters[kind], game, seating)
-    except (SeatTaken, ChipConflict):
+    except (SeatTaken, ChipConflict) as refused:
         log.info("an inline table not opened: its opener sits at another", extra={"kind": kind})
+        held = isinstance(refused, SeatTaken) and await holds(svc, refused.game_id, user.id)
+        text = refused_text(language, user, refused, held)
+        await tell_refused(bot, kind, inline_message_id, text, language)
         return None
     if created is not None:
         log.info("inline table opened", extra={"chat_id": game.chat_id, "game_id": game.id,
@@ -175,9 +192,23 @@ async def _own_turn_time(svc: Services, user_id: int, chat_id: int) -> None:
 
 
 async def setting_up(press: Tap) -> None:
-    """A press on the placeholder before the table is drawn over it."""
-    language = await user_language(press.svc.db, press.user)
-    await press.query.answer(tr(language, "The table is being set; try again in a moment."))
+    """A press on the placeholder before the table is drawn over it; on the button of a
+    message whose table could not be opened (``TableOffer.again``), the table opens now
+    with the presser seated, unless another inline table still holds their seat."""
+    svc, user, inline_id = press.svc, press.user, press.query.inline_message_id
+    language = await user_language(svc.db, user)
+    offer = TableOffer.parsed(press.data)
+    if offer is None or not offer.again or not inline_id or offer.kind != BLACKJACK:
+        await press.query.answer(tr(language, "The table is being set; try again in a moment."))
+        return
+    if not await can_open(svc, offer.kind, user.id):
+        text = await seat_refusal(svc, INLINE_ACCOUNTS, user.id, language)
+        await press.query.answer(text, show_alert=True)
+        return
+    if await open_inline_table(svc, press.bot, offer.kind, user, inline_id) is None:
+        await press.query.answer(tr(language, "The table is being set; try again in a moment."))
+        return
+    await press.query.answer(tr(language, "The table is set."))
 
 
 def challenge_keyboard(language: str) -> Keyboard:

@@ -133,7 +133,7 @@ async def _write(
             game.meta.summary = adapter.summary(game, state, summary)
         return await gamestore.save_game(
             svc.db, game, update_id, results, [*seating.chips, *chips], seat=seating.seat,
-            unseat=seating.unseat, marks=marks,
+            unseat=[*seating.unseat, *ledger.unseat], marks=marks,
         )  # fmt: skip
 
     try:

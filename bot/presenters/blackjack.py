@@ -41,7 +41,7 @@ from bot.presenters.blackjack_text import (
 from bot.presenters.lobby_view import seat_label
 from bot.presenters.notices import stopper
 from bot.rules import blackjack as table_rules
-from bot.rules.blackjack_leaving import hurry_leavers, leaving_bookkeep
+from bot.rules.blackjack_leaving import hurry_leavers, leavers, leaving_bookkeep
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.base import IllegalAction
 from games.blackjack import (
@@ -181,7 +181,8 @@ class BlackjackAdapter(GameRules[Table]):
         state, gone = leaving_bookkeep(game, state, timing.now)  # left mid-round
         ledger = table_rules.bookkeep(game, before, state, version, timing)
         hurry_leavers(game, state, timing.now)
-        return Ledger(ledger.chips, [*ledger.results, *gone], ledger.settled)
+        unseat = leavers(game) if ledger.settled else []  # their chips are banked now
+        return Ledger(ledger.chips, [*ledger.results, *gone], ledger.settled, unseat)
 
     def cover(
         self, game: GameRecord, state: Table, chips: Sequence[ChipChange], held: dict[int, int]

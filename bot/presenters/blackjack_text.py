@@ -239,8 +239,16 @@ def wait_text(language: str, seconds: float) -> str:
     return tr(language, "{h} h {m} min", h=minutes // 60, m=minutes % 60)
 
 
-def elsewhere(language: str) -> str:
-    """Refusing a seat to someone who sits at another table of this chat."""
+def elsewhere(language: str, *, held: bool = False, inline: bool = False) -> str:
+    """Refusing a seat to someone who sits at another table of this chat's account
+    (``held``: a table whose round they left, not settled yet; ``inline``: any inline
+    table, all of which share one account)."""
+    if held:
+        return tr(language, "Your chips are still in play at a table you left; you can sit "
+                            "down again once its round is settled.")  # fmt: skip
+    if inline:
+        return tr(language, "You are already playing at another inline table: one at a time, "
+                            "as they all play from the same chips.")  # fmt: skip
     return tr(language, "You are already playing at another table in this chat.")
 
 

@@ -119,15 +119,17 @@ def bank(game: GameRecord, state: Table) -> tuple[bool, list[ChipChange]]:
 
 
 def final_results(game: GameRecord, state: Table) -> list[tuple[int, bool]]:
-    """When the table closes: each person still seated, and whether they won chips."""
-    outcome = ENGINE.outcome(state)
-    if game.status is not Status.FINISHED or outcome is None or game.meta.recorded:
+    """When the table closes (everybody left, idle, or ``/stop``, which may leave the
+    last round settled rather than closed): each person still seated, and whether they
+    won chips (more than they sat down with, as the engine's outcome counts)."""
+    closed = game.status is Status.STOPPED or ENGINE.outcome(state) is not None
+    if game.status not in (Status.FINISHED, Status.STOPPED) or not closed or game.meta.recorded:
         return []
     game.meta.recorded = True
     return [
-        (seat.user, box in outcome.winners)
+        (seat.user, held.chips > held.bought_in)
         for box, seat in enumerate(seats_of(game))
-        if seat.user is not None and state.seats[box] is not None
+        if seat.user is not None and (held := state.seats[box]) is not None
     ]
 
 

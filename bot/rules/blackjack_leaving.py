@@ -80,6 +80,19 @@ def leaving_bookkeep(
     return after, results
 
 
+def leavers(game: GameRecord) -> list[int]:
+    """The people who left the round in play: their seats (``storage.seats``) hold
+    their account until the save that banks the round's chips."""
+    seats = seats_of(game)
+    boxes = game.meta.blackjack.leaving or []
+    return [user for box in boxes if box < len(seats) and (user := seats[box].user) is not None]
+
+
+def left_mid_round(game: GameRecord, user_id: int) -> bool:
+    """Whether the person left the round in play at ``game`` (not banked yet)."""
+    return user_id in leavers(game)
+
+
 def hurry_leavers(game: GameRecord, state: Table, now: float) -> None:
     """A decision the table waits for only from players who left: due at once."""
     leaving = set(game.meta.blackjack.leaving or [])

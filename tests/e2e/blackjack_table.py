@@ -9,7 +9,7 @@ from games.blackjack import ENGINE, stack_shoe
 from sandbox import Chat, Message, User
 from storage import chips, gamestore
 from storage.db import Database
-from storage.records import GameRecord
+from storage.records import GameRecord, inline_chat
 from tests.e2e.harness import World
 from tests.games.blackjack_support import deal_order
 
@@ -41,14 +41,18 @@ async def refused(world: World, table: Message, who: User, label: str) -> str:
 
 
 async def stack(
-    db: Database, table: Message, players: list[str], dealer: str, then: str = ""
-) -> None:
-    """The next round at ``table`` deals these cards (a versioned save of the game)."""
+    db: Database, table: Message, players: list[str], dealer: str, then: str = "",
+    *, thread: int = 0,
+) -> None:  # fmt: skip
+    """The next round at ``table`` (a group's, in forum topic ``thread``, or an inline
+    table) deals these cards (a versioned save of the game)."""
+    inline = table.inline_message_id
+    chat = inline_chat(inline) if inline else table.chat.id
 
     async def recorded() -> GameRecord:  # the bot has recorded which message shows the table
         while True:
-            game = await gamestore.active_game(db, table.chat.id)
-            if game is not None and game.table_message_id == table.message_id:
+            game = await gamestore.active_game(db, chat, thread)
+            if game is not None and (inline or game.table_message_id == table.message_id):
                 return game
             await asyncio.sleep(0.005)  # look again (bounded below)
 
