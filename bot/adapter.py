@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic
 
 from bot.game_adapter import GameAdapter, OpenCommand, S
 from bot.i18n import tr
 from bot.ui import Buttons, Keyboard, escape
-from games.base import Engine, IllegalAction
+from games.base import Declaration, Engine, IllegalAction
 from storage.chips import ChipChange
 from storage.meta import SeatJson
 from storage.records import GameRecord, Status
@@ -117,13 +117,42 @@ class GameRules(Generic[S]):
     """The shared behaviour of the adapter hooks: games inherit it and override
     what differs (blackjack: nearly all of it)."""
 
-    kind: str
+    declaration: Declaration  # what the game is (``games/<kind>/declaration.py``)
     engine: Engine[S, Any, Any]
     strict_versions: bool
-    open_seating = False
-    on_a_board = False
     resign_level = "normal"  # the computer that takes a resigned seat
     open_command: OpenCommand | None = None  # the shared lobby opens it
+
+    @property
+    def kind(self) -> str:
+        return self.declaration.kind
+
+    @property
+    def min_seats(self) -> int:
+        return self.declaration.min_seats
+
+    @property
+    def max_seats(self) -> int:
+        return self.declaration.max_seats
+
+    @property
+    def private_hands(self) -> bool:
+        return self.declaration.hidden_hands
+
+    @property
+    def computer_levels(self) -> tuple[str, ...]:
+        return self.declaration.computer_levels
+
+    @property
+    def open_seating(self) -> bool:
+        return self.declaration.open_seating
+
+    @property
+    def on_a_board(self) -> bool:
+        return self.declaration.on_a_board
+
+    def options(self, game: GameRecord) -> dict[str, Any]:
+        return dict(self.declaration.options)
 
     def title(self, language: str) -> str:
         return self.kind
@@ -133,6 +162,9 @@ class GameRules(Generic[S]):
 
     def rules_line(self, language: str) -> str:
         return f"/{self.kind} — {escape(self.title(language))}"
+
+    def help_line(self, language: str) -> str:
+        return self.rules_line(language)
 
     def menu_line(self, language: str) -> str:
         return tr(language, "Play {game}", game=self.title(language))
@@ -172,6 +204,9 @@ class GameRules(Generic[S]):
         self, game: GameRecord, state: S, seat: int | None, reason: str, language: str
     ) -> str | None:
         return None
+
+    def refusals(self, language: str) -> Mapping[str, str]:
+        return {}
 
     def hint(self, game: GameRecord, state: S, seat: int, language: str) -> str | None:
         return None

@@ -8,12 +8,12 @@ its presenter, with no edit to a shared module. The shared behaviour of the hook
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from bot.ui import Buttons, Keyboard, Rendered
-from games.base import Engine
+from games.base import Declaration, Engine
 from storage.chips import ChipChange
 from storage.records import GameRecord
 
@@ -45,6 +45,11 @@ class GameAdapter(Protocol[S]):
     ``bot.pipeline.save``, ``bot.deadlines.timeouts``) calls for what differs from game to
     game. ``GameRules`` gives the shared behaviour of every hook; a game overrides only what
     it needs."""
+
+    @property
+    def declaration(self) -> Declaration:
+        """What the game is: read by its engine and by the bot alike."""
+        ...
 
     @property
     def kind(self) -> str: ...
@@ -146,6 +151,11 @@ class GameAdapter(Protocol[S]):
         has no seat, reason ``outsider``); None: the shared one."""
         ...
 
+    def refusals(self, language: str) -> Mapping[str, str]:
+        """The game's own sentences for its engine's refusal codes (the shared ones
+        are ``bot.presenters.reasons``)."""
+        ...
+
     def hint(self, game: GameRecord, state: S, seat: int, language: str) -> str | None:
         """The hint button's alert; None: the button shows or hides the table's hints."""
         ...
@@ -194,6 +204,10 @@ class GameAdapter(Protocol[S]):
 
     def rules_line(self, language: str) -> str:
         """One line for the list of games: its command and what it is."""
+        ...
+
+    def help_line(self, language: str) -> str:
+        """Its line in /help: its command and who plays it."""
         ...
 
     def menu_line(self, language: str) -> str:

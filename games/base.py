@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 S = TypeVar("S")
@@ -48,9 +48,32 @@ class Outcome:
     draw: bool = False
 
 
+@dataclass(frozen=True)
+class Declaration:
+    """What a game is, declared once in its package (``games/<kind>/declaration.py``)
+    and read by its engine and by the bot: the bot offers, seats and shows a game by
+    this alone (``bot.game_adapter``), with no list of games written elsewhere."""
+
+    kind: str  # its command (/kind) and its name in the database
+    min_seats: int
+    max_seats: int
+    hidden_hands: bool  # each player holds cards only they may see
+    computer_levels: tuple[str, ...] = ()  # weakest first; none: no computer seats
+    open_seating: bool = False  # people sit down and leave while it runs
+    chips: bool = False  # played with chips from each person's account
+    on_a_board: bool = False  # played on a board, not with cards at a table
+    options: Mapping[str, Any] = field(default_factory=dict)  # engine options it fixes
+    engine_kind: str = ""  # the engine it plays (Go Farm: Go Fish's); "": its own kind
+
+    @property
+    def engine_name(self) -> str:
+        return self.engine_kind or self.kind
+
+
 class Engine(Protocol, Generic[S, A, V]):
     """What the bot needs from a game. Each game module provides one instance."""
 
+    declaration: Declaration
     kind: str
     min_seats: int
     max_seats: int

@@ -57,7 +57,8 @@ from bot.services import SERVICES, Services, services_of
 from bot.sync.limits import Budget, Rates
 from bot.sync.reconcile import GameReconciler
 from bot.sync.sender import Sender
-from games.gofish import GOFARM, GOFISH
+from games.gofish import DECLARATION as GOFISH_DECLARATION
+from games.gofish import GOFARM_DECLARATION
 from storage.db import Database
 
 log = logging.getLogger(__name__)
@@ -73,8 +74,8 @@ RESUMING = "resuming"  # bot_data key of start-up's background task
 def default_adapters() -> dict[str, GameAdapter[Any]]:
     adapters: list[GameAdapter[Any]] = [
         ReversiAdapter(),
-        GoFishAdapter(GOFISH),
-        GoFishAdapter(GOFARM),
+        GoFishAdapter(GOFISH_DECLARATION),
+        GoFishAdapter(GOFARM_DECLARATION),
         DurakAdapter(),
         BlackjackAdapter(stop=stop_table, open_table=command(open_table)),
     ]

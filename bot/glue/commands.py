@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Iterable
+from typing import Any
 
 from telegram import InlineKeyboardButton
 from telegram.constants import ChatType
@@ -11,6 +13,7 @@ from telegram.constants import ChatType
 from bot.adapter import seat_of_user
 from bot.buttons import LanguageButton
 from bot.command import Command, Tap
+from bot.game_adapter import GameAdapter
 from bot.glue.rules import rules_payload, rules_text
 from bot.i18n import LANGUAGE_NAMES, LANGUAGES, ntr, tr
 from bot.language import chat_language, reply_language, user_language
@@ -30,17 +33,14 @@ MIN_TURN, MAX_TURN = 15, 3600
 _SECONDS = re.compile(r"[0-9]{1,9}")  # ASCII digits only: str.isdigit takes "²" and "٦٠"
 
 
-def help_text(language: str, private: bool = True) -> str:
-    """What the bot does: in a private chat a game command plays the computer; in a
-    group it opens a lobby (no "In this private chat…" there)."""
+def help_text(language: str, games: Iterable[GameAdapter[Any]], private: bool = True) -> str:
+    """What the bot does: a line per game on offer (each game's own), then the
+    commands. In a private chat a game command plays the computer; in a group it
+    opens a lobby (no "In this private chat…" there)."""
     lines = [
         tr(language, "<b>Table games for your group chat.</b>"),
         "",
-        tr(language, "/reversi — Reversi for two (or against the computer)"),
-        tr(language, "/gofish — Go Fish for 2 to 6 players; your hand comes by private message"),
-        tr(language, "/gofarm — Go Farm, the two-player Go Fish: seven books win"),
-        tr(language, "/durak — Durak for 2 to 6 players; your hand comes by private message"),
-        tr(language, "/blackjack — a blackjack table for 1 to 7 players against the dealer"),
+        *(game.help_line(language) for game in games),
         tr(language, "/rules — the rules of the game being played"),
         tr(language, "/chips — your chips in this chat; /top — the richest players"),
         tr(
@@ -97,7 +97,10 @@ async def start(cmd: Command) -> None:
     if not private:
         language = await chat_language(svc.db, message.chat.id, language)
     asked = rules_payload(payload, svc.adapters) if private else None
-    text = rules_text(language, asked, svc.adapters) if asked else help_text(language, private)
+    games = svc.adapters.values()
+    text = (
+        rules_text(language, asked, svc.adapters) if asked else help_text(language, games, private)
+    )
     keyboard = challenge_keyboard(language) if private and not asked else None
     reply(cmd.svc, message.chat.id, Rendered(text, keyboard), topic_of(message))
 

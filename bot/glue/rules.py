@@ -1,5 +1,5 @@
 """``/rules`` and the lobby's 📖 Rules button: each game's rules in a few lines, in
-the reader's language, as its adapter gives them (``bot/presenters/rules_texts.py``
+the reader's language, as its adapter gives them (``bot/presenters/<kind>_rules.py``
 holds the texts of the five games here); the list of games is the adapters'."""
 
 from __future__ import annotations

@@ -177,7 +177,7 @@ async def leave_table(press: Press) -> None:
     try:
         after = leave(state, box)
     except IllegalAction as refused:
-        await press.refuse(refusal_text(language, refused.reason))
+        await press.refuse(refusal_text(language, refused.reason, press.adapter))
         return
     left = after.log[-1]
     taken = left.chips if isinstance(left, LeftTable) else 0

@@ -35,7 +35,7 @@ from telegram.ext import ContextTypes
 from bot.buttons import TableOffer
 from bot.i18n import tr
 from bot.language import user_language
-from bot.pipeline.inline_table import TABLE_GAMES, can_open, offer_article, open_inline_table
+from bot.pipeline.inline_table import can_open, offer_article, open_inline_table
 from bot.services import Services, services
 
 log = logging.getLogger(__name__)
@@ -57,7 +57,7 @@ def asked_game(svc: Services, words: str, sender: User | None) -> str | None:
     """The one game the words ask for, if a person wrote them."""
     if sender is None or sender.is_bot or not words:
         return None
-    kinds = TableOffer.asked(words, [kind for kind in TABLE_GAMES if kind in svc.adapters])
+    kinds = TableOffer.asked(words, list(svc.adapters))
     return kinds[0] if len(kinds) == 1 else None
 
 
@@ -65,9 +65,7 @@ def games_article(svc: Services, language: str, bot_username: str) -> InlineQuer
     """The list of games, each with the words that open its table."""
     bot = html.escape(f"@{bot_username}")
     lines = [
-        f"{bot} {kind} — {html.escape(svc.adapters[kind].title(language))}"
-        for kind in TABLE_GAMES
-        if kind in svc.adapters
+        f"{bot} {kind} — {html.escape(game.title(language))}" for kind, game in svc.adapters.items()
     ]
     intro = tr(language, "To open a table here, write {bot} and a game:", bot=bot)
     return InlineQueryResultArticle(

@@ -57,7 +57,6 @@ from bot.pipeline.inline import HELP, answer_query
 from bot.pipeline.inline_refused import refused_text, tell_refused
 from bot.pipeline.save import Seating, create
 from bot.presenters.lobby_view import render_lobby
-from bot.rules.blackjack import KIND as BLACKJACK
 from bot.services import Services, services
 from bot.ui import Buttons, Keyboard
 from storage import chats, seats
@@ -68,7 +67,6 @@ from storage.records import INLINE_ACCOUNTS, GameRecord, inline_chat
 from storage.seats import SeatTaken
 
 log = logging.getLogger(__name__)
-TABLE_GAMES = ("reversi", "gofish", "gofarm", "durak", "blackjack")  # an inline table's
 
 
 async def table_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -78,7 +76,7 @@ async def table_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
         return
     svc, user = services(context), query.from_user
     language = await user_language(svc.db, user)
-    kinds = TableOffer.asked(query.query, [k for k in TABLE_GAMES if k in svc.adapters])
+    kinds = TableOffer.asked(query.query, list(svc.adapters))  # every game on offer
     kept = [k for k in kinds if await can_open(svc, k, user.id)]
     results = [await offer_article(svc, k, user, language) for k in kept]
     button = None if results else InlineQueryResultsButton(tr(language, "How to play"),
@@ -100,7 +98,9 @@ async def _seated(svc: Services, user_id: int, game_id: int | None, language: st
 async def can_open(svc: Services, kind: str, user_id: int) -> bool:
     """Blackjack is offered to someone not at an inline table yet: all inline tables
     share one seat and one chip account per person (``storage.records.account_chat``)."""
-    return kind != BLACKJACK or await seats.table_of(svc.db, INLINE_ACCOUNTS, user_id) is None
+    if not svc.adapters[kind].declaration.chips:
+        return True
+    return await seats.table_of(svc.db, INLINE_ACCOUNTS, user_id) is None
 
 
 async def offer_article(
@@ -135,7 +135,7 @@ async def _opening(
     meta = GameMeta(lang=language, invite=secrets.token_urlsafe(16), inline=inline_id or None)
     chat = inline_chat(inline_id) if inline_id else 0
     game = GameRecord(chat_id=chat, kind=kind, created_by=user.id, meta=meta)
-    if kind == BLACKJACK:
+    if svc.adapters[kind].declaration.chips:
         balance = await bank.balance(svc.db, INLINE_ACCOUNTS, user.id)
         return new_table(svc, game, user, balance, rng), opener_seating(user, balance)
     set_seats(game, [Seat(user.first_name, user.id)])
@@ -148,7 +148,7 @@ async def chosen_table(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     chosen = update.chosen_inline_result
     offer = None if chosen is None else TableOffer.parsed(chosen.result_id)
     svc = services(context)
-    if chosen is None or offer is None or offer.kind not in TABLE_GAMES:
+    if chosen is None or offer is None or offer.kind not in svc.adapters:
         return
     if not chosen.inline_message_id:  # posted without its keyboard: nothing to draw on
         log.info("an inline table without an inline message", extra={"kind": offer.kind})
@@ -198,7 +198,7 @@ async def setting_up(press: Tap) -> None:
     svc, user, inline_id = press.svc, press.user, press.query.inline_message_id
     language = await user_language(svc.db, user)
     offer = TableOffer.parsed(press.data)
-    if offer is None or not offer.again or not inline_id or offer.kind != BLACKJACK:
+    if offer is None or not offer.again or not inline_id or offer.kind not in svc.adapters:
         await press.query.answer(tr(language, "The table is being set; try again in a moment."))
         return
     if not await can_open(svc, offer.kind, user.id):

@@ -82,7 +82,7 @@ async def _refuse(press: Press, state: Any, seat: int, reason: str) -> None:
     first choice. Someone else's refused press leaves the mover's pick as it is."""
     game, adapter = press.game, press.adapter
     text = adapter.refusal(game, state, seat, reason, press.language)
-    await press.refuse(text or refusal_text(press.language, reason))
+    await press.refuse(text or refusal_text(press.language, reason, adapter))
     on_table = press.origin is Origin.TABLE and shows_a_pick(press.query)
     if on_table and seat in adapter.engine.to_move(state):
         await show_pick(press.svc, game, None)
@@ -148,7 +148,7 @@ async def _picker(press: Press) -> tuple[Any, int] | None:
         await press.outsider(state)
         return None
     if seat not in adapter.engine.to_move(state):
-        await press.refuse(refusal_text(press.language, "not_your_turn"))
+        await press.refuse(refusal_text(press.language, "not_your_turn", adapter))
         return None
     return state, seat
 
@@ -169,10 +169,10 @@ async def pick(press: Press) -> None:
     try:
         keyboard = draw(game, state, seat, choice, language, buttons)
     except IllegalAction as refusal:  # the adapter says why there is nothing to pick
-        await press.refuse(refusal_text(language, refusal.reason))
+        await press.refuse(refusal_text(language, refusal.reason, adapter))
         return
     if keyboard is None:
-        await press.refuse(refusal_text(language, "rank_not_in_hand"))
+        await press.refuse(refusal_text(language, "rank_not_in_hand", adapter))
         return
     await press.query.answer()
     if on_table:

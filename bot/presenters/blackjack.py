@@ -27,7 +27,7 @@ from bot.buttons import Verb
 from bot.command import Command
 from bot.game_adapter import OpenCommand, TableView
 from bot.i18n import tr
-from bot.presenters import rules_texts
+from bot.presenters import blackjack_rules, blackjack_text
 from bot.presenters.blackjack_text import (
     chips_disclaimer,
     dealer_line,
@@ -45,7 +45,7 @@ from bot.rules.blackjack_leaving import hurry_leavers, leavers, leaving_bookkeep
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.base import IllegalAction
 from games.blackjack import (
-    BOXES,
+    DECLARATION,
     ENGINE,
     Action,
     Bet,
@@ -72,27 +72,28 @@ class BlackjackAdapter(GameRules[Table]):
     """Blackjack's presenter; ``stop`` is its own ``/stop`` (``bot.pipeline.blackjack_stop``,
     given where the application is built: a presenter imports no handler)."""
 
-    kind = "blackjack"
+    declaration = DECLARATION
     engine = ENGINE
-    min_seats = 1
-    max_seats = BOXES
-    computer_levels: tuple[str, ...] = ()
     strict_versions = False  # presses are checked per seat: see bot.rules.blackjack
-    private_hands = False
-    open_seating = True  # people sit down and leave between rounds
 
     def __init__(self, stop: StopTable, open_table: OpenCommand | None = None) -> None:
         self._stop = stop
         self.open_command = open_table  # /blackjack opens a table taking bets
 
+    def refusals(self, language: str) -> dict[str, str]:
+        return blackjack_text.refusals(language)
+
     def title(self, language: str) -> str:
         return tr(language, "Blackjack")
 
     def rules(self, language: str) -> list[str]:
-        return [*rules_texts.blackjack(language), rules_texts.leave_blackjack(language)]
+        return [*blackjack_rules.blackjack(language), blackjack_rules.leave_blackjack(language)]
 
     def rules_line(self, language: str) -> str:
         return tr(language, "/blackjack — beat the dealer to 21 with chips that last")
+
+    def help_line(self, language: str) -> str:
+        return tr(language, "/blackjack — a blackjack table for 1 to 7 players against the dealer")
 
     def menu_line(self, language: str) -> str:
         return tr(language, "Play Blackjack (1-7 players)")

@@ -264,3 +264,17 @@ def chips_disclaimer(language: str) -> str:
         "Chips are for play only: they have no money value and cannot be bought, "
         "sold or transferred.",
     )
+
+
+def refusals(language: str) -> dict[str, str]:
+    """The game's own refusal sentences, by the engine's reason code."""
+    return {
+        "insufficient_chips": tr(language, "You do not have enough chips for that."),
+        "below_minimum": tr(language, "Place at least the minimum bet first."),
+        "bad_amount": tr(language, "That is not an amount you can bet now."),
+        "round_in_progress": tr(language, "Finish this round first."),
+        "seat_taken": tr(language, "That seat is taken."),
+        "not_seated": tr(language, "You are not at this table."),
+        "no_bets": tr(language, "Nobody has a bet on the table."),
+        "no_insurance": tr(language, "You have nothing to insure now."),
+    }

@@ -16,7 +16,7 @@ from bot.adapter import GameRules, InlineMove, Seat, seats_of
 from bot.buttons import Verb
 from bot.game_adapter import TableView
 from bot.i18n import ntr, tr
-from bot.presenters import rules_texts
+from bot.presenters import durak_rules, durak_text
 from bot.presenters.cards_text import card_text, cards_text
 from bot.presenters.durak_inline import durak_moves
 from bot.presenters.durak_text import (
@@ -33,7 +33,17 @@ from bot.presenters.standings import out_order_standings
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.base import IllegalAction
 from games.cards import Card, parse_card
-from games.durak import ENGINE, Attack, Beat, Done, DurakState, DurakView, Take, Transfer
+from games.durak import (
+    DECLARATION,
+    ENGINE,
+    Attack,
+    Beat,
+    Done,
+    DurakState,
+    DurakView,
+    Take,
+    Transfer,
+)
 from storage.records import GameRecord, Status
 
 PASSING = "passing"
@@ -41,22 +51,24 @@ CARDS_PER_ROW = 4
 
 
 class DurakAdapter(GameRules[DurakState]):
-    kind = "durak"
+    declaration = DECLARATION
     engine = ENGINE
-    min_seats = ENGINE.min_seats
-    max_seats = ENGINE.max_seats
-    computer_levels = ("normal",)
     strict_versions = False
-    private_hands = True
+
+    def refusals(self, language: str) -> dict[str, str]:
+        return durak_text.refusals(language)
 
     def title(self, language: str) -> str:
         return tr(language, "Durak")
 
     def rules(self, language: str) -> list[str]:
-        return [*rules_texts.durak(language), rules_texts.leave_durak(language)]
+        return [*durak_rules.durak(language), durak_rules.leave_durak(language)]
 
     def rules_line(self, language: str) -> str:
         return tr(language, "/durak — beat the attack; the last with cards loses")
+
+    def help_line(self, language: str) -> str:
+        return tr(language, "/durak — Durak for 2 to 6 players; your hand comes by private message")
 
     def menu_line(self, language: str) -> str:
         return tr(language, "Play Durak (2-6 players)")

@@ -134,3 +134,24 @@ def event_line(event: Event, view: DurakView, names: list[str], language: str) -
     if isinstance(event, WentOut):
         return "🏁 " + tr(language, "{name} has no cards left and is out.", name=names[event.seat])
     return ""  # GameOver: the result line says it
+
+
+def refusals(language: str) -> dict[str, str]:
+    """The game's own refusal sentences, by the engine's reason code."""
+    return {
+        "not_in_hand": tr(language, "That card is not in your hand any more."),
+        "already_done": tr(language, "You said Done; wait until the table changes."),
+        "nothing_to_add": tr(language, "You have nothing to add."),
+        "must_lead": tr(language, "The attacker leads a card first."),
+        "wrong_rank": tr(language, "Only cards of a rank on the table can go in."),
+        "table_full": tr(language, "This bout already holds all the cards it may."),
+        "hand_limit": tr(language, "The defender has no cards left to cover another one."),
+        "bad_index": tr(language, "That card is not on the table any more."),
+        "already_beaten": tr(language, "That card is already beaten."),
+        "cannot_beat": tr(language, "That card does not beat it."),
+        "taking": tr(language, "The defender is taking the cards."),
+        "nothing_to_take": tr(language, "Every card on the table is beaten."),
+        "passing_off": tr(language, "Passing the attack on is not played in this game."),
+        "too_late": tr(language, "Too late to pass: a card is already beaten."),
+        "next_hand_short": tr(language, "The next player holds too few cards to take it on."),
+    }

@@ -8,7 +8,7 @@ from bot.adapter import GameRules, InlineMove, Seat, seats_of
 from bot.buttons import Verb
 from bot.game_adapter import TableView
 from bot.i18n import ntr, tr
-from bot.presenters import rules_texts
+from bot.presenters import gofish_rules, gofish_text
 from bot.presenters.cards_text import cards_text, hand_in_words, rank_label
 from bot.presenters.gofish_inline import ask_moves
 from bot.presenters.gofish_text import event_line, own_line, rank_plural, result_line
@@ -16,12 +16,12 @@ from bot.presenters.lobby_view import my_cards_button, seat_labels
 from bot.presenters.notices import resign_button, stopper
 from bot.presenters.standings import book_standings
 from bot.ui import Buttons, Keyboard, Rendered, escape
-from games.base import IllegalAction
+from games.base import Declaration, IllegalAction
 from games.cards import RANKS
 from games.gofish import (
+    DECLARATION,
     ENGINE,
     GOFARM,
-    GOFISH,
     Ask,
     GoFishState,
     GoFishView,
@@ -36,29 +36,37 @@ MAX_LOG_LINES = 8
 
 
 class GoFishAdapter(GameRules[GoFishState]):
-    engine = ENGINE
-    computer_levels = ("normal",)
-    strict_versions = True
-    private_hands = True
-    min_seats = 2
+    """Go Fish, or Go Farm (its two-player variant) with ``GOFARM_DECLARATION``."""
 
-    def __init__(self, variant: str = GOFISH) -> None:
-        self.variant = variant
-        self.kind = "gofarm" if variant == GOFARM else "gofish"
-        self.max_seats = 2 if variant == GOFARM else 6
+    engine = ENGINE
+    strict_versions = True
+
+    def __init__(self, declaration: Declaration = DECLARATION) -> None:
+        self.declaration = declaration
+        self.variant = str(declaration.options["variant"])
+
+    def refusals(self, language: str) -> dict[str, str]:
+        return gofish_text.refusals(language)
 
     def title(self, language: str) -> str:
         return tr(language, "Go Farm") if self.variant == GOFARM else tr(language, "Go Fish")
 
     def rules(self, language: str) -> list[str]:
         farm = self.variant == GOFARM
-        told = rules_texts.gofarm(language) if farm else rules_texts.gofish(language)
-        return [*told, rules_texts.leave_gofish(language)]
+        told = gofish_rules.gofarm(language) if farm else gofish_rules.gofish(language)
+        return [*told, gofish_rules.leave_gofish(language)]
 
     def rules_line(self, language: str) -> str:
         if self.variant == GOFARM:  # as /help says it
             return tr(language, "/gofarm — Go Farm, the two-player Go Fish: seven books win")
         return tr(language, "/gofish — ask for ranks, collect books of four")
+
+    def help_line(self, language: str) -> str:
+        if self.variant == GOFARM:  # the rules line says it all
+            return self.rules_line(language)
+        return tr(
+            language, "/gofish — Go Fish for 2 to 6 players; your hand comes by private message"
+        )
 
     def menu_line(self, language: str) -> str:
         if self.variant == GOFARM:
@@ -71,9 +79,6 @@ class GoFishAdapter(GameRules[GoFishState]):
 
     def computer_button(self, language: str, level: str) -> str:
         return "🤖 " + tr(language, "Add computer")
-
-    def options(self, game: GameRecord) -> dict[str, Any]:
-        return {"variant": self.variant}
 
     def option_rows(self, game: GameRecord, language: str, buttons: Buttons) -> Keyboard:
         return []

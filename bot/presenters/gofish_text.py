@@ -121,3 +121,12 @@ def result_line(winners: tuple[int, ...], scores: tuple[int, ...], names: list[s
     together = ", ".join(names[w] for w in winners)
     return ntr(language, "🤝 A tie between {names} with {n} book each.",
                "🤝 A tie between {names} with {n} books each.", best, names=together)  # fmt: skip
+
+
+def refusals(language: str) -> dict[str, str]:
+    """The game's own refusal sentences, by the engine's reason code."""
+    return {
+        "rank_not_in_hand": tr(language, "You can only ask for a rank you hold."),
+        "no_such_rank": tr(language, "That is not a rank: ask for 2-10, J, Q, K or A."),
+        "bad_target": tr(language, "You can only ask another player who holds cards."),
+    }

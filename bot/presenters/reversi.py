@@ -8,12 +8,12 @@ from bot.adapter import GameRules, Seat, seats_of
 from bot.buttons import Verb
 from bot.game_adapter import TableView
 from bot.i18n import tr
-from bot.presenters import rules_texts
+from bot.presenters import reversi_rules
 from bot.presenters.lobby_view import level_button, seat_labels
 from bot.presenters.notices import resign_button, stopper
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.base import IllegalAction
-from games.reversi import ENGINE, Passed, Place, Placed, ReversiState, square_name
+from games.reversi import DECLARATION, ENGINE, Passed, Place, Placed, ReversiState, square_name
 from games.reversi.board import FILES
 from storage.records import GameRecord, Status
 
@@ -24,23 +24,21 @@ EMPTY = "⠀"  # braille blank: a button's text may not be empty
 
 
 class ReversiAdapter(GameRules[ReversiState]):
-    kind = "reversi"
+    declaration = DECLARATION
     engine = ENGINE
-    min_seats = 2
-    max_seats = 2
-    computer_levels = ("easy", "normal", "hard")  # weakest first
     strict_versions = True
-    private_hands = False
-    on_a_board = True
 
     def title(self, language: str) -> str:
         return tr(language, "Reversi")
 
     def rules(self, language: str) -> list[str]:
-        return [*rules_texts.reversi(language), rules_texts.leave_reversi(language)]
+        return [*reversi_rules.reversi(language), reversi_rules.leave_reversi(language)]
 
     def rules_line(self, language: str) -> str:
         return tr(language, "/reversi — discs that turn over, for two")
+
+    def help_line(self, language: str) -> str:
+        return tr(language, "/reversi — Reversi for two (or against the computer)")
 
     def menu_line(self, language: str) -> str:
         return tr(language, "Play Reversi")

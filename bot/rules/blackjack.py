@@ -25,14 +25,14 @@ from collections.abc import Sequence
 
 from bot.adapter import Ledger, Seat, Timing, seats_of, set_seats
 from bot.services import Services
-from games.blackjack import BOXES, ENGINE, ClearBet, Phase, Table, close, deal
+from games.blackjack import BOXES, DECLARATION, ENGINE, ClearBet, Phase, Table, close, deal
 from games.blackjack.state import evolve, with_seat
 from storage import seats
 from storage.chips import ChipChange
 from storage.records import GameRecord, Status
 
 log = logging.getLogger(__name__)
-KIND = "blackjack"
+KIND = DECLARATION.kind
 EMPTY = Seat("")  # a box nobody sits in
 MOST_DECISIONS = 32  # more than one seat's hands can ever need
 

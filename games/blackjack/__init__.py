@@ -22,6 +22,7 @@ from games.blackjack.actions import (
     Stand,
     Surrender,
 )
+from games.blackjack.declaration import DECLARATION
 from games.blackjack.engine import (
     ENGINE,
     BlackjackEngine,
@@ -80,6 +81,7 @@ _ENGINE_CHECK: Engine[Table, Action, TableView] = ENGINE
 
 __all__ = [
     "BOXES",
+    "DECLARATION",
     "ENGINE",
     "Action",
     "Bet",

@@ -29,10 +29,11 @@ from games.blackjack.actions import (
     Surrender,
 )
 from games.blackjack.codec import decode_action, encode_action
+from games.blackjack.declaration import DECLARATION
 from games.blackjack.events import TableEvent
 from games.blackjack.legal import legal_actions, ready_to_deal, to_move
 from games.blackjack.persist import table_from_dict, table_to_dict
-from games.blackjack.state import BOXES, Phase, Table, logged
+from games.blackjack.state import Phase, Table, logged
 from games.blackjack.strategy import recommend
 from games.blackjack.views import TableView, table_view
 
@@ -78,9 +79,10 @@ _HANDLERS: dict[type, Callable[[Table, int, Any], Step]] = {
 class BlackjackEngine:
     """A continuing table of seven boxes against the dealer."""
 
-    kind = "blackjack"
-    min_seats = 1
-    max_seats = BOXES
+    declaration = DECLARATION
+    kind = DECLARATION.kind
+    min_seats = DECLARATION.min_seats
+    max_seats = DECLARATION.max_seats
 
     def new_game(self, seats: int, options: Options, rng: random.Random) -> Table:
         return table.new_table(seats, options, rng)

@@ -19,6 +19,7 @@ the defender has taken) and no attacker is asked any more. Any card played
 from __future__ import annotations
 
 from games.durak.actions import Action, Attack, Beat, Done, Take, Transfer
+from games.durak.declaration import DECLARATION
 from games.durak.engine import ENGINE, DurakEngine
 from games.durak.events import (
     Attacked,
@@ -38,6 +39,7 @@ from games.durak.state import DurakState
 from games.durak.views import DurakView
 
 __all__ = [
+    "DECLARATION",
     "ENGINE",
     "Action",
     "Attack",

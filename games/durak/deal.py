@@ -6,11 +6,12 @@ import random
 
 from games.base import Options
 from games.cards import Card, durak_deck, shuffled
+from games.durak.declaration import DECLARATION
 from games.durak.events import BoutStarted
 from games.durak.state import HAND_SIZE, DurakState, logged, with_known
 
-MIN_SEATS = 2
-MAX_SEATS = 6
+MIN_SEATS = DECLARATION.min_seats
+MAX_SEATS = DECLARATION.max_seats
 OPTIONS = ("passing",)
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from games.base import JSON, Engine, Options, Outcome
 from games.durak import ai, deal, play, rules, serial, views
 from games.durak.actions import Action, decode_action, encode_action
+from games.durak.declaration import DECLARATION
 from games.durak.state import DurakState
 from games.durak.views import DurakView
 
@@ -15,9 +16,10 @@ from games.durak.views import DurakView
 class DurakEngine:
     """Podkidnoy (throw-in) Durak for 2 to 6, with the "passing" (perevodnoy) option."""
 
-    kind = "durak"
-    min_seats = deal.MIN_SEATS
-    max_seats = deal.MAX_SEATS
+    declaration = DECLARATION
+    kind = DECLARATION.kind
+    min_seats = DECLARATION.min_seats
+    max_seats = DECLARATION.max_seats
 
     def new_game(self, seats: int, options: Options, rng: random.Random) -> DurakState:
         return deal.new_game(seats, options, rng)

@@ -28,6 +28,7 @@ event (the cards a seat drew), for its seat only: ``is_public`` tells them apart
 
 from __future__ import annotations
 
+from .declaration import DECLARATION, GOFARM_DECLARATION
 from .engine import ENGINE, GoFishEngine
 from .model import (
     GOFARM,
@@ -56,8 +57,10 @@ from .model import (
 from .rules import resign
 
 __all__ = [
+    "DECLARATION",
     "ENGINE",
     "GOFARM",
+    "GOFARM_DECLARATION",
     "GOFISH",
     "Ask",
     "Asked",

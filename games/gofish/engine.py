@@ -8,6 +8,7 @@ from typing import Any
 from games.base import JSON, Engine, Options, Outcome
 
 from . import ai, codec, rules
+from .declaration import DECLARATION
 from .model import Ask, GoFishState, GoFishView
 
 
@@ -19,9 +20,10 @@ class GoFishEngine:
     ``new_game`` raises ValueError for a seat count or option it cannot play.
     """
 
-    kind: str = "gofish"
-    min_seats: int = 2
-    max_seats: int = 6
+    declaration = DECLARATION
+    kind = DECLARATION.kind
+    min_seats = DECLARATION.min_seats
+    max_seats = DECLARATION.max_seats
 
     def new_game(self, seats: int, options: Options, rng: random.Random) -> GoFishState:
         return rules.new_game(seats, options, rng)

@@ -7,6 +7,7 @@ bottom-right (see :mod:`games.reversi.board`). The bot talks to :data:`ENGINE`.
 from __future__ import annotations
 
 from .board import square_name
+from .declaration import DECLARATION
 from .engine import ENGINE, ReversiEngine
 from .model import (
     BLACK,
@@ -24,6 +25,7 @@ from .perft import perft
 
 __all__ = [
     "BLACK",
+    "DECLARATION",
     "ENGINE",
     "LOG_LENGTH",
     "WHITE",

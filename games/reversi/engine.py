@@ -8,15 +8,17 @@ from typing import Any
 from games.base import JSON, Engine, IllegalAction, Options, Outcome
 
 from . import ai, codec, rules
+from .declaration import DECLARATION
 from .model import Place, ReversiState, ReversiView
 
 
 class ReversiEngine:
     """Two seats: seat 0 plays black and moves first, seat 1 plays white."""
 
-    kind: str = "reversi"
-    min_seats: int = 2
-    max_seats: int = 2
+    declaration = DECLARATION
+    kind = DECLARATION.kind
+    min_seats = DECLARATION.min_seats
+    max_seats = DECLARATION.max_seats
 
     def new_game(self, seats: int, options: Options, rng: random.Random) -> ReversiState:
         """The standard start; Reversi has no chance, so ``options`` and ``rng`` go unused."""

@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 from telegram import Chat, Message, MessageEntity, User
 
+from bot.glue.app import default_adapters
 from bot.pipeline.guest_table import asked_game, words_after_mention
-from bot.pipeline.inline_table import TABLE_GAMES
 
 ALICE = User(1, "Alice", is_bot=False)
 ANONYMOUS = User(1087968824, "Group", is_bot=True, username="GroupAnonymousBot")
-SVC: Any = SimpleNamespace(adapters=dict.fromkeys(TABLE_GAMES))
+SVC: Any = SimpleNamespace(adapters=default_adapters())
 
 
 def _utf16(text: str) -> int:

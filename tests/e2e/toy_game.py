@@ -13,7 +13,7 @@ from bot.adapter import GameRules, Seat, seats_of
 from bot.buttons import Verb
 from bot.game_adapter import TableView
 from bot.ui import Buttons, Keyboard, Rendered, escape
-from games.base import IllegalAction, Options, Outcome
+from games.base import Declaration, IllegalAction, Options, Outcome
 from storage.records import GameRecord, Status
 
 STONES = 7
@@ -30,10 +30,14 @@ class Take:
     count: int
 
 
+DECLARATION = Declaration("nim", 2, 2, hidden_hands=False, computer_levels=("normal",))
+
+
 class NimEngine:
-    kind = "nim"
-    min_seats = 2
-    max_seats = 2
+    declaration = DECLARATION
+    kind = DECLARATION.kind
+    min_seats = DECLARATION.min_seats
+    max_seats = DECLARATION.max_seats
 
     def new_game(self, seats: int, options: Options, rng: random.Random) -> Pile:
         return Pile(STONES, 0)
@@ -86,13 +90,9 @@ ENGINE = NimEngine()
 class NimAdapter(GameRules):
     """Nim as the bot shows it: the pile and whose turn, with a button per take."""
 
-    kind = "nim"
+    declaration = DECLARATION
     engine = ENGINE
-    min_seats = 2
-    max_seats = 2
-    computer_levels = ("normal",)
     strict_versions = True
-    private_hands = False
 
     def title(self, language: str) -> str:
         return "Nim"
