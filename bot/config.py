@@ -19,6 +19,9 @@ TOKEN_PATTERN = re.compile(r"^\d{3,}:[A-Za-z0-9_-]{5,}$")
 MIN_TURN_SECONDS, MAX_TURN_SECONDS = 15, 3600
 MIN_LOBBY_SECONDS, MAX_LOBBY_SECONDS = 30, 86400
 MAX_WORKERS = 64
+# how long a Mini App's initData is accepted (bot/webapp/initdata.py; a test holds it equal)
+DEFAULT_WEBAPP_MAX_AGE, MIN_WEBAPP_MAX_AGE, MAX_WEBAPP_MAX_AGE = 21600, 60, 86400
+WEBAPP_NAME_PATTERN = re.compile(r"[A-Za-z0-9_]{3,30}")
 POSTGRES_PREFIXES = ("postgresql://", "postgresql+asyncpg://", "postgres://")  # storage's too
 
 SETTINGS: tuple[tuple[str, str, str], ...] = (
@@ -52,6 +55,18 @@ SETTINGS: tuple[tuple[str, str, str], ...] = (
         f"worker processes sharing PORT (1-{MAX_WORKERS}); more than 1 needs a webhook "
         "and PostgreSQL",
     ),
+    (
+        "WEBAPP_URL",
+        "(unset: no hand app)",
+        "the hand app (coming): the Mini App's https:// address given to @BotFather",
+    ),
+    ("WEBAPP_NAME", "(unset)", "required with WEBAPP_URL: the app's short name from /newapp"),
+    (
+        "WEBAPP_MAX_AGE",
+        str(DEFAULT_WEBAPP_MAX_AGE),
+        "seconds a Mini App's sign-in (initData) is accepted "
+        f"({MIN_WEBAPP_MAX_AGE}-{MAX_WEBAPP_MAX_AGE})",
+    ),
 )
 
 
@@ -76,6 +91,9 @@ class Config:
     health_port: int | None = None
     workers: int = 1
     unfinished_file: str | None = None  # None: beside the SQLite file, or the working dir
+    webapp_url: str | None = None  # the hand app (issue 32): read, not used yet
+    webapp_name: str | None = None
+    webapp_max_age: float = float(DEFAULT_WEBAPP_MAX_AGE)
 
     @property
     def unfinished_path(self) -> str:
@@ -159,6 +177,26 @@ def _webhook(env: Mapping[str, str]) -> tuple[str | None, str | None]:
     return url, secret
 
 
+def _webapp(env: Mapping[str, str]) -> tuple[str | None, str | None]:
+    url = env.get("WEBAPP_URL", "").strip() or None
+    name = env.get("WEBAPP_NAME", "").strip() or None
+    if url is not None:
+        try:
+            host = urlparse(url).hostname if url.startswith("https://") else None
+        except ValueError:  # "https://[x": an IPv6 address not closed
+            host = None
+        if not host or any(c.isspace() for c in url):
+            raise ConfigError(f"WEBAPP_URL must be an https:// URL, not {url!r}")
+    if name is not None and not WEBAPP_NAME_PATTERN.fullmatch(name):
+        raise ConfigError(
+            "WEBAPP_NAME must be the app's short name from @BotFather's /newapp: "
+            f"3-30 letters, digits or underscores, not {name!r}"
+        )
+    if (url is None) != (name is None):
+        raise ConfigError("WEBAPP_URL and WEBAPP_NAME go together: set both or neither")
+    return url, name
+
+
 def _token(env: Mapping[str, str]) -> str:
     token = env.get("BOT_TOKEN", "").strip()
     if not token:
@@ -216,6 +254,10 @@ def load_config(env: Mapping[str, str]) -> Config:
     port = _port(env, "PORT", "8443")
     assert port is not None
     turn, lobby = turn_and_lobby_seconds(env)
+    webapp_url, webapp_name = _webapp(env)
+    webapp_max_age = _seconds(
+        env, "WEBAPP_MAX_AGE", DEFAULT_WEBAPP_MAX_AGE, MIN_WEBAPP_MAX_AGE, MAX_WEBAPP_MAX_AGE
+    )
     return Config(
         token=token,
         api_base_url=_base_url(env),
@@ -232,4 +274,7 @@ def load_config(env: Mapping[str, str]) -> Config:
         health_port=_port(env, "HEALTH_PORT", ""),
         workers=_workers(env, path, webhook_url),
         unfinished_file=env.get("UNFINISHED_FILE", "").strip() or None,
+        webapp_url=webapp_url,
+        webapp_name=webapp_name,
+        webapp_max_age=webapp_max_age,
     )

@@ -66,6 +66,12 @@ Telegram; see :mod:`sandbox.driver_guest`)::
     posted = await tg.mention_bot(alice, group, "reversi")  # answerGuestQuery's message
     message = await tg.send_text(alice, bob, "@tablebot hi"); tg.guest_query(message)
 
+Mini App ``initData`` (see :mod:`sandbox.webapp`; nothing is served or opened)::
+
+    raw = tg.web_app_init_data(alice, "t_abc", chat=group)  # signed with tg.token
+    raw = sandbox.webapp.init_data(token, alice, start_param="t_abc", chat_type="group",
+                                   chat_instance="42", auth_date=1760000000)
+
 Messages are :class:`sandbox.model.Message` objects, live: ``.text``, ``.entities``,
 ``.html`` (the text parameter as sent with parse_mode HTML), ``.reply_markup``,
 ``.edit_date``, ``.deleted``, ``.versions`` (every version), ``.sender``, ``.sender_chat``
@@ -92,7 +98,7 @@ limits), ``driver``/``driver_view`` (``StandIn``: acting / looking and waiting),
 ``max_connections`` at once, in order per chat/presser; ``tg.webhook.delivered_to``,
 ``tg.webhook.dropped``), ``webhook_post`` (one attempt, round robin over backends),
 ``limits`` (flood control, injected failures), ``errors`` (every error text),
-``clock`` (``ManualClock`` for tests).
+``clock`` (``ManualClock`` for tests), ``webapp`` (Mini App initData, signed).
 """
 
 from sandbox.clock import ManualClock

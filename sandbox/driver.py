@@ -18,18 +18,20 @@ from sandbox.driver_inline import InlineDriver
 from sandbox.driver_view import Target
 from sandbox.model import MEMBER, CallbackAnswer, CallbackQuery, Chat, Message, User
 from sandbox.server import BotApiServer
+from sandbox.webapp import WebAppDriver
 from sandbox.webhook import WebhookSender
 from sandbox.world import World
 
 __all__ = ["StandIn", "Target"]
 
 
-class StandIn(InlineDriver, GuestDriver):
+class StandIn(InlineDriver, GuestDriver, WebAppDriver):
     """A local Telegram: Bot API over HTTP on 127.0.0.1 plus people to act with.
 
     Looking at the world, waiting and switches: :class:`sandbox.driver_view.WorldView`;
     inline mode: :class:`sandbox.driver_inline.InlineDriver`; guest mode:
-    :class:`sandbox.driver_guest.GuestDriver`.
+    :class:`sandbox.driver_guest.GuestDriver`; Mini App initData:
+    :class:`sandbox.webapp.WebAppDriver`.
     """
 
     def __init__(

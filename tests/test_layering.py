@@ -53,6 +53,7 @@ BOT_LAYERS = {
     "deadlines": {"root", "rules", "presenters", "sync", "pipeline", "deadlines"},
     "glue": {"root", "rules", "presenters", "sync", "pipeline", "deadlines", "glue"},
     "ops": {"root", "glue", "ops"},
+    "webapp": {"webapp"},  # the Mini App's initData check: the standard library only
 }
 # imports across those lines (none left: the table is rendered by
 # ``bot.presenters.table``, and blackjack's /stop is given to its adapter by the glue)

@@ -142,3 +142,59 @@ def test_help_into_a_closed_pipe_is_quiet() -> None:
     err = child.stderr.read()
     assert child.wait(timeout=60) == 0
     assert err == b""
+
+
+# --- the hand app (issue 32): read and checked, not used yet --------------------------
+
+WEBAPP = {"BOT_TOKEN": TOKEN, "WEBAPP_URL": "https://bot.example.org/hand/", "WEBAPP_NAME": "hand"}
+
+
+def test_the_hand_app_is_off_unless_both_url_and_name_are_set() -> None:
+    config = load_config({"BOT_TOKEN": TOKEN})
+    assert (config.webapp_url, config.webapp_name, config.webapp_max_age) == (None, None, 21600)
+    config = load_config({**WEBAPP, "WEBAPP_MAX_AGE": "3600"})
+    assert (config.webapp_url, config.webapp_name) == ("https://bot.example.org/hand/", "hand")
+    assert config.webapp_max_age == 3600
+
+
+@pytest.mark.parametrize(
+    ("env", "needle"),
+    [
+        ({"WEBAPP_URL": "http://bot.example.org/hand"}, "WEBAPP_URL must be an https:// URL"),
+        ({"WEBAPP_URL": "bot.example.org/hand"}, "WEBAPP_URL must be an https:// URL"),
+        ({"WEBAPP_URL": "https://"}, "WEBAPP_URL must be an https:// URL"),
+        ({"WEBAPP_URL": "https://[::1"}, "WEBAPP_URL must be an https:// URL"),
+        ({"WEBAPP_URL": "https://a b.org/"}, "WEBAPP_URL must be an https:// URL"),
+        ({"WEBAPP_NAME": "ab"}, "WEBAPP_NAME must be the app's short name"),
+        ({"WEBAPP_NAME": "x" * 31}, "WEBAPP_NAME must be the app's short name"),
+        ({"WEBAPP_NAME": "my-app"}, "WEBAPP_NAME must be the app's short name"),
+        ({"WEBAPP_NAME": "mañana"}, "WEBAPP_NAME must be the app's short name"),
+        ({"WEBAPP_URL": "", "WEBAPP_NAME": "hand"}, "WEBAPP_URL and WEBAPP_NAME go together"),
+        ({"WEBAPP_NAME": ""}, "WEBAPP_URL and WEBAPP_NAME go together"),
+        ({"WEBAPP_MAX_AGE": "59"}, "WEBAPP_MAX_AGE must be a whole number of seconds from 60"),
+        ({"WEBAPP_MAX_AGE": "86401"}, "WEBAPP_MAX_AGE must be a whole number of seconds"),
+        ({"WEBAPP_MAX_AGE": "6h"}, "WEBAPP_MAX_AGE must be a whole number of seconds"),
+        ({"WEBAPP_MAX_AGE": "٦٠٠"}, "WEBAPP_MAX_AGE must be a whole number of seconds"),
+    ],
+)
+def test_bad_hand_app_settings_name_what_to_fix(env: dict[str, str], needle: str) -> None:
+    with pytest.raises(ConfigError, match=needle):
+        load_config({**WEBAPP, **env})
+
+
+def test_a_bad_hand_app_setting_is_one_line_and_exit_code_2() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "bot"], capture_output=True, text=True, timeout=60,
+        env={"PATH": "/usr/bin:/bin", "BOT_TOKEN": TOKEN, "WEBAPP_URL": "https://x.org/"},
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "error: WEBAPP_URL and WEBAPP_NAME go together: set both or neither"
+    ]
+
+
+def test_one_default_age_for_the_setting_and_the_check() -> None:
+    from bot import config
+    from bot.webapp import initdata
+
+    assert config.DEFAULT_WEBAPP_MAX_AGE == initdata.DEFAULT_MAX_AGE

@@ -1,0 +1,103 @@
+"""Mini App ``initData`` as Telegram signs it, with the bot's token.
+
+A Telegram client opening a bot's Mini App hands the page ``Telegram.WebApp.initData``:
+a query string of the launch's fields and ``hash``, the hex HMAC-SHA-256 of the
+data-check-string (every field but ``hash``, sorted by key, ``key=value`` joined with
+``\\n``) under ``HMAC_SHA256(key="WebAppData", msg=<bot token>)``
+(core.telegram.org/bots/webapps, "Validating data received via the Mini App").
+:func:`init_data` makes that string; :class:`WebAppDriver` (mixed into
+:class:`sandbox.driver.StandIn`) makes one for a person of the world::
+
+    raw = tg.web_app_init_data(alice, "t_abc", chat=group)   # a direct link opened there
+
+The sandbox only signs: it serves no Mini App and opens none. Left out of what
+Telegram sends: ``signature`` (Telegram's Ed25519 signature for third parties, made
+with a key only Telegram has), ``query_id`` (launches from a private chat's
+keyboard only), and the user's ``is_premium``, ``allows_write_to_pm`` and
+``photo_url``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import re
+import time
+from typing import Any
+from urllib.parse import quote
+
+from sandbox.driver_view import Target, WorldView
+from sandbox.model import User
+
+# startapp: A-Z, a-z, 0-9, _ and -, at most 512 (docs.telegram-mini-apps.com, "Start
+# Parameter"; Telegram's own page names no limit)
+START_PARAM = re.compile(r"[A-Za-z0-9_-]{0,512}")
+
+
+def web_app_user(user: User) -> str:
+    """The ``user`` field: a WebAppUser as compact JSON (no spaces, UTF-8 kept)."""
+    data: dict[str, Any] = {"id": user.id, "first_name": user.first_name}
+    for key in ("last_name", "username", "language_code"):
+        if getattr(user, key) is not None:
+            data[key] = getattr(user, key)
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def sign(fields: dict[str, str], token: str) -> str:
+    """The ``hash`` of ``fields`` (``hash`` itself, if there, is not signed)."""
+    check = "\n".join(f"{key}={fields[key]}" for key in sorted(fields) if key != "hash")
+    secret = hmac.new(b"WebAppData", token.encode(), hashlib.sha256).digest()
+    return hmac.new(secret, check.encode(), hashlib.sha256).hexdigest()
+
+
+def init_data(
+    token: str,
+    user: User,
+    *,
+    start_param: str | None = None,
+    chat_type: str | None = None,
+    chat_instance: str | None = None,
+    auth_date: int | None = None,
+) -> str:
+    """``Telegram.WebApp.initData`` for ``user`` (``auth_date``: now), signed with
+    ``token``; fields in the order Telegram's clients send them, each value
+    percent-encoded as ``encodeURIComponent`` does, ``hash`` last."""
+    if start_param is not None and not START_PARAM.fullmatch(start_param):
+        raise ValueError(f"Telegram clients refuse startapp={start_param!r}")
+    fields = {"user": web_app_user(user)}
+    if chat_instance is not None:
+        fields["chat_instance"] = chat_instance
+    if chat_type is not None:
+        fields["chat_type"] = chat_type
+    if start_param is not None:
+        fields["start_param"] = start_param
+    fields["auth_date"] = str(int(time.time()) if auth_date is None else auth_date)
+    fields["hash"] = sign(fields, token)
+    return "&".join(f"{key}={quote(value, safe='')}" for key, value in fields.items())
+
+
+def chat_instance_of(chat_id: int, bot_id: int) -> str:
+    """The chat's ``chat_instance`` for this bot, as a callback query carries it
+    (``sandbox.people.queue_query``)."""
+    return str((chat_id * 7_919 + bot_id) % 2**62)
+
+
+class WebAppDriver(WorldView):
+    """initData for the people of the world, signed with the stand-in's token."""
+
+    def web_app_init_data(
+        self, user: User, start_param: str | None = None, *, chat: Target | None = None
+    ) -> str:
+        """What ``user``'s client hands the Mini App opened from a direct link
+        (``t.me/<bot>/<app>?startapp=<start_param>``) in ``chat`` (``chat_type`` and
+        ``chat_instance``; none: opened elsewhere), dated by the world's clock."""
+        where = None if chat is None else self.chat(chat)
+        return init_data(
+            self.world.token,
+            user,
+            start_param=start_param,
+            chat_type=None if where is None else where.type,
+            chat_instance=None if where is None else chat_instance_of(where.id, self.bot.id),
+            auth_date=self.world.now(),
+        )
