@@ -4,39 +4,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic
+from typing import Any, Generic
 
-from bot.game_adapter import GameAdapter, OpenCommand, S
+from bot.game_adapter import GameAdapter, S
+from bot.game_types import InlineMove, Ledger, Seat, Timing
 from bot.i18n import tr
 from bot.ui import Buttons, Keyboard, escape
 from games.base import Declaration, Engine, IllegalAction
 from storage.chips import ChipChange
-from storage.meta import SeatJson
 from storage.records import GameRecord, Status
-
-if TYPE_CHECKING:
-    from bot.command import Command
-
-
-@dataclass(frozen=True)
-class Seat:
-    """A seat at the table: a person (``user``) or a computer player (``level``)."""
-
-    name: str
-    user: int | None = None
-    level: str | None = None
-
-    @property
-    def is_computer(self) -> bool:
-        return self.user is None
-
-    def to_dict(self) -> SeatJson:
-        return {"name": self.name, "user": self.user, "level": self.level}
-
-    @classmethod
-    def from_dict(cls, data: SeatJson) -> Seat:
-        return cls(str(data["name"]), data.get("user"), data.get("level"))
 
 
 def seats_of(game: GameRecord) -> list[Seat]:
@@ -78,41 +54,6 @@ def waits_for(adapter: GameAdapter[S], game: GameRecord, state: S) -> list[int]:
     )
 
 
-@dataclass(frozen=True)
-class Timing:
-    """The clock and the chat's times when a game is saved (``bot.pipeline.save.save``)."""
-
-    now: float
-    turn: float  # the chat's seconds per turn
-    idle: float  # how long a table nobody plays at stays open (the lobby time)
-
-
-@dataclass(frozen=True)
-class Ledger:
-    """What a game's own bookkeeping adds to a save: chip changes, results and people
-    whose seats (``storage.seats``) go, in the same transaction, and whether a round
-    was settled (its summary is posted)."""
-
-    chips: Sequence[ChipChange] = ()
-    results: Sequence[tuple[int, bool]] = ()
-    settled: bool = False
-    unseat: Sequence[int] = ()
-
-
-@dataclass(frozen=True)
-class InlineMove:
-    """A move offered to the player who may make it, as a result of their inline
-    query (``bot.pipeline.inline``): the move button's ``argument``, a ``title`` and
-    ``description`` in the reader's language, and ``public``: what choosing it posts
-    in the group as them (the table's language), which says only what the move
-    itself makes public."""
-
-    argument: str
-    title: str
-    description: str
-    public: str
-
-
 class GameRules(Generic[S]):
     """The shared behaviour of the adapter hooks: games inherit it and override
     what differs (blackjack: nearly all of it)."""
@@ -121,7 +62,6 @@ class GameRules(Generic[S]):
     engine: Engine[S, Any, Any]
     strict_versions: bool
     resign_level = "normal"  # the computer that takes a resigned seat
-    open_command: OpenCommand | None = None  # the shared lobby opens it
 
     @property
     def kind(self) -> str:
@@ -248,6 +188,3 @@ class GameRules(Generic[S]):
             meta.resigned = []
         meta.resigned.append(person.name)
         return state, [(person.user, False)]
-
-    async def stop_table(self, cmd: Command, game: GameRecord, language: str) -> bool:
-        return False

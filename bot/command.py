@@ -18,6 +18,7 @@ from telegram.ext import ContextTypes
 
 from bot.people import topic_of
 from bot.services import Services, services
+from storage.records import GameRecord
 
 Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
 
@@ -72,6 +73,8 @@ class Command(Request):
 
 
 CommandAction = Callable[[Command], Awaitable[None]]
+# a game's own /stop (``bot.glue.registry``): the command, the running game, the language
+StopAction = Callable[[Command, GameRecord, str], Awaitable[None]]
 
 
 def command(action: CommandAction) -> Handler:

@@ -8,25 +8,21 @@ its presenter, with no edit to a shared module. The shared behaviour of the hook
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Coroutine, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from bot.game_types import InlineMove, Ledger, Seat, Timing
 from bot.ui import Buttons, Keyboard, Rendered
 from games.base import Declaration, Engine
 from storage.chips import ChipChange
 from storage.records import GameRecord
 
 if TYPE_CHECKING:
-    from telegram import Update
-    from telegram.ext import ContextTypes
+    pass
 
-    from bot.adapter import InlineMove, Ledger, Seat, Timing
-    from bot.command import Command
 
 S = TypeVar("S")  # a game's engine state
-
-OpenCommand = Callable[["Update", "ContextTypes.DEFAULT_TYPE"], Coroutine[Any, Any, None]]
 
 
 @dataclass(frozen=True)
@@ -193,11 +189,6 @@ class GameAdapter(Protocol[S]):
         player who resigned): they neither play nor vote to stop it."""
         ...
 
-    async def stop_table(self, cmd: Command, game: GameRecord, language: str) -> bool:
-        """``/stop`` by the game's own rule (who may stop it, how it ends); False: not
-        handled, the shared rule (``bot.glue.commands.stop``) applies."""
-        ...
-
     def rules(self, language: str) -> list[str]:
         """The game's rules in a few lines, and how to leave it (``/rules``)."""
         ...
@@ -216,10 +207,4 @@ class GameAdapter(Protocol[S]):
 
     def resign_consequence(self, language: str) -> str:
         """What resigning does (the alert of the first press on 🏳️ Resign)."""
-        ...
-
-    @property
-    def open_command(self) -> OpenCommand | None:
-        """Its own handler of ``/<kind>`` (Blackjack opens a table taking bets); None:
-        the shared lobby (``bot.pipeline.lobby.open_game``)."""
         ...

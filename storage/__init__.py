@@ -2,8 +2,8 @@
 Core), with Alembic migrations."""
 
 from storage.admin import CopyRefused, copy_db, migrate
-from storage.core import UnusableDatabase
 from storage.db import Database, database_path
+from storage.errors import UnusableDatabase
 from storage.records import GameRecord, UserRecord
 
 __all__ = [

@@ -32,12 +32,6 @@ _MOST_READERS = 20  # SQLite: reads at once (each its connection and thread); ot
 _NOT_DURABLE = "SET LOCAL synchronous_commit = off"  # PostgreSQL, this transaction only
 
 
-class UnusableDatabase(Exception):
-    """The database cannot be used as it is (not a database, not writable, written by
-    a newer version of the bot, a path that cannot hold a file, a server that cannot
-    be reached); the message says what is wrong in one line, and nothing was changed."""
-
-
 def sqlstate(error: BaseException | None) -> str:
     """PostgreSQL's SQLSTATE of a driver's error or of its cause ('' when it has none)."""
     for where in (error, getattr(error, "__cause__", None)):
@@ -45,12 +39,6 @@ def sqlstate(error: BaseException | None) -> str:
         if isinstance(state, str) and state:
             return state
     return ""
-
-
-class UnreachableDatabase(UnusableDatabase):
-    """The database server cannot be reached now (down, starting up, restarting, not
-    yet resolvable, out of connections): nothing is wrong with the configuration as
-    far as can be told, so start-up tries again."""
 
 
 def database_path(url: str) -> str:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import time
 
 from storage import opening
-from storage.core import Clock, Core, UnreachableDatabase, UnusableDatabase, database_path
+from storage.core import Clock, Core, database_path
+from storage.errors import UnreachableDatabase, UnusableDatabase
 
 __all__ = ["Clock", "Database", "UnreachableDatabase", "UnusableDatabase", "database_path"]
 

@@ -15,7 +15,8 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
-from storage.core import UnusableDatabase, database_path
+from storage.core import database_path
+from storage.errors import UnusableDatabase
 
 _POSTGRES = ("postgresql://", "postgres://", "postgresql+asyncpg://")
 

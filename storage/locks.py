@@ -18,12 +18,10 @@ import hashlib
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from sqlalchemy import URL
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
-
-if TYPE_CHECKING:
-    from storage.core import Core
 
 log = logging.getLogger(__name__)
 FIRST_RETRY, LONGEST_RETRY = 0.005, 0.1
@@ -35,8 +33,17 @@ def key_number(key: str) -> int:
     return int.from_bytes(digest, "big", signed=True)
 
 
+class Served(Protocol):
+    """What the locks need of the database (``storage.core.Core``)."""
+
+    dialect: str
+
+    @property
+    def url(self) -> URL: ...
+
+
 class KeyLocks:
-    def __init__(self, db: Core) -> None:
+    def __init__(self, db: Served) -> None:
         self._db = db
         self._engine: AsyncEngine | None = None
         self._connection: AsyncConnection | None = None

@@ -7,9 +7,10 @@ from __future__ import annotations
 from sqlalchemy.exc import DBAPIError
 
 from storage import schema
-from storage.core import Connections, UnreachableDatabase, UnusableDatabase, sqlstate
+from storage.core import Connections, sqlstate
 from storage.direct import open_reader, open_writer
 from storage.engines import Target, directory_for, postgres_engines, target_of
+from storage.errors import UnreachableDatabase, UnusableDatabase
 
 
 async def connect(path_or_url: str) -> Connections:

@@ -23,8 +23,8 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlalchemy.pool import StaticPool
 
-from storage.core import UnusableDatabase
 from storage.direct import Direct
+from storage.errors import UnusableDatabase
 
 # Alembic's, in order (a test checks them against the files)
 REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008")

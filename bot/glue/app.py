@@ -30,35 +30,28 @@ from bot.config import Config
 from bot.deadlines.sweep import LONGEST_NAP, SHARED_NAP, Sweep
 from bot.game_adapter import GameAdapter
 from bot.glue.chats import on_migration, on_my_member_change
-from bot.glue.commands import language_button, language_command, start, stop, turn_time
+from bot.glue.commands import language_button, language_command, start, stop_command, turn_time
 from bot.glue.menu import announce_commands
 from bot.glue.notify import notify_command
 from bot.glue.privacy import privacy_handlers
 from bot.glue.processor import PerChatUpdateProcessor
+from bot.glue.registry import Registered, default_games, registered
 from bot.glue.request import JsonRequest, UpdatesRequest
 from bot.glue.routes import GAME_BUTTONS, game_command
 from bot.glue.rules import rules_command
 from bot.glue.stats import stats
 from bot.glue.table_cmd import table_command
 from bot.glue.unfinished import Unfinished
-from bot.pipeline.blackjack_play import open_table
-from bot.pipeline.blackjack_stop import stop_table
 from bot.pipeline.broken import playable_games
 from bot.pipeline.chips import chips_command, top_command, top_up_button
 from bot.pipeline.guest_table import guest_mention
 from bot.pipeline.inline import chosen_result, hand_query
 from bot.pipeline.inline_table import chosen_table, setting_up, table_query
 from bot.pipeline.press import game_button, unknown_button
-from bot.presenters.blackjack import BlackjackAdapter
-from bot.presenters.durak import DurakAdapter
-from bot.presenters.gofish import GoFishAdapter
-from bot.presenters.reversi import ReversiAdapter
 from bot.services import SERVICES, Services, services_of
 from bot.sync.limits import Budget, Rates
 from bot.sync.reconcile import GameReconciler
 from bot.sync.sender import Sender
-from games.gofish import DECLARATION as GOFISH_DECLARATION
-from games.gofish import GOFARM_DECLARATION
 from storage.db import Database
 
 log = logging.getLogger(__name__)
@@ -72,14 +65,7 @@ RESUMING = "resuming"  # bot_data key of start-up's background task
 
 
 def default_adapters() -> dict[str, GameAdapter[Any]]:
-    adapters: list[GameAdapter[Any]] = [
-        ReversiAdapter(),
-        GoFishAdapter(GOFISH_DECLARATION),
-        GoFishAdapter(GOFARM_DECLARATION),
-        DurakAdapter(),
-        BlackjackAdapter(stop=stop_table, open_table=command(open_table)),
-    ]
-    return {a.kind: a for a in adapters}
+    return {game.kind: game.adapter for game in default_games()}
 
 
 async def on_startup(application: Application) -> None:  # type: ignore[type-arg]
@@ -190,13 +176,14 @@ def build_application(
     *,
     rng: random.Random | None = None,
     clock: Callable[[], float] = time.time,
-    adapters: Sequence[GameAdapter[Any]] | None = None,
+    adapters: Sequence[GameAdapter[Any] | Registered] | None = None,
 ) -> Application:  # type: ignore[type-arg]
     """The bot, built whole before it starts (``python -m bot``, the sandbox and the
     tests all call this). ``adapters``: the games on offer (default: the five of this
     bot); each declares itself, so a game is added here, with no edit to a shared
     module."""
-    games = {a.kind: a for a in adapters} if adapters is not None else default_adapters()
+    offered = default_games() if adapters is None else registered(adapters)
+    games = {game.kind: game.adapter for game in offered}
     built: list[Application] = []  # type: ignore[type-arg]
 
     # Unfinished updates are handled again (``bot.glue.processor``): a polled one until
@@ -229,11 +216,13 @@ def build_application(
     application.bot_data[SERVICES] = make_services(
         application, db, games, config, clock, random.SystemRandom() if rng is None else rng
     )
-    for kind, adapter in games.items():  # a lobby, or the game's own opening
-        application.add_handler(CommandHandler(kind, adapter.open_command or game_command(kind)))
+    for game in offered:  # a lobby, or the game's own opening
+        opens = game_command(game.kind) if game.opens is None else command(game.opens)
+        application.add_handler(CommandHandler(game.kind, opens))
     application.add_handler(CommandHandler(["start", "help"], command(start)))
     application.add_handler(CommandHandler("language", command(language_command)))
-    application.add_handler(CommandHandler("stop", command(stop)))
+    stops = {game.kind: game.stops for game in offered if game.stops is not None}
+    application.add_handler(CommandHandler("stop", command(stop_command(stops))))
     application.add_handler(CommandHandler("table", command(table_command)))
     application.add_handler(CommandHandler("notify", command(notify_command)))
     application.add_handler(CommandHandler("rules", command(rules_command)))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from telegram import InlineKeyboardButton
@@ -12,7 +12,7 @@ from telegram.constants import ChatType
 
 from bot.adapter import seat_of_user
 from bot.buttons import LanguageButton
-from bot.command import Command, Tap
+from bot.command import Command, CommandAction, StopAction, Tap
 from bot.game_adapter import GameAdapter
 from bot.glue.rules import rules_payload, rules_text
 from bot.i18n import LANGUAGE_NAMES, LANGUAGES, ntr, tr
@@ -138,15 +138,26 @@ async def language_button(press: Tap) -> None:
     await query.edit_message_text(tr(code, "This chat now speaks English."))
 
 
-async def stop(cmd: Command) -> None:
+def stop_command(own: Mapping[str, StopAction]) -> CommandAction:
+    """``/stop``: a game's own rule for who may stop it and how it ends (``own``, by
+    kind), else the shared one (``stop``)."""
+
+    async def stop_game(cmd: Command) -> None:
+        await stop(cmd, own)
+
+    return stop_game
+
+
+async def stop(cmd: Command, own: Mapping[str, StopAction]) -> None:
     message, user = cmd.message, cmd.user
     svc = cmd.svc
     language = await user_language(svc.db, user)
     game = await gamestore.active_game(svc.db, message.chat.id, topic_of(message))
+    if game is not None and game.kind in own:
+        await own[game.kind](cmd, game, language)
+        return
     if game is None:
         text = tr(language, "No game is running here.")
-    elif await svc.adapters[game.kind].stop_table(cmd, game, language):
-        return  # the game's own rule for who may stop it, and its own ending
     elif user.id != game.created_by and not await is_admin(
         cmd.bot, message.chat, user.id, message.sender_chat
     ):

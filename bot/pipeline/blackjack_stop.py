@@ -1,4 +1,4 @@
-"""``/stop`` at a blackjack table (the adapter's ``stop_table`` hook).
+"""``/stop`` at a blackjack table (Blackjack's own, registered in ``bot.glue.registry``).
 
 A dealt round is not undone: basic strategy plays every decision still open
 (insurance included), the dealer plays, the round settles and the chips are

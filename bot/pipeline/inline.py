@@ -41,9 +41,10 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
-from bot.adapter import InlineMove, seat_of_user, seats_of, state_of
+from bot.adapter import seat_of_user, seats_of, state_of
 from bot.buttons import GameButton, HandQuery, Verb, whole_number
 from bot.game_adapter import GameAdapter
+from bot.game_types import InlineMove
 from bot.i18n import tr
 from bot.language import language_of, table_language
 from bot.pipeline.play import finish_move

@@ -8,8 +8,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.adapter import Seat, seat_of_user, seats_of, set_seats
+from bot.adapter import seat_of_user, seats_of, set_seats
 from bot.game_adapter import GameAdapter
+from bot.game_types import Seat
 from bot.i18n import ntr, tr
 from bot.presenters.lobby_view import CLOSE
 from storage.records import GameRecord

@@ -17,8 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.adapter import Ledger, Timing, seats_of, waits_for
+from bot.adapter import seats_of, waits_for
 from bot.game_adapter import GameAdapter, S
+from bot.game_types import Ledger, Timing
 from bot.language import table_language
 from bot.marks import SUMMARY, chats_of, marks_for
 from bot.services import Services

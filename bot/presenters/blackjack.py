@@ -12,20 +12,21 @@ differs is in the
 adapter's hooks: freshness per seat, all-in and insurance buttons, refusals
 that name the hand's owner, the hint alert, what a deadline does, and the
 bookkeeping of a save (deadline, chips, results: bot.rules.blackjack). Join,
-Leave and the top-up at a running table are bot.pipeline.blackjack_play; ``stop_table``
-(``/stop``: who may, and how a table ends) is bot.pipeline.blackjack_stop.
+Leave and the top-up at a running table are bot.pipeline.blackjack_play; its own
+``/stop`` (who may, and how a table ends) is bot.pipeline.blackjack_stop, registered
+with the adapter in bot.glue.registry.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from bot.adapter import GameRules, Ledger, Seat, Timing, seats_of
+from bot.adapter import GameRules, seats_of
 from bot.buttons import Verb
-from bot.command import Command
-from bot.game_adapter import OpenCommand, TableView
+from bot.game_adapter import TableView
+from bot.game_types import Ledger, Seat, Timing
 from bot.i18n import tr
 from bot.presenters import blackjack_rules, blackjack_text
 from bot.presenters.blackjack_text import (
@@ -65,20 +66,15 @@ from storage.records import GameRecord, Status
 BET_BUTTONS = (10, 25, 50, 100)
 
 
-StopTable = Callable[[Command, GameRecord, str], Coroutine[Any, Any, None]]
-
-
 class BlackjackAdapter(GameRules[Table]):
-    """Blackjack's presenter; ``stop`` is its own ``/stop`` (``bot.pipeline.blackjack_stop``,
-    given where the application is built: a presenter imports no handler)."""
+    """Blackjack's presenter. Its own ``/blackjack`` and ``/stop``
+    (``bot.pipeline.blackjack_play``, ``bot.pipeline.blackjack_stop``) are registered
+    with it where the application is built (``bot.glue.registry``): a presenter
+    imports no handler."""
 
     declaration = DECLARATION
     engine = ENGINE
     strict_versions = False  # presses are checked per seat: see bot.rules.blackjack
-
-    def __init__(self, stop: StopTable, open_table: OpenCommand | None = None) -> None:
-        self._stop = stop
-        self.open_command = open_table  # /blackjack opens a table taking bets
 
     def refusals(self, language: str) -> dict[str, str]:
         return blackjack_text.refusals(language)
@@ -194,10 +190,6 @@ class BlackjackAdapter(GameRules[Table]):
         view = ENGINE.view(state, None)
         left = frozenset(game.meta.blackjack.leaving or [])
         return summary_text(self.title(language), view, box_names(game, language), language, left)
-
-    async def stop_table(self, cmd: Command, game: GameRecord, language: str) -> bool:
-        await self._stop(cmd, game, language)
-        return True
 
 
 def box_names(game: GameRecord, language: str) -> dict[int, str]:

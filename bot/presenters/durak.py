@@ -12,9 +12,10 @@ from typing import Any
 
 from telegram import InlineKeyboardButton
 
-from bot.adapter import GameRules, InlineMove, Seat, seats_of
+from bot.adapter import GameRules, seats_of
 from bot.buttons import Verb
 from bot.game_adapter import TableView
+from bot.game_types import InlineMove, Seat
 from bot.i18n import ntr, tr
 from bot.presenters import durak_rules, durak_text
 from bot.presenters.cards_text import card_text, cards_text

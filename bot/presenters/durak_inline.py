@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import html
 
-from bot.adapter import InlineMove, seats_of
+from bot.adapter import seats_of
+from bot.game_types import InlineMove
 from bot.i18n import tr
 from bot.presenters.cards_text import card_text
 from bot.presenters.lobby_view import seat_labels

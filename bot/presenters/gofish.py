@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.adapter import GameRules, InlineMove, Seat, seats_of
+from bot.adapter import GameRules, seats_of
 from bot.buttons import Verb
 from bot.game_adapter import TableView
+from bot.game_types import InlineMove, Seat
 from bot.i18n import ntr, tr
 from bot.presenters import gofish_rules, gofish_text
 from bot.presenters.cards_text import cards_text, hand_in_words, rank_label

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import html
 
-from bot.adapter import InlineMove, seats_of
+from bot.adapter import seats_of
+from bot.game_types import InlineMove
 from bot.i18n import tr
 from bot.presenters.cards_text import cards_text
 from bot.presenters.gofish_text import rank_plural

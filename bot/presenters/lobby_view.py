@@ -6,9 +6,10 @@ from typing import Any
 
 from telegram import InlineKeyboardButton
 
-from bot.adapter import Seat, seats_of
+from bot.adapter import seats_of
 from bot.buttons import HandQuery, Verb, to36
 from bot.game_adapter import GameAdapter
+from bot.game_types import Seat
 from bot.i18n import ntr, tr
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from storage.records import GameRecord, Status

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.adapter import GameRules, Seat, seats_of
+from bot.adapter import GameRules, seats_of
 from bot.buttons import Verb
 from bot.game_adapter import TableView
+from bot.game_types import Seat
 from bot.i18n import tr
 from bot.presenters import reversi_rules
 from bot.presenters.lobby_view import level_button, seat_labels

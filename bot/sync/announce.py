@@ -27,8 +27,8 @@ from bot.game_adapter import GameAdapter
 from bot.i18n import tr
 from bot.marks import notice
 from bot.presenters.hands import reader_language
+from bot.sync.delivery import Desired
 from bot.sync.membership import is_member
-from bot.sync.sender import Desired
 from bot.ui import Rendered, escape
 from storage import chats, gamestore, notices
 from storage.db import Database

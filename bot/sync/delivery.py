@@ -12,7 +12,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from telegram import Bot
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
@@ -24,14 +24,26 @@ from bot.ui import Rendered
 
 T = TypeVar("T")
 
-if TYPE_CHECKING:
-    from bot.sync.sender import Desired
 
 log = logging.getLogger(__name__)
 MAX_BACKOFF = 30.0
 POST_TRIES = 4
 
 Sleep = Callable[[float], Awaitable[object]]
+
+
+@dataclass(frozen=True)
+class Desired:
+    """What a marked message must show now."""
+
+    rendered: Rendered | None  # None: nothing to show any more (only ``retire`` goes)
+    message_id: int | None  # the message showing it today; None: post a new one
+    version: int  # the game version it shows
+    thread_id: int = 0
+    unchanged: bool = False  # the message already shows exactly this
+    retire: int | None = None  # a message this one replaces (``bot.sync.retire``)
+    retire_text: str | None = None
+    inline_id: str | None = None  # an inline table: edited by this id, never sent anew
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from bot.adapter import seat_of_user, state_of
 from bot.game_adapter import GameAdapter
 from bot.i18n import tr
 from bot.presenters.hands import reader_language
-from bot.sync.sender import Desired
+from bot.sync.delivery import Desired
 from bot.ui import Buttons, Rendered, escape
 from storage import chats
 from storage.db import Database

@@ -26,7 +26,7 @@ from bot.i18n import ntr
 from bot.language import table_language
 from bot.marks import GROUP_NUDGE, SUMMARY, private_nudge
 from bot.presenters.hands import reader_language
-from bot.sync.sender import Desired
+from bot.sync.delivery import Desired
 from bot.ui import Rendered, escape
 from storage import chats
 from storage.db import Database

@@ -26,9 +26,9 @@ from bot.language import table_language
 from bot.marks import chats_of, is_notice
 from bot.presenters.table import render_table
 from bot.sync.announce import Notices
+from bot.sync.delivery import Desired
 from bot.sync.hand import desired_hand
 from bot.sync.nudges import desired_post, shown_key
-from bot.sync.sender import Desired
 from storage import chats, display, gamestore, outbox
 from storage.db import Database
 from storage.outbox import TABLE, Mark

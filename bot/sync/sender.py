@@ -24,14 +24,13 @@ import contextlib
 import logging
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Protocol
 
 from telegram import Bot
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
 
 from bot.background import Loop
-from bot.sync.delivery import MAX_BACKOFF, Delivery, Post, Sleep, seconds
+from bot.sync.delivery import MAX_BACKOFF, Delivery, Desired, Post, Sleep, seconds
 from bot.sync.lease import ChatLeases
 from bot.sync.limits import Budget, is_group
 from bot.transient import transient
@@ -45,20 +44,6 @@ log = logging.getLogger(__name__)
 MAX_POSTS_PER_CHAT = 5
 AGAIN_AFTER = 1.0  # seconds: a chat whose sending failed on the database, tried again
 STOP_GRACE = 5.0  # seconds a send already under way gets to record its result at shutdown
-
-
-@dataclass(frozen=True)
-class Desired:
-    """What a marked message must show now."""
-
-    rendered: Rendered | None  # None: nothing to show any more (only ``retire`` goes)
-    message_id: int | None  # the message showing it today; None: post a new one
-    version: int  # the game version it shows
-    thread_id: int = 0
-    unchanged: bool = False  # the message already shows exactly this
-    retire: int | None = None  # a message this one replaces (``bot.sync.retire``)
-    retire_text: str | None = None
-    inline_id: str | None = None  # an inline table: edited by this id, never sent anew
 
 
 class Reconciler(Protocol):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.blackjack.state import HandResult
+from games.blackjack.results import HandResult
 from games.cards import Card
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from games.base import IllegalAction
 from games.blackjack.hands import hand_total, is_two_card_21
+from games.blackjack.results import HandResult
 from games.blackjack.rules import TableRules
 from games.cards import Card
 
@@ -72,15 +73,6 @@ class HandStatus(StrEnum):
     STOOD = "stood"
     BUST = "bust"
     SURRENDERED = "surrendered"
-
-
-class HandResult(StrEnum):
-    WIN = "win"
-    NATURAL = "natural"
-    PUSH = "push"
-    LOSE = "lose"
-    BUST = "bust"
-    SURRENDER = "surrender"
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.sync.sender import Desired
+from bot.sync.delivery import Desired
 from storage import outbox
 from storage.outbox import Mark
 from tests.bot.sender_scene import Scene, sender_scene

@@ -7,11 +7,9 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from bot.adapter import GameRules
 from bot.game_adapter import GameAdapter
-from bot.glue.app import default_adapters
+from bot.glue.registry import default_games
 from storage.meta import GameMeta
-from storage.records import GameRecord
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
 DICT_STYLE = {"get", "pop", "setdefault", "items", "keys", "values", "update"}
@@ -53,7 +51,7 @@ def test_bot_reads_the_meta_by_attribute_only() -> None:
 
 
 def test_no_adapter_hook_is_looked_up_by_name() -> None:
-    hooks = {n for n in dir(GameAdapter) if not n.startswith("_")} | {"stop_table"}
+    hooks = {n for n in dir(GameAdapter) if not n.startswith("_")}
     found = [
         f"{name}:{node.lineno}"
         for name, tree in _modules()
@@ -68,10 +66,7 @@ def test_no_adapter_hook_is_looked_up_by_name() -> None:
     assert found == []
 
 
-async def test_only_blackjack_has_its_own_stop() -> None:
-    adapters = default_adapters()
-    own = {k for k, a in adapters.items() if type(a).stop_table is not GameRules.stop_table}
-    assert own == {"blackjack"}
-    game = GameRecord(chat_id=-1, kind="reversi", created_by=1)
-    for kind in sorted(set(adapters) - own):  # the shared rule: not handled here
-        assert await adapters[kind].stop_table(None, game, "en") is False  # type: ignore[arg-type]
+def test_only_blackjack_has_its_own_stop_and_opening() -> None:
+    games = default_games()
+    assert {g.kind for g in games if g.stops is not None} == {"blackjack"}
+    assert {g.kind for g in games if g.opens is not None} == {"blackjack"}

@@ -9,9 +9,10 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from bot.adapter import GameRules, Seat, seats_of
+from bot.adapter import GameRules, seats_of
 from bot.buttons import Verb
 from bot.game_adapter import TableView
+from bot.game_types import Seat
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.base import Declaration, IllegalAction, Options, Outcome
 from storage.records import GameRecord, Status
