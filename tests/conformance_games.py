@@ -20,6 +20,7 @@ from games.cards import Card, durak_deck, french_deck
 from games.durak import DurakState
 from games.gofish import GoFishState
 from games.reversi import ReversiState
+from tests.e2e.hidden_game import HAND, Deal
 
 Disguise = Callable[[Any, "int | None", random.Random], Any]
 
@@ -199,6 +200,24 @@ def _blackjack_timeout(state: Table, rng: random.Random) -> Table | None:
     return None if ENGINE.to_move(state) else close(state)
 
 
+def _highcard_disguise(state: Deal, keep: int | None, rng: random.Random) -> Deal:
+    others = [s for s in range(len(state.hands)) if s != keep]
+    hands = list(state.hands)
+    for seat, cards in zip(others, redeal([state.hands[s] for s in others], rng), strict=True):
+        hands[seat] = tuple(sorted(cards))
+    return dataclasses.replace(state, hands=tuple(hands))
+
+
+def _highcard_check(state: Deal) -> None:
+    seats = len(state.hands)  # every card dealt is held, on the table, or in a trick taken
+    held = sum(len(h) for h in state.hands)
+    assert held + len(state.trick) + seats * sum(state.won) == seats * HAND
+
+
+def _highcard_outcome(state: Deal, outcome: Outcome) -> None:
+    assert sum(outcome.scores) == HAND and not any(state.hands)
+
+
 SPECS: dict[str, GameSpec] = {
     "reversi": GameSpec((2,), lambda s, keep, rng: s, _reversi_check, _reversi_outcome),
     "gofish": GameSpec(
@@ -215,4 +234,6 @@ SPECS: dict[str, GameSpec] = {
         options=_blackjack_options, timeout=_blackjack_timeout,
         open_amounts=(Bet, Insurance), normalised=True,
     ),
+    # the sixth game, registered from the tests alone (tests/e2e/hidden_game.py)
+    "highcard": GameSpec((2, 3, 4), _highcard_disguise, _highcard_check, _highcard_outcome),
 }  # fmt: skip

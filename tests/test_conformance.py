@@ -37,8 +37,10 @@ from bot.ui import Buttons, Rendered
 from games.base import IllegalAction, Outcome
 from storage.records import GameRecord
 from tests.conformance_games import SPECS, GameSpec, durak_disguise
+from tests.e2e.hidden_game import TEST_GAMES
 
-ADAPTERS = default_adapters()
+# the bot's games and the one the tests register (tests/e2e/hidden_game.py)
+ADAPTERS = {**default_adapters(), **{g.kind: g for g in TEST_GAMES}}
 SEEDS = 6
 HIDDEN_CHECKS = 0.35  # the share of steps at which the hidden cards are re-dealt
 LANGUAGES = ("en", "es", "ru")
