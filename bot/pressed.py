@@ -5,7 +5,7 @@ a Reversi board is 74 buttons, and python-telegram-bot makes an
 ``InlineKeyboardButton`` of each (about 0.55 ms of CPU per press on this machine,
 most of the update's parsing; bench/cpu.py --sample). The bot reads that keyboard
 only to tell which game a message shows when it is not the recorded table or hand
-(``bot.pipeline.press_origin``). So before an update is parsed (polled:
+(``bot.pipeline.press.press_origin``). So before an update is parsed (polled:
 ``bot.glue.request.UpdatesRequest``; webhook: ``bot.ops.webhook``) the pressed
 message's ``reply_markup`` is set aside as JSON under ``PRESSED_KEYBOARD``, which
 python-telegram-bot keeps in the message's ``api_kwargs``; ``callback_data_on``

@@ -1,4 +1,4 @@
-"""The small surface every game engine exposes (see DESIGN.md)."""
+"""The small surface every game engine exposes (docs/architecture.md, "Layers")."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ take and each release is one short statement (no transaction is left open, and
 no connection waits in the server), so any number of updates can hold keys at
 once. A key another worker holds is tried again after 5, 10, 20 … 100 ms. The
 server releases every key of a worker whose connection closes (it died). On
-SQLite one process has the database, and its own locks (``bot.processor``) are
+SQLite one process has the database, and its own locks (``bot.glue.processor``) are
 enough: the block just runs.
 """
 

@@ -1,4 +1,4 @@
-"""A game's meta (the ``games.meta`` JSON column) as a typed record.
+"""A game's meta (the games table's ``meta`` JSON column) as a typed record.
 
 Every key the bot writes is a field; ``None`` stands for "absent" (no field is ever
 stored as JSON null), so ``to_json`` writes exactly the keys that were set.

@@ -184,9 +184,10 @@ ROUNDS = 6  # then everyone walks away and the idle clock closes the table
 
 
 def _blackjack_timeout(state: Table, rng: random.Random) -> Table | None:
-    """What bot.blackjack_clock does when time runs out in the betting: deal the ready
-    bets (bets nobody confirmed go back), or close a table where nobody can bet; after
-    ``ROUNDS`` rounds everyone walks away and the idle clock closes it."""
+    """What Blackjack's clock (``bot.rules.blackjack``) does when time runs out in the
+    betting: deal the ready bets (bets nobody confirmed go back), or close a table where
+    nobody can bet; after ``ROUNDS`` rounds everyone walks away and the idle clock closes
+    it."""
     if state.phase is not Phase.BETTING:
         return None
     if state.round_no > ROUNDS:

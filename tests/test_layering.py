@@ -1,8 +1,10 @@
-"""DESIGN.md's first rule: engines are pure; and bot/'s folders import only the ones below."""
+"""The design's first rule: engines are pure; and bot/'s folders import only the ones below
+(docs/architecture.md, "Layers")."""
 
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 FORBIDDEN = {"telegram", "aiosqlite", "asyncio", "logging", "time", "datetime", "aiohttp"}
@@ -184,7 +186,7 @@ def test_a_games_status_is_the_enum_never_a_string_in_the_bot() -> None:
 def test_no_presenter_runs_a_games_table_rules() -> None:
     # a game's rules around its engine (its deadlines, a move applied for someone, its
     # own meta section) live in bot/rules/, run by the adapter's hooks; a presenter
-    # draws and words them (Blackjack's were bot/presenters/blackjack_table.py)
+    # draws and words them (Blackjack's once sat in a presenter)
     found = []
     for path in sorted((ROOT / "bot" / "presenters").glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -220,3 +222,15 @@ def test_one_shape_per_request_takes_it_out_of_the_update() -> None:
             ):
                 found.append(f"{name}:{node.lineno}")
     assert found == []
+
+
+def test_no_comment_or_document_names_code_that_is_gone() -> None:
+    # tools/stale_names.py: a module, a name in it or a file of the repository named
+    # in a document, a comment or a docstring must exist (six such names had outlived
+    # their code: a processor module, a press origin function, a blackjack clock ...)
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        from stale_names import problems
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    assert problems() == []

@@ -4,7 +4,7 @@ kind of button routes to (the list of handlers in ``bot.glue.app``).
 
 A press is decoded (``g:<game>:<version>:<verb>[:<argument>]``), its game loaded
 with one read, and checked: a button counts only on a message that shows its
-game (``bot.pipeline.press_origin``); an update Telegram delivers again is answered and
+game (``bot.pipeline.press.press_origin``); an update Telegram delivers again is answered and
 not applied twice; a button from a message the bot has since replaced is stale.
 The action then checks the presser and applies, saves (``bot.pipeline.save.save``)
 and answers; the sender draws what the save marked.

@@ -29,7 +29,7 @@ NOW = 1_760_000_000
 ALICE = json.dumps({"id": 1000001, "first_name": "Alice", "language_code": "es"},
                    separators=(",", ":"))  # fmt: skip
 
-# aiogram's tests (tests/test_utils/test_web_app.py): token "42:TEST"
+# aiogram's tests (its test_utils/test_web_app.py): token "42:TEST"
 AIOGRAM = (
     "auth_date=1650385342"
     "&user=%7B%22id%22%3A42%2C%22first_name%22%3A%22Test%22%7D"

@@ -1,5 +1,5 @@
 """The schema of a database made before Alembic (numbered migrations 1 to 4, as
-storage/migrations.py had them when Alembic came), frozen here so that tests upgrade
+the numbered migrations module had them when Alembic came), frozen here so that tests upgrade
 exactly what bots in the field have, whatever storage/ becomes."""
 
 from __future__ import annotations
