@@ -1,9 +1,11 @@
 """Inline mode and people's own chats on the sandbox page, in real headless Chromium:
 "@tablebot …" shows the results above the input, a click sends one "via @tablebot";
-"＋ Chat with…" opens a private chat with another person."""
+"+ Chat with…" opens a private chat with another person."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from collections.abc import Iterator
 
 import pytest
@@ -20,6 +22,18 @@ def answering(sandbox: Sandbox) -> Iterator[None]:
     stop = answer_inline_queries(sandbox.tg)
     yield
     stop()
+
+
+def not_drawn(text: str) -> list[str]:
+    """The characters of ``text`` no installed font has (fontconfig, as Chromium on
+    Linux finds them): Chromium draws each as an empty box."""
+    fc_list = shutil.which("fc-list")
+    assert fc_list is not None, "fontconfig's fc-list (Chromium's own dependency)"
+    return [
+        char for char in dict.fromkeys(text) if not char.isspace() and not subprocess.run(
+            [fc_list, f":charset={ord(char):x}", "family"], capture_output=True, text=True,
+            check=True).stdout.strip()
+    ]  # fmt: skip
 
 
 async def type_into_box(chat: ChatPage, text: str) -> None:
@@ -64,6 +78,8 @@ async def test_a_private_chat_with_another_person(
 ) -> None:
     await chat.be("Alice")
     bob = sandbox.people[1]
+    label = await chat.page.evaluate('document.querySelector("#new-chat").options[0].text')
+    assert label.endswith("Chat with…") and not_drawn(label) == []  # no empty box
     await chat.page.evaluate(
         'const s = document.querySelector("#new-chat");'
         f" s.value = {js(str(bob.id))}; s.dispatchEvent(new Event('change'));"
