@@ -12,6 +12,7 @@ buttons on messages sent via the bot; BotFather's inline settings; people's own 
     message.via_bot, message.inline_message_id            # the id only with a keyboard
     reply = await tg.press_inline(alice, message, "Join")  # callback_query without message
     answer = await tg.switch_inline(alice, message, "Play here", chat=None)
+    query = await tg.switch_inline_nowait(alice, message, "Challenge", chat=group)
     query = await tg.inline_query_nowait(alice, dm, "x"); await tg.wait_inline_answer(query)
     tg.inline_message(inline_message_id)
 """
@@ -96,9 +97,16 @@ class InlineDriver(WorldView):
     ) -> InlineAnswer:
         """Press a switch-to-inline button and wait for the answer to its query: in the
         message's chat (current_chat) or in ``chat`` (the one the person picks)."""
-        where = None if chat is None else self._where(user, chat)
-        query = inline.switch_query(self.world, user, message, text, where)
+        query = await self.switch_inline_nowait(user, message, text, chat=chat)
         return await self.wait_inline_answer(query, timeout)
+
+    async def switch_inline_nowait(
+        self, user: User, message: Message, text: str | None = None, *, chat: Target | None = None
+    ) -> InlineQuery:
+        """Press a switch-to-inline button; the query starts in ``chat`` (refused when
+        the button does not offer that kind of chat) or in the message's own chat."""
+        where = None if chat is None else self._where(user, chat)
+        return inline.switch_query(self.world, user, message, text, where)
 
     async def press_inline(
         self,
