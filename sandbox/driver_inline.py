@@ -5,6 +5,7 @@ buttons on messages sent via the bot; BotFather's inline settings; people's own 
 
     tg.set_inline_mode(False)          # BotFather /setinline (on in the sandbox)
     tg.set_inline_feedback(True)       # /setinlinefeedback: chosen_inline_result (off)
+    tg.set_chosen_first(True)          # chosen_inline_result before the message it posted
     dm = tg.add_private_chat(alice, bob)                 # the bot is not in it
     answer = await tg.inline_query(alice, group, "reversi", offset="", timeout=10)
     answer.results[0].title, answer.titles, answer.next_offset, answer.button
@@ -39,6 +40,11 @@ class InlineDriver(WorldView):
         """BotFather's /setinlinefeedback: a ``chosen_inline_result`` per chosen result."""
         self.world.inline.feedback = enabled
         self.world.notify("bot", detail="inline feedback")
+
+    def set_chosen_first(self, first: bool = True) -> None:
+        """A chosen result's chosen_inline_result before its message (in a chat the bot
+        is in); Telegram promises neither order (the message first by default)."""
+        self.world.inline.chosen_first = first
 
     def add_private_chat(self, first: User, second: User) -> Chat:
         """The private chat of two people (one for the pair; the bot is not in it)."""

@@ -100,7 +100,8 @@ def choose_result(world: World, user: User, query: InlineQuery, result_id: str) 
         message.inline_message_id = new_inline_id(world, message)
         world.inline.messages[message.inline_message_id] = message
     query.chosen = message
-    deliver(world, message)
+    if not world.inline.chosen_first:
+        deliver(world, message)
     if world.inline.feedback:
         chosen: dict[str, object] = {
             "result_id": result.id,
@@ -110,6 +111,8 @@ def choose_result(world: World, user: User, query: InlineQuery, result_id: str) 
         if message.inline_message_id is not None:
             chosen["inline_message_id"] = message.inline_message_id
         world.enqueue("chosen_inline_result", chosen)
+    if world.inline.chosen_first:
+        deliver(world, message)
     return message
 
 
