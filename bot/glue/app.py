@@ -46,6 +46,7 @@ from bot.pipeline.blackjack_play import open_table
 from bot.pipeline.blackjack_stop import stop_table
 from bot.pipeline.broken import playable_games
 from bot.pipeline.chips import chips_command, top_command, top_up_button
+from bot.pipeline.group_offer import offer_posted
 from bot.pipeline.guest_table import guest_mention
 from bot.pipeline.inline import chosen_result, hand_query
 from bot.pipeline.inline_table import chosen_table, setting_up, table_query
@@ -276,6 +277,10 @@ def build_application(
     application.add_handler(InlineQueryHandler(table_query))  # @bot reversi: an inline table
     application.add_handler(ChosenInlineResultHandler(chosen_table, pattern=TableOffer.PREFIX))
     application.add_handler(ChosenInlineResultHandler(chosen_result))
+    # a group's inline offer posted where the bot is: the group's own table instead
+    application.add_handler(
+        MessageHandler(filters.VIA_BOT & filters.ChatType.GROUPS, command(offer_posted))
+    )
     # "@bot reversi" where the bot is not: an inline table (commands take no guest message)
     application.add_handler(MessageHandler(filters.UpdateType.GUEST_MESSAGE, guest_mention))
     application.add_error_handler(error_handler(processor.unfinished))
