@@ -18,7 +18,8 @@ asker's hand and moves in that game. Its results' ids are :class:`GameButton` da
 move, or ``y``: the hand itself), so a chosen result is parsed by the same codec.
 Any other inline query asks for a new inline table (:class:`TableOffer`: ``reversi``,
 a word's start, or nothing for every game); the result that opens one has the id
-``new:<kind>``, and so has the placeholder button of its message until the table is set.
+``new:<kind>`` (``new:<kind>:<offer>`` in a group), and so has the placeholder button of
+its message until the table is set.
 """
 
 from __future__ import annotations
@@ -254,26 +255,35 @@ class HandQuery:
 @dataclass(frozen=True)
 class TableOffer:
     """A new inline table of ``kind``: the id of the inline result that opens it, and the
-    data of the button its message shows until the bot has set the table; ``again``: the
-    button of a message whose table could not be opened, which opens it now."""
+    data of the button its message shows until the bot has set the table. An offer made
+    in a group carries a number of its own (``new:<kind>:<offer>``): the table it opens
+    and its message, if posted where the bot is, are known to be one
+    (``bot.pipeline.group_offer``). ``again``: the button of a message whose table could
+    not be opened, which opens it now (``new:<kind>:again``)."""
 
     kind: str
+    offer: int | None = None
     again: bool = False
 
     PREFIX = "new:"
     AGAIN = ":again"
+    HIGHEST = 10**15  # an offer's number
 
     def pack(self) -> str:
-        return _fits(self.PREFIX + self.kind + (self.AGAIN if self.again else ""))
+        number = "" if self.offer is None else f":{self.offer}"
+        return _fits(self.PREFIX + self.kind + number + (self.AGAIN if self.again else ""))
 
     @classmethod
     def parsed(cls, data: object) -> TableOffer | None:
         if not isinstance(data, str) or not data.startswith(cls.PREFIX):
             return None
-        kind = data.removeprefix(cls.PREFIX)
-        again = kind.endswith(cls.AGAIN)
-        kind = kind.removesuffix(cls.AGAIN)
-        return cls(kind, again) if kind.isascii() and kind.isalpha() else None
+        rest = data.removeprefix(cls.PREFIX)
+        again = rest.endswith(cls.AGAIN)
+        kind, numbered, number = rest.removesuffix(cls.AGAIN).partition(":")
+        if not (kind.isascii() and kind.isalpha()):
+            return None
+        offer = whole_number(number, cls.HIGHEST) if numbered else None
+        return None if numbered and offer is None else cls(kind, offer, again)
 
     @classmethod
     def matches(cls, data: object) -> bool:

@@ -5,6 +5,7 @@ buttons on messages sent via the bot; BotFather's inline settings; people's own 
 
     tg.set_inline_mode(False)          # BotFather /setinline (on in the sandbox)
     tg.set_inline_feedback(True)       # /setinlinefeedback: chosen_inline_result (off)
+    tg.set_chosen_first(True)          # chosen_inline_result before the message it posted
     dm = tg.add_private_chat(alice, bob)                 # the bot is not in it
     answer = await tg.inline_query(alice, group, "reversi", offset="", timeout=10)
     answer.results[0].title, answer.titles, answer.next_offset, answer.button
@@ -12,6 +13,7 @@ buttons on messages sent via the bot; BotFather's inline settings; people's own 
     message.via_bot, message.inline_message_id            # the id only with a keyboard
     reply = await tg.press_inline(alice, message, "Join")  # callback_query without message
     answer = await tg.switch_inline(alice, message, "Play here", chat=None)
+    query = await tg.switch_inline_nowait(alice, message, "Challenge", chat=group)
     query = await tg.inline_query_nowait(alice, dm, "x"); await tg.wait_inline_answer(query)
     tg.inline_message(inline_message_id)
 """
@@ -38,6 +40,11 @@ class InlineDriver(WorldView):
         """BotFather's /setinlinefeedback: a ``chosen_inline_result`` per chosen result."""
         self.world.inline.feedback = enabled
         self.world.notify("bot", detail="inline feedback")
+
+    def set_chosen_first(self, first: bool = True) -> None:
+        """A chosen result's chosen_inline_result before its message (in a chat the bot
+        is in); Telegram promises neither order (the message first by default)."""
+        self.world.inline.chosen_first = first
 
     def add_private_chat(self, first: User, second: User) -> Chat:
         """The private chat of two people (one for the pair; the bot is not in it)."""
@@ -96,9 +103,16 @@ class InlineDriver(WorldView):
     ) -> InlineAnswer:
         """Press a switch-to-inline button and wait for the answer to its query: in the
         message's chat (current_chat) or in ``chat`` (the one the person picks)."""
-        where = None if chat is None else self._where(user, chat)
-        query = inline.switch_query(self.world, user, message, text, where)
+        query = await self.switch_inline_nowait(user, message, text, chat=chat)
         return await self.wait_inline_answer(query, timeout)
+
+    async def switch_inline_nowait(
+        self, user: User, message: Message, text: str | None = None, *, chat: Target | None = None
+    ) -> InlineQuery:
+        """Press a switch-to-inline button; the query starts in ``chat`` (refused when
+        the button does not offer that kind of chat) or in the message's own chat."""
+        where = None if chat is None else self._where(user, chat)
+        return inline.switch_query(self.world, user, message, text, where)
 
     async def press_inline(
         self,

@@ -21,6 +21,8 @@ from sandbox.people import deliver, find_button
 from sandbox.world import World
 
 MAX_QUERY = 256  # characters of the query Telegram passes on
+CHANNEL = "channel"  # Telegram's chat type (the stand-in has no channels yet)
+CHAT_KINDS = ("user", "bot", "group", "channel")  # SwitchInlineQueryChosenChat's allow_*_chats
 
 
 def chat_type(world: World, user: User, chat: Chat) -> str:
@@ -98,7 +100,8 @@ def choose_result(world: World, user: User, query: InlineQuery, result_id: str) 
         message.inline_message_id = new_inline_id(world, message)
         world.inline.messages[message.inline_message_id] = message
     query.chosen = message
-    deliver(world, message)
+    if not world.inline.chosen_first:
+        deliver(world, message)
     if world.inline.feedback:
         chosen: dict[str, object] = {
             "result_id": result.id,
@@ -108,6 +111,8 @@ def choose_result(world: World, user: User, query: InlineQuery, result_id: str) 
         if message.inline_message_id is not None:
             chosen["inline_message_id"] = message.inline_message_id
         world.enqueue("chosen_inline_result", chosen)
+    if world.inline.chosen_first:
+        deliver(world, message)
     return message
 
 
@@ -118,10 +123,17 @@ SWITCHES = (
 )
 
 
-def _allowed(world: World, user: User, chosen: dict[str, object], chat: Chat) -> bool:
-    if chat.type != PRIVATE:
-        return bool(chosen.get("allow_group_chats"))
-    return bool(chosen.get("allow_bot_chats" if chat.id == user.id else "allow_user_chats"))
+def chat_kind(user: User, chat: Chat) -> str:
+    """What SwitchInlineQueryChosenChat calls ``chat`` for ``user``: ``user`` (a private
+    chat with a person), ``bot`` (their chat with the bot), ``group`` (a group or a
+    supergroup) or ``channel``."""
+    if chat.type == PRIVATE:
+        return "bot" if chat.id == user.id else "user"
+    return "channel" if chat.type == CHANNEL else "group"
+
+
+def _allowed(user: User, chosen: dict[str, object], chat: Chat) -> bool:
+    return bool(chosen.get(f"allow_{chat_kind(user, chat)}_chats"))
 
 
 def switch_query(
@@ -144,7 +156,11 @@ def switch_query(
         raise ValueError(f"button {raw['text']!r} lets the person pick a chat: pass chat=")
     if kind == "switch_inline_query_chosen_chat":
         chosen = raw[kind]
-        if not _allowed(world, user, chosen, chat):
-            raise ValueError(f"button {raw['text']!r} does not offer chat {chat.id}: {chosen}")
+        if not _allowed(user, chosen, chat):
+            offered = [k for k in CHAT_KINDS if chosen.get(f"allow_{k}_chats")]
+            raise ValueError(
+                f"button {raw['text']!r} does not offer {chat_kind(user, chat)} chats such as "
+                f"chat {chat.id}, only: {', '.join(offered) or 'none'}"
+            )
         return start_query(world, user, chat, str(chosen.get("query", "")))
     return start_query(world, user, chat, str(raw[kind]))

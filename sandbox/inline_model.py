@@ -96,6 +96,9 @@ CacheKey = tuple[str, str, str, int | None]  # query, offset, chat_type, user (p
 class InlineState:
     enabled: bool = True
     feedback: bool = False
+    # Telegram does not say which the bot gets first of a chosen result's message (in a
+    # chat the bot is in) and its chosen_inline_result: the message, unless this is set
+    chosen_first: bool = False
     queries: dict[str, InlineQuery] = field(default_factory=dict)
     messages: dict[str, Message] = field(default_factory=dict)  # inline_message_id -> message
     cache: dict[CacheKey, tuple[InlineAnswer, float]] = field(default_factory=dict)

@@ -102,6 +102,21 @@ async def active_game(db: Core, chat_id: int, thread_id: int = 0) -> GameRecord 
     return readable(row)
 
 
+RECENT = 10_000  # games: how far back ``recent_game`` looks
+
+
+async def recent_game(db: Core, chat_id: int) -> GameRecord | None:
+    """The chat's newest game, whatever its status, if it is among the newest
+    ``RECENT`` games (a range of the primary key: the games table is not scanned;
+    a group's inline offer looks for its table so, moments after it was made)."""
+    row = await db.fetchone(
+        f"SELECT {GAME_COLUMNS} FROM games WHERE chat_id = $1"
+        " AND id > (SELECT COALESCE(MAX(id), 0) FROM games) - $2 ORDER BY id DESC LIMIT 1",
+        (chat_id, RECENT),
+    )
+    return readable(row)
+
+
 async def games_with_status(db: Core, *statuses: str) -> list[GameRecord]:
     """The readable games with these statuses (default: the active ones)."""
     games, _unreadable = await read_games(db, *statuses)

@@ -56,7 +56,7 @@ _JSON_TYPE: dict[str, type | tuple[type, ...]] = {
     "banked": int, "summary": str, "resigned_seat": int, "resigned": list,
     "played_out": list, "phase_key": list, "phase_at": int, "expired": bool,
     "betting_ends": (int, float), "bets_closed": bool, "broken": str,
-    "stop_vote": dict, "leaving": list, "inline": str,
+    "stop_vote": dict, "leaving": list, "inline": str, "group": int,
 }  # fmt: skip
 
 
@@ -103,6 +103,7 @@ class GameMeta:
     broken: str | None = None  # why the game was set aside (storage.broken)
     stop_vote: VoteJson | None = None
     inline: str | None = None  # an inline table's inline_message_id (storage.records)
+    group: int | None = None  # the group (the bot in it) its offer was posted in: closed
     blackjack: BlackjackMeta = field(default_factory=BlackjackMeta)
     extra: dict[str, Any] = field(default_factory=dict)  # keys this bot does not know
 

@@ -38,6 +38,12 @@ def inline_chat(inline_message_id: str) -> int:
     return INLINE_CHATS - int.from_bytes(digest, "big")
 
 
+def offer_chat(offer: int) -> int:
+    """The synthetic chat of the inline table opened by a group's offer (its number,
+    ``bot.buttons.TableOffer``): known before the table's inline_message_id is."""
+    return inline_chat(f"offer:{offer}")
+
+
 def is_inline_chat(chat_id: int) -> bool:
     """``chat_id`` is an inline table's (``inline_chat``): no message can be sent there."""
     return chat_id <= INLINE_CHATS

@@ -44,6 +44,7 @@ from bot.glue.table_cmd import table_command
 from bot.glue.unfinished import Unfinished
 from bot.pipeline.broken import playable_games
 from bot.pipeline.chips import chips_command, top_command, top_up_button
+from bot.pipeline.group_offer import offer_posted
 from bot.pipeline.guest_table import guest_mention
 from bot.pipeline.inline import chosen_result, hand_query
 from bot.pipeline.inline_table import chosen_table, setting_up, table_query
@@ -217,11 +218,12 @@ def build_application(
         application, db, games, config, clock, random.SystemRandom() if rng is None else rng
     )
     for game in offered:  # a lobby, or the game's own opening
-        opens = game_command(game.kind) if game.opens is None else command(game.opens)
-        application.add_handler(CommandHandler(game.kind, opens))
+        handler = game_command(game.kind) if game.opens is None else command(game.opens)
+        application.add_handler(CommandHandler(game.kind, handler))
     application.add_handler(CommandHandler(["start", "help"], command(start)))
     application.add_handler(CommandHandler("language", command(language_command)))
     stops = {game.kind: game.stops for game in offered if game.stops is not None}
+    own_opening = {game.kind: game.opens for game in offered if game.opens is not None}
     application.add_handler(CommandHandler("stop", command(stop_command(stops))))
     application.add_handler(CommandHandler("table", command(table_command)))
     application.add_handler(CommandHandler("notify", command(notify_command)))
@@ -249,6 +251,12 @@ def build_application(
     application.add_handler(InlineQueryHandler(table_query))  # @bot reversi: an inline table
     application.add_handler(ChosenInlineResultHandler(chosen_table, pattern=TableOffer.PREFIX))
     application.add_handler(ChosenInlineResultHandler(chosen_result))
+    # a group's inline offer posted where the bot is: the group's own table instead
+    application.add_handler(
+        MessageHandler(
+            filters.VIA_BOT & filters.ChatType.GROUPS, command(offer_posted(own_opening, stops))
+        )
+    )
     # "@bot reversi" where the bot is not: an inline table (commands take no guest message)
     application.add_handler(MessageHandler(filters.UpdateType.GUEST_MESSAGE, guest_mention))
     application.add_error_handler(error_handler(processor.unfinished))

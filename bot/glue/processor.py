@@ -13,8 +13,9 @@ from typing import Any
 from telegram import Update
 from telegram.ext import BaseUpdateProcessor
 
-from bot.buttons import game_of
+from bot.buttons import TableOffer, game_of
 from bot.glue.unfinished import Unfinished, update_id
+from bot.pipeline.group_offer import posted_offer
 
 log = logging.getLogger(__name__)
 OrderKey = tuple[str, int]
@@ -28,9 +29,10 @@ def order_key(update: object) -> OrderKey | None:
 
     A button press that names a game is ordered with every other press on that
     game, whichever chat its message is in (the group table or a private
-    hand), and so is an inline result chosen in that game. Anything else is
-    ordered within its chat. Commands and presses that touch the same game from
-    different keys are reconciled by the database's optimistic versions.
+    hand), and so is an inline result chosen in that game. A group's inline offer
+    chosen, and its message where the bot is, are ordered by the offer's number.
+    Anything else is ordered within its chat. Commands and presses that touch the
+    same game from different keys are reconciled by the database's optimistic versions.
     """
     if not isinstance(update, Update):
         return None
@@ -44,6 +46,12 @@ def order_key(update: object) -> OrderKey | None:
     chosen = update.chosen_inline_result  # a move chosen from a player's inline results
     if chosen is not None and (game_id := game_of(chosen.result_id)) is not None:
         return ("game", game_id)
+    # a group's offer: told it was chosen, and its message where the bot is (group_offer)
+    offer = TableOffer.parsed(chosen.result_id) if chosen is not None else None
+    if offer is None and update.message is not None and update.message.via_bot is not None:
+        offer = posted_offer(update.message, update.message.via_bot.id)
+    if offer is not None and offer.offer is not None:
+        return ("offer", offer.offer)
     chat = update.effective_chat
     return ("chat", chat.id) if chat is not None else None
 

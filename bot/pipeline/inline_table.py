@@ -20,6 +20,11 @@ at one (:func:`can_open`).
 The opener's settings apply: the table speaks their language, and a turn lasts what
 their private chat's ``/turntime`` says (copied to the table's chat when it is set).
 
+An offer made in a group carries a number of its own and opens its table in that
+number's chat (``storage.records.offer_chat``): if it is posted in a group the bot is
+in, the bot hears of the message too, and the group's own table is offered there
+instead (``bot.pipeline.group_offer``), whichever of the two it hears of first.
+
 Guest mode (``bot.pipeline.guest_table``) answers ``@bot reversi`` written in a chat
 the bot is not in with the same offer and opens the table through the same
 :func:`open_inline_table`; only where the ``inline_message_id`` comes from differs.
@@ -42,7 +47,7 @@ from telegram import (
     Update,
     User,
 )
-from telegram.constants import ParseMode
+from telegram.constants import ChatType, ParseMode
 from telegram.ext import ContextTypes
 
 from bot.adapter import set_seats, state_of
@@ -56,15 +61,15 @@ from bot.people import remember
 from bot.pipeline.blackjack_play import holds, new_table, opener_seating, seat_refusal
 from bot.pipeline.inline import HELP, answer_query
 from bot.pipeline.inline_refused import refused_text, tell_refused
-from bot.pipeline.save import Seating, create
+from bot.pipeline.save import Seating, create, save
 from bot.presenters.lobby_view import render_lobby
 from bot.services import Services, services
 from bot.ui import Buttons, Keyboard
-from storage import chats, seats
+from storage import chats, gamestore, seats
 from storage import chips as bank
 from storage.chips import ChipConflict
 from storage.meta import GameMeta
-from storage.records import INLINE_ACCOUNTS, GameRecord, inline_chat
+from storage.records import INLINE_ACCOUNTS, GameRecord, inline_chat, offer_chat
 from storage.seats import SeatTaken
 
 log = logging.getLogger(__name__)
@@ -79,7 +84,9 @@ async def table_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     language = await user_language(svc.db, user)
     kinds = TableOffer.asked(query.query, list(svc.adapters))  # every game on offer
     kept = [k for k in kinds if await can_open(svc, k, user.id)]
-    results = [await offer_article(svc, k, user, language) for k in kept]
+    group = query.chat_type in (ChatType.GROUP, ChatType.SUPERGROUP)  # the bot may be in it
+    offer = secrets.randbelow(TableOffer.HIGHEST) + 1 if group else None
+    results = [await offer_article(svc, k, user, language, offer) for k in kept]
     button = None if results else InlineQueryResultsButton(tr(language, "How to play"),
                                                            start_parameter=HELP)  # fmt: skip
     if len(kept) < len(kinds):  # Blackjack left out: say why above the list
@@ -105,10 +112,10 @@ async def can_open(svc: Services, kind: str, user_id: int) -> bool:
 
 
 async def offer_article(
-    svc: Services, kind: str, user: User, language: str
+    svc: Services, kind: str, user: User, language: str, offer: int | None = None
 ) -> InlineQueryResultArticle:
     """The table as it will look with the asker seated (a lobby; a blackjack table
-    taking bets, with their chips); one placeholder button."""
+    taking bets, with their chips); one placeholder button. ``offer``: a group's."""
     adapter = svc.adapters[kind]
     game, _ = await _opening(svc, kind, user, language, rng=random.Random(0))
     if game.state is None:
@@ -117,9 +124,9 @@ async def offer_article(
         view = TableView(language, Buttons(0, 0))
         text = adapter.render_table(game, state_of(adapter, game), view).text
     setting = InlineKeyboardButton("⏳ " + tr(language, "Setting the table…"),
-                                   callback_data=TableOffer(kind).pack())  # fmt: skip
+                                   callback_data=TableOffer(kind, offer).pack())  # fmt: skip
     return InlineQueryResultArticle(
-        TableOffer(kind).pack(),
+        TableOffer(kind, offer).pack(),
         adapter.title(language),
         InputTextMessageContent(text, parse_mode=ParseMode.HTML),
         reply_markup=InlineKeyboardMarkup([[setting]]),
@@ -129,12 +136,12 @@ async def offer_article(
 
 async def _opening(
     svc: Services, kind: str, user: User, language: str, inline_id: str = "",
-    rng: random.Random | None = None,
+    rng: random.Random | None = None, offer: int | None = None,
 ) -> tuple[GameRecord, Seating]:  # fmt: skip
     """The new game with ``user`` seated: a lobby, or a blackjack table taking bets with
     their inline chips (and the seating that checks them)."""
     meta = GameMeta(lang=language, invite=secrets.token_urlsafe(16), inline=inline_id or None)
-    chat = inline_chat(inline_id) if inline_id else 0
+    chat = offer_chat(offer) if offer is not None else inline_chat(inline_id) if inline_id else 0
     game = GameRecord(chat_id=chat, kind=kind, created_by=user.id, meta=meta)
     if svc.adapters[kind].declaration.chips:
         balance = await bank.balance(svc.db, INLINE_ACCOUNTS, user.id)
@@ -154,21 +161,38 @@ async def chosen_table(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     if not chosen.inline_message_id:  # posted without its keyboard: nothing to draw on
         log.info("an inline table without an inline message", extra={"kind": offer.kind})
         return
-    await open_inline_table(svc, context.bot, offer.kind, chosen.from_user,
-                            chosen.inline_message_id)  # fmt: skip
+    inline_id = chosen.inline_message_id
+    if offer.offer is not None and await _posted_where_the_bot_is(svc, offer.offer, inline_id):
+        return
+    await open_inline_table(svc, context.bot, offer.kind, chosen.from_user, inline_id,
+                            offer.offer)  # fmt: skip
+
+
+async def _posted_where_the_bot_is(svc: Services, offer: int, inline_message_id: str) -> bool:
+    """A group's offer whose message the bot heard of first (``bot.pipeline.group_offer``
+    left its table closed): that table now shows on the message (the group's own is
+    below it); True also when this offer's table exists (a second delivery)."""
+    game = await gamestore.recent_game(svc.db, offer_chat(offer))
+    if game is None:
+        return False
+    if game.meta.group is not None and game.meta.inline is None:
+        game.meta.inline = inline_message_id
+        await save(svc, svc.adapters[game.kind], game)
+    return True
 
 
 async def open_inline_table(
-    svc: Services, bot: Bot, kind: str, user: User, inline_message_id: str
-) -> GameRecord | None:
+    svc: Services, bot: Bot, kind: str, user: User, inline_message_id: str,
+    offer: int | None = None,
+) -> GameRecord | None:  # fmt: skip
     """The lobby of ``kind`` (a blackjack table: taking bets) with ``user`` seated becomes
     the game of the inline message (posted by the person via the bot, or by the bot as
-    a guest); None when that message already has its game, or the opener of a blackjack
-    table sits at another inline table (the message is told so:
-    ``bot.pipeline.inline_refused``)."""
+    a guest; ``offer``: a group's offer, whose number names the table's chat); None when
+    that message already has its game, or the opener of a blackjack table sits at
+    another inline table (the message is told so: ``bot.pipeline.inline_refused``)."""
     await remember(svc.db, user)
     language = await user_language(svc.db, user)
-    game, seating = await _opening(svc, kind, user, language, inline_message_id)
+    game, seating = await _opening(svc, kind, user, language, inline_message_id, offer=offer)
     game.meta.bot = bot.username
     await _own_turn_time(svc, user.id, game.chat_id)
     try:

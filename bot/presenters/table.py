@@ -10,6 +10,7 @@ from bot.adapter import state_of
 from bot.game_adapter import GameAdapter, TableView
 from bot.language import table_language
 from bot.presenters.clock_line import clock_line
+from bot.presenters.group_table import group_table_pointer
 from bot.presenters.hands import away_seats
 from bot.presenters.lobby_view import render_lobby
 from bot.presenters.notices import with_notices
@@ -31,6 +32,8 @@ async def render_table(
     the second choice of a player who picks on the group table in place of the
     table's buttons."""
     language = await table_language(db, game)
+    if game.meta.group is not None:  # posted in a group the bot is in: it has its own
+        return group_table_pointer(adapter, game, language)
     buttons = Buttons(game.id, game.version)
     if game.state is None:
         return render_lobby(adapter, game, language, buttons)

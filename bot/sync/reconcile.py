@@ -63,6 +63,8 @@ class GameReconciler:
         if game is None or game.kind not in self._adapters:
             return None
         adapter = self._adapters[game.kind]
+        if mark.is_table and is_inline_chat(mark.chat_id) and game.inline_id is None:
+            return None  # a group's offer whose message is not known yet (group_offer)
         if mark.is_table:
             return await self._table(adapter, game)
         if is_inline_chat(mark.chat_id):  # an inline table's chat: nothing is sent there

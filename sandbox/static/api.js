@@ -67,5 +67,15 @@ export const inline = (userId, chatId, query, offset) =>
 export const choose = (userId, queryId, resultId) =>
   post("/api/choose", { user_id: userId, query_id: queryId, result_id: resultId });
 
+// A switch-to-inline button pressed and a chat picked: the query starts there.
+export const switchInline = (userId, chatId, messageId, text, targetChatId) =>
+  post("/api/switch", {
+    user_id: userId,
+    chat_id: chatId,
+    message_id: messageId,
+    text,
+    target_chat_id: targetChatId,
+  });
+
 export const privateChat = (userId, otherId) =>
   post("/api/private_chat", { user_id: userId, other_id: otherId });

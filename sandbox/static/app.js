@@ -2,6 +2,7 @@
 
 import * as api from "./api.js";
 import { InlinePanel } from "./inline.js";
+import { Switcher } from "./picker.js";
 import { drawChats, drawHeader, drawMessages, drawNewChat, drawPeople, drawTopics } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
@@ -101,16 +102,8 @@ async function openUrl(url) {
   }
 }
 
-// A switch-to-inline button types "@bot query" into the input, as Telegram does.
-function switchInline(query) {
-  const text = `@${state.world.bot.username} ${query}`;
-  $("text").value = text;
-  $("text").focus();
-  inline.typed(text);
-}
-
 async function pressButton(message, button, node) {
-  if (button.switch_inline != null) return switchInline(button.switch_inline);
+  if (button.switch_inline != null) return switcher.press(message, button); // picker.js
   if (button.url) {
     if (followLink(button.url)) return;
     if (window.confirm(`Open this link?\n${button.url}`)) window.open(button.url, "_blank", "noopener");
@@ -269,6 +262,8 @@ const inline = new InlinePanel(
   sentInline,
   (parameter) => openUrl(`https://t.me/${state.world.bot.username}?start=${parameter}`),
 );
+
+const switcher = new Switcher(() => state, attempt, (chatId) => refresh().then(() => openChat(chatId)), inline);
 
 function openChat(chatId) {
   if (chatId !== state.chatId) state.threadId = null;

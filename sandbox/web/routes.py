@@ -22,121 +22,44 @@ not in, a button that is not there) gets ``400 {"ok": false, "error": reason}``.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
 
 from aiohttp import web
 
 from sandbox.driver import StandIn
-from sandbox.model import PRESENT, PRIVATE, Chat, Message, User
+from sandbox.model import PRESENT, PRIVATE
+from sandbox.web import requests as req
 from sandbox.web.events import EventStreams
+from sandbox.web.requests import PRESS_TIMEOUT, STAND_IN, STREAMS, Refused, guard
+from sandbox.web.routes_inline import add_inline_routes
 from sandbox.web.snapshot import message_json, world_json
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
-LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "[::1]"})
-STAND_IN = web.AppKey("stand_in", StandIn)
-STREAMS = web.AppKey("streams", EventStreams)
-PRESS_TIMEOUT = web.AppKey("press_timeout", float)
-Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-
-
-class Refused(Exception):
-    """A request the sandbox will not carry out; the text says why."""
-
-
-def _error(status: int, reason: str) -> web.Response:
-    return web.json_response({"ok": False, "error": reason}, status=status)
-
-
-@web.middleware
-async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """Answer only requests addressed to this machine (no DNS rebinding); map refusals."""
-    host = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") else request.host
-    if host not in LOCAL_HOSTS:
-        return _error(403, f"the sandbox answers requests for 127.0.0.1 only, not {host!r}")
-    try:
-        return await handler(request)
-    except Refused as refusal:
-        return _error(400, str(refusal))
-    except TimeoutError as timeout:
-        return _error(504, str(timeout))
-
-
-async def _body(request: web.Request) -> dict[str, Any]:
-    if request.content_type != "application/json":
-        raise Refused("send a JSON object with Content-Type: application/json")
-    try:
-        data = await request.json()
-    except ValueError:
-        raise Refused("the body is not valid JSON") from None
-    if not isinstance(data, dict):
-        raise Refused("the body must be a JSON object")
-    return data
-
-
-def _number(data: dict[str, Any], key: str) -> int:
-    value = data.get(key)
-    if isinstance(value, str) and value.lstrip("-").isdigit():
-        return int(value)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise Refused(f"{key} must be a number, not {value!r}")
-    return value
-
-
-def _text(data: dict[str, Any], key: str) -> str:
-    value = data.get(key)
-    if not isinstance(value, str) or not value:
-        raise Refused(f"{key} must be a non-empty string")
-    return value
-
-
-def _person(tg: StandIn, data: dict[str, Any]) -> User:
-    user_id = _number(data, "user_id")
-    user = tg.world.users.get(user_id)
-    if user is None:
-        raise Refused(f"there is no person with user_id {user_id}")
-    return user
-
-
-def _chat(tg: StandIn, data: dict[str, Any]) -> Chat:
-    chat_id = _number(data, "chat_id")
-    if chat_id not in tg.world.chats:
-        raise Refused(f"there is no chat {chat_id}")
-    return tg.world.chats[chat_id]
-
-
-def _message(tg: StandIn, chat: Chat, data: dict[str, Any]) -> Message:
-    message_id = _number(data, "message_id")
-    message = tg.world.message(chat.id, message_id)
-    if message is None or message.deleted:
-        raise Refused(f"there is no message {message_id} in chat {chat.id}")
-    return message
 
 
 async def world(request: web.Request) -> web.Response:
     tg = request.app[STAND_IN]
-    user = _person(tg, dict(request.query)) if "user_id" in request.query else None
+    user = req.person(tg, dict(request.query)) if "user_id" in request.query else None
     return web.json_response(world_json(tg.world, user))
 
 
 async def send(request: web.Request) -> web.Response:
-    tg, data = request.app[STAND_IN], await _body(request)
-    user, chat = _person(tg, data), _chat(tg, data)
-    thread = _number(data, "thread_id") if data.get("thread_id") is not None else None
+    tg, data = request.app[STAND_IN], await req.body(request)
+    user, chat = req.person(tg, data), req.chat(tg, data)
+    thread = req.number(data, "thread_id") if data.get("thread_id") is not None else None
     try:
-        sent = await tg.send_text(user, chat, _text(data, "text"), thread_id=thread)
+        sent = await tg.send_text(user, chat, req.text(data, "text"), thread_id=thread)
     except ValueError as error:
         raise Refused(str(error)) from None
     return web.json_response({"ok": True, "message": message_json(tg.world, sent)})
 
 
 async def press(request: web.Request) -> web.Response:
-    tg, data = request.app[STAND_IN], await _body(request)
-    user, chat = _person(tg, data), _chat(tg, data)
-    message = _message(tg, chat, data)
+    tg, data = request.app[STAND_IN], await req.body(request)
+    user, chat = req.person(tg, data), req.chat(tg, data)
+    message = req.message(tg, chat, data)
     try:
-        query = await tg.press_nowait(user, message, callback_data=_text(data, "callback_data"))
+        query = await tg.press_nowait(user, message, callback_data=req.text(data, "callback_data"))
     except ValueError as error:
         raise Refused(str(error)) from None
     answer = await tg.wait_answered(query, request.app[PRESS_TIMEOUT])
@@ -146,12 +69,14 @@ async def press(request: web.Request) -> web.Response:
 
 
 async def open_url(request: web.Request) -> web.Response:
-    tg, data = request.app[STAND_IN], await _body(request)
-    user = _person(tg, data)
-    group = _chat(tg, data) if data.get("chat_id") is not None else None
+    tg, data = request.app[STAND_IN], await req.body(request)
+    user = req.person(tg, data)
+    group = req.chat(tg, data) if data.get("chat_id") is not None else None
     try:
         sent = await tg.open_url(
-            user, _text(data, "url"), group=group if group and group.type != PRIVATE else None
+            user,
+            req.text(data, "url"),
+            group=group if group and group.type != PRIVATE else None,
         )
     except ValueError as error:
         raise Refused(str(error)) from None
@@ -161,20 +86,20 @@ async def open_url(request: web.Request) -> web.Response:
 
 
 async def topic(request: web.Request) -> web.Response:
-    tg, data = request.app[STAND_IN], await _body(request)
-    user, chat = _person(tg, data), _chat(tg, data)
+    tg, data = request.app[STAND_IN], await req.body(request)
+    user, chat = req.person(tg, data), req.chat(tg, data)
     if tg.world.status(chat, user) not in PRESENT:
         raise Refused(f"{user.first_name} is not a member of {chat.title!r}")
     try:
-        thread = tg.add_topic(chat, _text(data, "name").strip()[:128] or "Topic", by=user)
+        thread = tg.add_topic(chat, req.text(data, "name").strip()[:128] or "Topic", by=user)
     except ValueError as error:
         raise Refused(str(error)) from None
     return web.json_response({"ok": True, "thread_id": thread})
 
 
 async def block(request: web.Request) -> web.Response:
-    tg, data = request.app[STAND_IN], await _body(request)
-    user, blocked = _person(tg, data), data.get("blocked")
+    tg, data = request.app[STAND_IN], await req.body(request)
+    user, blocked = req.person(tg, data), data.get("blocked")
     if not isinstance(blocked, bool):
         raise Refused(f"blocked must be true or false, not {blocked!r}")
     (tg.block_bot if blocked else tg.unblock_bot)(user)
@@ -203,8 +128,6 @@ def make_app(tg: StandIn, *, press_timeout: float = 10.0) -> web.Application:
     app.router.add_post("/api/topic", topic)
     app.router.add_post("/api/block", block)
     app.router.add_get("/api/events", app[STREAMS].handle)
-    from sandbox.web.routes_inline import add_inline_routes  # it uses this module's helpers
-
     add_inline_routes(app)
     app.router.add_static("/static/", STATIC)
     app.on_shutdown.append(_end_streams)

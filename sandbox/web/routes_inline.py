@@ -7,6 +7,12 @@
                            next_offset, button: {text, start_parameter}, cached}``
 ``POST /api/choose``       ``{user_id, query_id, result_id}``: sends that result
                            via the bot; ``{chat_id, message}``
+``POST /api/switch``       ``{user_id, chat_id, message_id, text, target_chat_id}``:
+                           the person pressed the switch-to-inline button ``text``
+                           and picked ``target_chat_id`` (refused when the button
+                           does not offer that kind of chat); waits for the bot's
+                           answer to the query typed there (as ``/api/inline``, with
+                           ``chat_id`` and ``query``)
 ``POST /api/private_chat`` ``{user_id, other_id}``: the private chat of two people
                            (made on first use); ``{chat_id}``
 =========================  =====================================================
@@ -19,7 +25,8 @@ from typing import Any
 from aiohttp import web
 
 from sandbox.inline_model import InlineAnswer
-from sandbox.web.routes import PRESS_TIMEOUT, STAND_IN, Refused, _body, _chat, _number, _person
+from sandbox.web import requests as req
+from sandbox.web.requests import PRESS_TIMEOUT, STAND_IN, Refused
 from sandbox.web.snapshot import message_json
 
 
@@ -40,8 +47,8 @@ def answer_json(answer: InlineAnswer) -> dict[str, Any]:
 
 
 async def inline_query(request: web.Request) -> web.Response:
-    tg, data = request.app[STAND_IN], await _body(request)
-    user, chat = _person(tg, data), _chat(tg, data)
+    tg, data = request.app[STAND_IN], await req.body(request)
+    user, chat = req.person(tg, data), req.chat(tg, data)
     text, offset = data.get("query", ""), data.get("offset") or ""
     if not isinstance(text, str) or not isinstance(offset, str):
         raise Refused("query and offset must be strings")
@@ -54,8 +61,8 @@ async def inline_query(request: web.Request) -> web.Response:
 
 
 async def choose(request: web.Request) -> web.Response:
-    tg, data = request.app[STAND_IN], await _body(request)
-    user = _person(tg, data)
+    tg, data = request.app[STAND_IN], await req.body(request)
+    user = req.person(tg, data)
     query_id, result_id = data.get("query_id"), data.get("result_id")
     if not isinstance(query_id, str) or query_id not in tg.world.inline.queries:
         raise Refused(f"there is no inline query {query_id!r}")
@@ -70,10 +77,27 @@ async def choose(request: web.Request) -> web.Response:
     )
 
 
+async def switch(request: web.Request) -> web.Response:
+    tg, data = request.app[STAND_IN], await req.body(request)
+    user, chat = req.person(tg, data), req.chat(tg, data)
+    message, target = (
+        req.message(tg, chat, data),
+        tg.world.chats.get(req.number(data, "target_chat_id")),
+    )
+    if target is None:
+        raise Refused(f"there is no chat {data.get('target_chat_id')}")
+    try:
+        query = await tg.switch_inline_nowait(user, message, req.text(data, "text"), chat=target)
+    except ValueError as error:
+        raise Refused(str(error)) from None
+    answer = await tg.wait_inline_answer(query, request.app[PRESS_TIMEOUT])
+    return web.json_response(answer_json(answer) | {"chat_id": target.id, "query": query.query})
+
+
 async def private_chat(request: web.Request) -> web.Response:
-    tg, data = request.app[STAND_IN], await _body(request)
-    user = _person(tg, data)
-    other = tg.world.users.get(_number(data, "other_id"))
+    tg, data = request.app[STAND_IN], await req.body(request)
+    user = req.person(tg, data)
+    other = tg.world.users.get(req.number(data, "other_id"))
     if other is None:
         raise Refused(f"there is no person with user_id {data.get('other_id')}")
     try:
@@ -86,4 +110,5 @@ async def private_chat(request: web.Request) -> web.Response:
 def add_inline_routes(app: web.Application) -> None:
     app.router.add_post("/api/inline", inline_query)
     app.router.add_post("/api/choose", choose)
+    app.router.add_post("/api/switch", switch)
     app.router.add_post("/api/private_chat", private_chat)

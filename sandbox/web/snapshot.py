@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from sandbox.inline import CHAT_KINDS, chat_kind
 from sandbox.links import LinkError, parse_start_link
 from sandbox.model import PRESENT, PRIVATE, Chat, Message, User
 from sandbox.world import World
@@ -43,6 +44,7 @@ def _buttons(world: World, message: Message) -> list[list[dict[str, Any]]]:
                 "url": button.get("url"),
                 "bot_link": is_bot_link(world, button.get("url")),
                 "switch_inline": _switch_query(button),
+                "switch_chats": _switch_chats(button),
             }
             for button in row
         ]
@@ -59,6 +61,17 @@ def _switch_query(button: dict[str, Any]) -> str | None:
         if isinstance(button.get(key), str):
             return str(button[key])
     return None
+
+
+def _switch_chats(button: dict[str, Any]) -> list[str] | None:
+    """The kinds of chat (``sandbox.inline.CHAT_KINDS``) a switch-to-inline button lets
+    the person pick, as Telegram's chat picker does: those its
+    switch_inline_query_chosen_chat allows, any for switch_inline_query; None: it
+    switches in the message's own chat (or is no switch)."""
+    chosen = button.get("switch_inline_query_chosen_chat")
+    if isinstance(chosen, dict):
+        return [kind for kind in CHAT_KINDS if chosen.get(f"allow_{kind}_chats")]
+    return list(CHAT_KINDS) if isinstance(button.get("switch_inline_query"), str) else None
 
 
 def _service_text(message: Message) -> str | None:
@@ -121,6 +134,7 @@ def chat_json(world: World, chat: Chat, user: User | None = None) -> dict[str, A
         "id": chat.id,
         "type": chat.type,
         "person_chat": chat.between is not None,  # two people's private chat, no bot
+        "kind": chat_kind(user, chat) if user is not None else None,  # for a chat picker
         "title": _title(world, chat, user),
         "members": _members(world, chat),
         "forum": chat.is_forum,

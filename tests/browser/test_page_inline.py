@@ -1,9 +1,11 @@
 """Inline mode and people's own chats on the sandbox page, in real headless Chromium:
 "@tablebot …" shows the results above the input, a click sends one "via @tablebot";
-"＋ Chat with…" opens a private chat with another person."""
+"+ Chat with…" opens a private chat with another person."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from collections.abc import Iterator
 
 import pytest
@@ -20,6 +22,18 @@ def answering(sandbox: Sandbox) -> Iterator[None]:
     stop = answer_inline_queries(sandbox.tg)
     yield
     stop()
+
+
+def not_drawn(text: str) -> list[str]:
+    """The characters of ``text`` no installed font has (fontconfig, as Chromium on
+    Linux finds them): Chromium draws each as an empty box."""
+    fc_list = shutil.which("fc-list")
+    assert fc_list is not None, "fontconfig's fc-list (Chromium's own dependency)"
+    return [
+        char for char in dict.fromkeys(text) if not char.isspace() and not subprocess.run(
+            [fc_list, f":charset={ord(char):x}", "family"], capture_output=True, text=True,
+            check=True).stdout.strip()
+    ]  # fmt: skip
 
 
 async def type_into_box(chat: ChatPage, text: str) -> None:
@@ -64,6 +78,8 @@ async def test_a_private_chat_with_another_person(
 ) -> None:
     await chat.be("Alice")
     bob = sandbox.people[1]
+    label = await chat.page.evaluate('document.querySelector("#new-chat").options[0].text')
+    assert label.endswith("Chat with…") and not_drawn(label) == []  # no empty box
     await chat.page.evaluate(
         'const s = document.querySelector("#new-chat");'
         f" s.value = {js(str(bob.id))}; s.dispatchEvent(new Event('change'));"
@@ -103,6 +119,38 @@ async def test_a_game_picked_from_the_bot_opens_an_inline_table(
         'm.text.includes("Reversi") && m.buttons.flat().includes("Join")', "the lobby drawn"
     )
     await chat.be(bob.first_name)
+    await chat.open("Alice")
+    await chat.press(lobby.message_id, "Join")
+    await chat.wait_message('m.text.includes("Turn:")', "the game started for Bob")
+
+
+async def test_challenge_a_friend_asks_which_chat(chat: ChatPage, sandbox: Sandbox) -> None:
+    """/start's "🎲 Challenge a friend" (switch_inline_query_chosen_chat: people and
+    groups) shows a chat picker, as Telegram does, without the bot's own chat; the game
+    picked in Bob's chat is a table there that Bob joins."""
+    await chat.be("Alice")
+    await chat.open("Table Bot")
+    await chat.page.click('document.querySelector("#start-button")', "START")
+    hello = await chat.wait_message('m.buttons.flat().includes("🎲 Challenge a friend")', "/start")
+    await chat.press(hello.message_id, "🎲 Challenge a friend")
+    picker = 'document.querySelector("#chat-picker")'
+    offered = await chat.page.wait_for(
+        f'{picker}.open && [...{picker}.querySelectorAll(".picker-chat")]'
+        '.map((e) => e.textContent).join("|") || null',
+        "the chat picker",
+    )
+    assert offered == "Bob|Carol|Game night"  # people and groups: not the bot's chat
+    await chat.page.click(find(".picker-chat", 'e.textContent === "Bob"', picker), "Bob")
+    await chat.wait_title(sandbox.people[1].full_name)
+    assert await chat.page.evaluate('document.querySelector("#text").value') == "@tablebot "
+    offer = find(".inline-result", 'e.dataset.resultId === "new:reversi"', RESULTS)
+    await chat.page.wait_for(f"{offer} || null", "the bot's offers in Bob's chat")
+    await chat.page.click(offer, "the Reversi offer")
+    lobby = await chat.wait_message('m.buttons.flat().includes("Join")', "the lobby drawn")
+    alice, bob = sandbox.people[:2]
+    dm = sandbox.tg.add_private_chat(alice, bob)  # theirs (made when Alice picked Bob)
+    assert sandbox.tg.message(dm, lobby.message_id).inline_message_id  # a table there
+    await chat.be("Bob")
     await chat.open("Alice")
     await chat.press(lobby.message_id, "Join")
     await chat.wait_message('m.text.includes("Turn:")', "the game started for Bob")

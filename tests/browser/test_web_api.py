@@ -52,7 +52,7 @@ async def bot(scene: Scene) -> AsyncIterator[telegram.Bot]:
 async def test_the_page_and_its_scripts_are_served(scene: Scene) -> None:
     page = await scene.client.get("/")
     assert page.status == 200 and "/static/app.js" in await page.text()
-    for name in ("app.js", "api.js", "render.js", "view.js", "style.css"):
+    for name in ("app.js", "api.js", "render.js", "view.js", "picker.js", "style.css"):
         assert (await scene.client.get(f"/static/{name}")).status == 200, name
 
 
@@ -134,6 +134,7 @@ async def test_open_url_starts_the_private_chat_with_the_payload(
                 "url": link,
                 "bot_link": True,
                 "switch_inline": None,
+                "switch_chats": None,
             }
         ]
     ]

@@ -6,6 +6,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+import telegram
 from aiohttp.test_utils import TestClient, TestServer
 
 from sandbox import StandIn
@@ -65,3 +66,32 @@ async def test_refusals(client):
         http, "/api/choose", {"user_id": alice.id, "query_id": "9", "result_id": "a"}
     )
     assert status == 400 and "no inline query" in reply["error"]
+
+
+async def test_a_chosen_chat_switch_starts_the_query_in_an_allowed_chat_only(client):
+    # Telegram's chosen-chat button: the client's picker offers only the kinds of chat
+    # the button allows, and the query starts in the chat picked
+    tg, http = client
+    alice, bob = tg.add_user("Alice"), tg.add_user("Bob")
+    await tg.send_text(alice, alice, "/start")  # the bot may write to her now
+    group = tg.add_group("Game night", members=[alice, bob])
+    chosen = telegram.SwitchInlineQueryChosenChat("rev", allow_user_chats=True,
+                                                  allow_group_chats=True)  # fmt: skip
+    button = telegram.InlineKeyboardButton("🎲 Challenge", switch_inline_query_chosen_chat=chosen)
+    async with telegram.Bot(tg.token, base_url=tg.base_url) as bot:
+        hello = await bot.send_message(alice.id, "Hi", reply_markup=telegram.InlineKeyboardMarkup(
+            [[button]]))  # fmt: skip
+    world = await (await http.get("/api/world", params={"user_id": str(alice.id)})).json()
+    (shown,) = world["chats"][0]["messages"][-1]["buttons"][0]
+    assert shown["switch_inline"] == "rev" and shown["switch_chats"] == ["user", "group"]
+    assert [c["kind"] for c in world["chats"]] == ["bot", "group"]
+    press = {"user_id": alice.id, "chat_id": alice.id, "message_id": hello.message_id,
+             "text": "🎲 Challenge"}  # fmt: skip
+    status, refused = await post(http, "/api/switch", press | {"target_chat_id": alice.id})
+    assert status == 400 and "does not offer bot chats" in refused["error"], refused
+    assert not [q for q in tg.world.inline.queries.values() if q.chat.id == alice.id]
+    dm = tg.add_private_chat(alice, bob)
+    for target in (dm, group):
+        status, answer = await post(http, "/api/switch", press | {"target_chat_id": target.id})
+        assert status == 200 and (answer["chat_id"], answer["query"]) == (target.id, "rev")
+        assert [r["title"] for r in answer["results"]] == ["Reversi rev", "Duel"]

@@ -120,6 +120,9 @@ async def test_the_private_chat_offers_challenge_a_friend(world: World) -> None:
     in_group = await world.tg.switch_inline(world.alice, hello, "🎲 Challenge a friend",
                                             chat=world.group)  # fmt: skip
     assert "Durak" in in_group.titles
+    with pytest.raises(ValueError, match="does not offer bot chats"):  # not the bot's own
+        await world.tg.switch_inline(world.alice, hello, "🎲 Challenge a friend",
+                                     chat=world.alice)  # fmt: skip
 
 
 async def test_a_429_on_one_inline_table_pauses_only_that_table(world: World) -> None:
