@@ -18,8 +18,10 @@ the chooser's seat, the exact version (a result from an older state is stale: no
 is applied, even in Durak, whose buttons are not tied to a version, since the posted
 text describes that state), the engine, the computer seats, and the one save with
 the update id (``bot.pipeline.play.finish_move``). There is no callback to answer: a
-refused choice changes nothing, and the results carry no keyboard, so there is no
-posted message for the bot to edit.
+refused choice changes nothing, but its post said it was played, so every result
+carries a small keyboard (🃏 My cards), which gives the posted message an
+``inline_message_id``: the sender edits a refused move's post to "not played"
+(``storage.posts``, ``bot.sync.refused``), which the chooser sees where they chose it.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from telegram import (
+    InlineKeyboardMarkup,
     InlineQuery,
     InlineQueryResult,
     InlineQueryResultArticle,
@@ -46,11 +49,13 @@ from bot.buttons import GameButton, HandQuery, Verb, whole_number
 from bot.game_adapter import GameAdapter
 from bot.i18n import tr
 from bot.language import language_of, table_language
+from bot.marks import refused_post
 from bot.pipeline.play import finish_move
-from bot.presenters.lobby_view import seat_labels
-from bot.services import services
+from bot.presenters.lobby_view import my_cards_button, seat_labels
+from bot.services import Services, services
 from games.base import IllegalAction
-from storage import gamestore
+from storage import gamestore, posts
+from storage.outbox import Mark
 from storage.records import GameRecord, Status
 
 log = logging.getLogger(__name__)
@@ -126,30 +131,34 @@ async def _results(
         "🃏 " + tr(language, "Your hand"),
         adapter.hand_alert(game, state, seat, language),
         "🃏 " + tr(public, "{name} looks at their cards.", name=name),
+        public,
     )
     moves = adapter.inline_moves(game, state, seat, language, public)
-    return [hand, *(_move(game, move) for move in moves)]
+    return [hand, *(_move(game, move, public) for move in moves)]
 
 
-def _move(game: GameRecord, move: InlineMove) -> InlineQueryResultArticle:
+def _move(game: GameRecord, move: InlineMove, public: str) -> InlineQueryResultArticle:
     button = GameButton(game.id, game.version, Verb.MOVE, move.argument)
-    return _article(button, move.title, move.description, move.public)
+    return _article(button, move.title, move.description, move.public, public)
 
 
 def _article(
-    button: GameButton, title: str, description: str, posted: str
+    button: GameButton, title: str, description: str, posted: str, public: str
 ) -> InlineQueryResultArticle:
+    """A result; its keyboard (🃏 My cards, in the table's language) gives the posted
+    message an ``inline_message_id``, by which the bot corrects a move not played."""
     return InlineQueryResultArticle(
         button.pack(),
         html.unescape(title),
         InputTextMessageContent(posted, parse_mode=ParseMode.HTML),
         description=html.unescape(description),
+        reply_markup=InlineKeyboardMarkup([[my_cards_button(public, button.game_id)]]),
     )
 
 
 async def chosen_result(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """A chosen move is applied for the chooser's seat, if it is still what their
-    result showed; anything else changes nothing."""
+    result showed; anything else changes nothing, and its post is corrected."""
     chosen = update.chosen_inline_result
     button = None if chosen is None else GameButton.move_of(chosen.result_id)
     if chosen is None or button is None:
@@ -158,11 +167,18 @@ async def chosen_result(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     game = await gamestore.get_game(svc.db, button.game_id, update.update_id, user.id)
     if game is None or game.around is None or game.around.processed:
         return  # not a game, or delivered again: already applied
+    if not await _played(svc, game, button, user.id, update.update_id):
+        await _not_played(svc, game, chosen.inline_message_id, update.update_id)
+
+
+async def _played(
+    svc: Services, game: GameRecord, button: GameButton, user_id: int, update_id: int
+) -> bool:
     adapter = svc.adapters[game.kind]
-    seat = seat_of_user(game, user.id)
+    seat = seat_of_user(game, user_id)
     if seat is None or not _dealt(adapter, game) or button.version != game.version:
         log.info("inline choice refused", extra={"game_id": game.id, "stale": seat is not None})
-        return
+        return False
     state = state_of(adapter, game)
     try:
         after, _events = adapter.engine.apply(
@@ -170,6 +186,22 @@ async def chosen_result(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
         )
     except IllegalAction as refused:
         log.info("inline choice refused: %s", refused.reason, extra={"game_id": game.id})
+        return False
+    if not await finish_move(svc, adapter, game, (state, after), seat, update_id):
+        return False  # another move was saved first: this one describes an older table
+    log.info("move", extra={"chat_id": game.chat_id, "game_id": game.id, "seat": seat})
+    return True
+
+
+async def _not_played(
+    svc: Services, game: GameRecord, inline_id: str | None, update_id: int
+) -> None:
+    """The client posted the move as if played: the sender edits that message to say it
+    was not (``bot.sync.refused``), which the chooser sees where they chose it. Only a
+    result with a keyboard gets an ``inline_message_id`` (every move result has one)."""
+    if inline_id is None:
         return
-    if await finish_move(svc, adapter, game, (state, after), seat, update.update_id):
-        log.info("move", extra={"chat_id": game.chat_id, "game_id": game.id, "seat": seat})
+    target = refused_post(update_id)
+    await posts.refuse(svc.db, Mark(game.id, target, game.chat_id, game.version), inline_id,
+                       update_id)  # fmt: skip
+    svc.wake_chats({game.chat_id})

@@ -12,6 +12,7 @@ from tests.e2e.harness import World
 from tests.e2e.players import drawn_at
 
 MY_CARDS = "🃏 My cards"
+NOT_PLAYED = "🚫 Not played: the table had changed."
 
 
 async def my_cards(world: World, person: User, table: Message) -> InlineAnswer:
@@ -70,3 +71,10 @@ async def play_inline(
     assert posted.via_bot is not None and posted.chat.id == world.group.id
     await world.tg.wait_for(lambda: drawn_at(table) != version, what="the move on the table")
     return posted
+
+
+async def not_played(world: World, posted: Message) -> None:
+    """Until the bot has edited ``posted`` (a move chosen from a stale answer) to say it
+    was not played; it keeps its 🃏 My cards button."""
+    await world.tg.wait_for(lambda: posted.text == NOT_PLAYED, what="the post corrected")
+    assert [b.text for row in posted.buttons() for b in row] == [MY_CARDS]

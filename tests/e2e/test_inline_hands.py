@@ -22,6 +22,7 @@ from tests.e2e.inline_hands import (
     handled,
     moves,
     my_cards,
+    not_played,
     play_inline,
     shown,
 )
@@ -137,8 +138,10 @@ async def _first_turn_checks(world: World, table: Message, dave: User) -> None:
     await world.tg.wait_for(lambda: drawn_at(table) != version, what="Carol's ask")
     assert "Carol asked" in (table.text or "")
     await world.synced()
-    await world.tg.choose_result(world.carol, answer, asks[-1].id)
+    stale = await world.tg.choose_result(world.carol, answer, asks[-1].id)
     await _plays_nothing(world, table)
+    await not_played(world, stale)  # the post says so (issue 30, item 1)
+    assert posted.text == asks[0].text  # the ask played stays as posted
 
 
 async def _durak_step(world: World, table: Message, rng: random.Random) -> str | None:
@@ -225,6 +228,7 @@ async def test_a_durak_result_from_an_older_state_plays_nothing(tmp_path: Path) 
         stale = await world.tg.choose_result(world.carol, old, still[0].id)
         assert stale.text == still[0].text  # posted as the client posts it
         await _plays_nothing(world, table)
+        await not_played(world, stale)  # then corrected (issue 30, item 1)
 
 
 def _my_cards_query(table: Message) -> str:
