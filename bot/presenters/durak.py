@@ -94,7 +94,8 @@ class DurakAdapter(GameRules[DurakState]):
         lines += [f"<i>{line}</i>" for line in recent_lines(view, names, language)]
         lines.append(_status(game, view, names, language))
         lines += [resigned_line(language, name) for name in game.meta.resigned or []]
-        return Rendered("\n".join(line for line in lines if line), _table_keyboard(game, table))
+        keyboard = _table_keyboard(game, table, _done_open(state))
+        return Rendered("\n".join(line for line in lines if line), keyboard)
 
     def render_hand(
         self, game: GameRecord, state: DurakState, seat: int, language: str, buttons: Buttons
@@ -175,18 +176,30 @@ def _status(game: GameRecord, view: DurakView, names: list[str], language: str) 
     return waiting_line(view, names, language)
 
 
-def _table_keyboard(game: GameRecord, table: TableView) -> Keyboard:
+def _done_open(state: DurakState) -> bool:
+    """Some attacker may say Done now: public (every attacker holding cards is asked
+    until they do, ``waiting_line``), so the table offers it to whoever it concerns."""
+    seats = range(len(state.hands))
+    return any(Done() in ENGINE.legal_actions(state, s) for s in seats if s != state.defender)
+
+
+def _table_keyboard(game: GameRecord, table: TableView, done: bool) -> Keyboard:
+    """✋ Done is on the table (a press, posting nothing), not among the inline moves."""
     language, buttons = table.language, table.buttons
     if game.status is not Status.RUNNING:
         if game.meta.rematched:
             return []
         return [[buttons.button("🔁 " + tr(language, "Rematch"), Verb.REMATCH)]]
+    cards = [my_cards_button(language, game.id)]
+    if done:
+        done_data = ENGINE.encode_action(Done())
+        cards.append(buttons.button("✋ " + tr(language, "Done"), Verb.MOVE, done_data))
     return [
         [
             buttons.button("🃏 " + tr(language, "My hand"), Verb.MY_HAND),
             resign_button(language, buttons),
         ],
-        [my_cards_button(language, game.id)],
+        cards,
     ]
 
 

@@ -1,7 +1,8 @@
 """Go Fish moves as inline results: one ask per legal (opponent, rank), for the
 player to move. An ask names its target and rank, which the ask makes public
 anyway (a player may only ask for a rank they hold); the cards stay in the
-description, which only the asker sees."""
+description, which only the asker sees. The post is the ask and no more ("🎣 Bob,
+any Queens?"): it is the asker's own message, so it does not name them."""
 
 from __future__ import annotations
 
@@ -31,9 +32,9 @@ def ask_moves(
         held = [card for card in view.hand if card.rank == ask.rank]
         title = tr(language, "Ask {name} for {ranks}", name=names[ask.target],
                    ranks=rank_plural(language, ask.rank))  # fmt: skip
-        public = "🎣 " + tr(public_language, "{asker} asks {target} for {ranks}.",
-                            asker=public_names[seat], target=public_names[ask.target],
-                            ranks=rank_plural(public_language, ask.rank))  # fmt: skip
+        asked = rank_plural(public_language, ask.rank)
+        public = "🎣 " + tr(public_language, "{target}, any {ranks}?",
+                            target=public_names[ask.target], ranks=asked)  # fmt: skip
         description = tr(language, "You hold: {cards}", cards=cards_text(language, held))
         moves.append(InlineMove(ENGINE.encode_action(ask), title, description, public))
     return moves

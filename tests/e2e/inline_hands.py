@@ -27,13 +27,20 @@ def version_of(result: InlineResult) -> int:
 
 
 def moves(answer: InlineAnswer) -> list[InlineResult]:
-    """The results that are moves (the first result is the hand)."""
+    """The results that are moves (every result is one: the hand is the answer's button)."""
     return [r for r in answer.results if r.id.split(":")[3] == "m"]
+
+
+def hand_line(answer: InlineAnswer) -> str:
+    """The hand, as the answer's button above the results shows it."""
+    assert answer.button is not None and answer.button.start_parameter is not None
+    return answer.button.text
 
 
 def shown(answer: InlineAnswer) -> str:
     """Everything the answer shows its reader, and what its results would post."""
-    return "\n".join(f"{r.title}\n{r.description}\n{r.text}" for r in answer.results)
+    button = "" if answer.button is None else answer.button.text + "\n"
+    return button + "\n".join(f"{r.title}\n{r.description}\n{r.text}" for r in answer.results)
 
 
 def cards_in(text: str) -> set[str]:
