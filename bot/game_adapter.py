@@ -173,6 +173,11 @@ class GameAdapter(Protocol[S]):
         """The message posted after a save that settled a round."""
         ...
 
+    def ending(self, game: GameRecord, state: S, language: str) -> str:
+        """How a game that is over ended, as its hands show it (the result and the
+        standings); empty while it runs, or for a game whose hands say it themselves."""
+        ...
+
     def resign(self, game: GameRecord, state: S, seat: int) -> tuple[S, list[tuple[int, bool]]]:
         """``seat`` resigns (🏳️, confirmed): the state after it, and the results to
         record now (user id, won). IllegalAction: the seat cannot resign now."""

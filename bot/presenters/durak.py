@@ -117,6 +117,11 @@ class DurakAdapter(GameRules[DurakState]):
         view = ENGINE.view(state, seat)
         return f"{_hand_line(view, language)} · {trump_line(view, language)}"[:200]
 
+    def ending(self, game: GameRecord, state: DurakState, language: str) -> str:
+        view = ENGINE.view(state, None)
+        over = game.status is Status.STOPPED or view.finished
+        return _status(game, view, _names(game, language), language) if over else ""
+
     def inline_moves(
         self, game: GameRecord, state: DurakState, seat: int, language: str, public_language: str
     ) -> list[InlineMove]:
@@ -177,8 +182,7 @@ def _status(game: GameRecord, view: DurakView, names: list[str], language: str) 
 
 
 def _done_open(state: DurakState) -> bool:
-    """Some attacker may say Done now: public (every attacker holding cards is asked
-    until they do, ``waiting_line``), so the table offers it to whoever it concerns."""
+    """Some attacker may say Done now (public: the table's "Waiting for")."""
     seats = range(len(state.hands))
     return any(Done() in ENGINE.legal_actions(state, s) for s in seats if s != state.defender)
 

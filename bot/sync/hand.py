@@ -50,12 +50,12 @@ async def desired_hand(
 
 
 def left_seat(adapter: GameAdapter[Any], game: GameRecord, language: str) -> Rendered:
-    """The hand message of someone whose seat the computer took (they resigned)."""
+    """The hand message of someone whose seat the computer took (they resigned); once
+    the game is over, how it ended (the final standings), as every other hand shows."""
     chat = escape(game.meta.chat_title or "")
     title = f"<b>{escape(adapter.title(language))}</b>" + (f" · {chat}" if chat else "")
-    said = (
-        tr(language, "You resigned.")
-        + " "
-        + tr(language, "The computer plays your cards to the end.")
-    )
-    return Rendered(f"{title}\n🏳️ {said}", [])
+    said = tr(language, "You resigned.")
+    if game.active:
+        said += " " + tr(language, "The computer plays your cards to the end.")
+    ending = "" if game.active else adapter.ending(game, state_of(adapter, game), language)
+    return Rendered(f"{title}\n🏳️ {said}" + (f"\n{ending}" if ending else ""), [])

@@ -1,9 +1,10 @@
 """What a new player tripped on, issue 30 item 10: messages that said less than they
-should. A rematch lobby "waiting for Bob" keeps Bob's seat (Carol could take it)."""
+should. A rematch lobby "waiting for Bob" keeps Bob's seat (Carol could take it); the
+hand of a Durak player who resigned shows the final standings once the game is over."""
 
 from __future__ import annotations
 
-from sandbox import Message
+from sandbox import Message, User
 from tests.e2e.harness import World
 from tests.e2e.reversi_board import turn_name
 
@@ -33,3 +34,27 @@ async def test_a_rematch_lobby_keeps_the_seat_of_the_player_it_waits_for(world: 
     assert not (await world.tg.press(world.bob, lobby, "Join")).show_alert
     await world.tg.wait_for(lambda: turn_name(lobby) is not None, what="the rematch")
     assert "Bob" in (lobby.text or "") and "Carol" not in (lobby.text or "")
+
+
+def _hand(world: World, person: User, title: str) -> Message:
+    hands = [m for m in world.tg.bot_messages(person) if (m.text or "").startswith(title)]
+    assert len(hands) == 1, [m.text for m in hands]  # one message, edited in place
+    return hands[0]
+
+
+async def test_a_resigned_durak_hand_shows_the_final_standings(world: World) -> None:
+    await world.start_privately(world.alice, world.bob)
+    table = await world.start_game(await world.open_lobby("/durak", [world.bob]))
+    for person in (world.bob, world.alice):  # both resign: the computers play it out
+        await world.tg.press(person, table, "🏳️ Resign")
+        assert (await world.tg.press(person, table, "🏳️ Resign")).text == "You resigned."
+    await world.tg.wait_for(lambda: "🔁 Rematch" in _labels(table), what="the end")
+    end = (table.text or "").splitlines()
+    at = next(i for i, line in enumerate(end) if "durak!" in line or "A draw" in line)
+    standings = "\n".join(end[at : at + 4])
+    assert "1." in standings, table.text  # the places, in the order players went out
+    await world.synced()
+    for person in (world.alice, world.bob):
+        text = _hand(world, person, "Durak").text or ""
+        assert "🏳️ You resigned." in text and standings.split("\n🏳️")[0] in text, text
+        assert "plays your cards to the end" not in text  # it is over
