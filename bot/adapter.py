@@ -193,6 +193,9 @@ class GameRules(Generic[S]):
     def ending(self, game: GameRecord, state: S, language: str) -> str:
         return ""
 
+    def move_words(self, game: GameRecord, state: S, seat: int, code: str, language: str) -> str:
+        return ""
+
     def out_of_game(self, game: GameRecord, state: S) -> frozenset[int]:
         return frozenset()  # the shared rule: a person who resigns leaves the seat
 

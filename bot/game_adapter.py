@@ -173,6 +173,11 @@ class GameAdapter(Protocol[S]):
         """The message posted after a save that settled a round."""
         ...
 
+    def move_words(self, game: GameRecord, state: S, seat: int, code: str, language: str) -> str:
+        """The move ``code`` (an encoded action) ``seat`` just made, as the table says
+        it after "the computer played for …" ("d3", "Ask Bob for 2s"); empty: unsaid."""
+        ...
+
     def ending(self, game: GameRecord, state: S, language: str) -> str:
         """How a game that is over ended, as its hands show it (the result and the
         standings); empty while it runs, or for a game whose hands say it themselves."""

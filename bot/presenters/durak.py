@@ -18,7 +18,7 @@ from bot.game_adapter import TableView
 from bot.i18n import ntr, tr
 from bot.presenters import rules_texts
 from bot.presenters.cards_text import card_text, cards_text
-from bot.presenters.durak_inline import durak_moves
+from bot.presenters.durak_inline import durak_moves, said_for
 from bot.presenters.durak_text import (
     recent_lines,
     result_line,
@@ -116,6 +116,8 @@ class DurakAdapter(GameRules[DurakState]):
     def hand_alert(self, game: GameRecord, state: DurakState, seat: int, language: str) -> str:
         view = ENGINE.view(state, seat)
         return f"{_hand_line(view, language)} · {trump_line(view, language)}"[:200]
+
+    move_words = said_for  # what the computer played for a late player
 
     def ending(self, game: GameRecord, state: DurakState, language: str) -> str:
         view = ENGINE.view(state, None)

@@ -67,3 +67,22 @@ def _public(view: DurakView, action: Action, language: str) -> str:
         return "↪️ " + card_text(language, action.card)
     assert isinstance(action, Take)
     return "🫳 " + tr(language, "Take")
+
+
+def said_for(
+    adapter: object, game: GameRecord, state: DurakState, seat: int, code: str, language: str
+) -> str:
+    """A move as the table says the computer made it for a late player (the Durak
+    adapter's ``move_words``; ``state`` is after it: a card beaten is still on the table,
+    unless the bout closed)."""
+    action = ENGINE.decode_action(code)
+    if isinstance(action, Beat):
+        pair = state.table[action.index] if action.index < len(state.table) else None
+        if pair is not None and pair[1] == action.card:
+            return tr(language, "{card} on {attack}", card=card_text(language, action.card),
+                      attack=card_text(language, pair[0]))  # fmt: skip
+        return card_text(language, action.card)
+    if isinstance(action, Done):
+        return "✋ " + tr(language, "Done")
+    view = ENGINE.view(state, None)
+    return _public(view, action, language)

@@ -10,7 +10,7 @@ from bot.game_adapter import TableView
 from bot.i18n import ntr, tr
 from bot.presenters import rules_texts
 from bot.presenters.cards_text import cards_text, hand_in_words, rank_label
-from bot.presenters.gofish_inline import ask_moves
+from bot.presenters.gofish_inline import ask_moves, ask_words
 from bot.presenters.gofish_text import event_line, own_line, rank_plural, result_line
 from bot.presenters.lobby_view import my_cards_button, seat_labels
 from bot.presenters.notices import resign_button, stopper
@@ -162,6 +162,8 @@ class GoFishAdapter(GameRules[GoFishState]):
 
     def out_of_game(self, game: GameRecord, state: GoFishState) -> frozenset[int]:
         return resigned_seats(state.history)  # a resigned seat keeps its books and name
+
+    move_words = ask_words  # "Ask Bob for 2s": what the computer asked for a late player
 
     def hand_alert(self, game: GameRecord, state: GoFishState, seat: int, language: str) -> str:
         view = ENGINE.view(state, seat)

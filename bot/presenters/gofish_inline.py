@@ -38,3 +38,14 @@ def ask_moves(
         description = tr(language, "You hold: {cards}", cards=cards_text(language, held))
         moves.append(InlineMove(ENGINE.encode_action(ask), title, description, public))
     return moves
+
+
+def ask_words(
+    adapter: object, game: GameRecord, state: GoFishState, seat: int, code: str, language: str
+) -> str:
+    """An ask as the table says the computer made it for a late player: "Ask Bob for 2s"
+    (the Go Fish adapter's ``move_words``)."""
+    ask = ENGINE.decode_action(code)
+    names = seat_labels(seats_of(game), language)  # HTML: the table's
+    return tr(language, "Ask {name} for {ranks}", name=names[ask.target],
+              ranks=rank_plural(language, ask.rank))  # fmt: skip

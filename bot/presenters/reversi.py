@@ -59,6 +59,11 @@ class ReversiAdapter(GameRules[ReversiState]):
     ) -> Rendered | None:
         return None  # nothing is hidden in Reversi
 
+    def move_words(
+        self, game: GameRecord, state: ReversiState, seat: int, code: str, language: str
+    ) -> str:
+        return square_name(ENGINE.decode_action(code).square)
+
     def hand_alert(self, game: GameRecord, state: ReversiState, seat: int, language: str) -> str:
         return ""
 

@@ -1,11 +1,16 @@
 """What a new player tripped on, issue 30 item 10: messages that said less than they
 should. A rematch lobby "waiting for Bob" keeps Bob's seat (Carol could take it); the
-hand of a Durak player who resigned shows the final standings once the game is over."""
+hand of a Durak player who resigned shows the final standings once the game is over;
+"⏰ Time ran out: the computer played for Cleo" says what it played."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from sandbox import Message, User
-from tests.e2e.harness import World
+from tests.e2e.clock import TURN, ManualClock
+from tests.e2e.harness import World, running_world
+from tests.e2e.players import gofish_to_move
 from tests.e2e.reversi_board import turn_name
 
 
@@ -58,3 +63,22 @@ async def test_a_resigned_durak_hand_shows_the_final_standings(world: World) -> 
         text = _hand(world, person, "Durak").text or ""
         assert "🏳️ You resigned." in text and standings.split("\n🏳️")[0] in text, text
         assert "plays your cards to the end" not in text  # it is over
+
+
+async def test_the_table_says_what_the_computer_played_for_a_late_player(
+    tmp_path: Path,
+) -> None:
+    async with running_world(tmp_path) as world:
+        clock = ManualClock()
+        await world.start_bot(seed=3, clock=clock)
+        await world.start_privately(world.alice, world.bob)
+        table = await world.start_game(await world.open_lobby("/gofish", [world.bob]))
+        await world.tg.wait_for(lambda: gofish_to_move(table) is not None, what="the deal")
+        late = gofish_to_move(table)
+        other = "Bob" if late == "Alice" else "Alice"
+        clock.advance(TURN)
+        said = f"⏰ Time ran out: the computer played for {late}: Ask {other} for "
+        await world.tg.wait_for(lambda: said in (table.text or ""), what="the stand-in's ask")
+        line = next(x for x in (table.text or "").splitlines() if x.startswith(said))
+        ranks = line.removeprefix(said).removesuffix(".")
+        assert f"{late} asked {other} for {ranks}" in (table.text or "")  # the table talk
