@@ -27,7 +27,7 @@ from bot.presenters.durak_text import (
     trump_line,
     waiting_line,
 )
-from bot.presenters.lobby_view import my_cards_button, seat_labels
+from bot.presenters.lobby_view import hand_place, my_cards_button, seat_labels
 from bot.presenters.notices import resign_button, resigned_line, stopper
 from bot.presenters.standings import out_order_standings
 from bot.ui import Buttons, Keyboard, Rendered, escape
@@ -102,7 +102,7 @@ class DurakAdapter(GameRules[DurakState]):
     ) -> Rendered:
         view = ENGINE.view(state, seat)
         names = _names(game, language)
-        chat = escape(game.meta.chat_title or "")
+        chat = hand_place(game, seat, language)
         title = _title_line(self.title(language), view, language)
         lines = [title + (f" · {chat}" if chat else ""), trump_line(view, language)]
         if not view.finished and game.status is Status.RUNNING:

@@ -9,9 +9,9 @@ from __future__ import annotations
 import html
 
 from bot.adapter import InlineMove, seats_of
-from bot.i18n import tr
+from bot.i18n import ntr, tr
 from bot.presenters.cards_text import cards_text
-from bot.presenters.gofish_text import rank_plural
+from bot.presenters.gofish_text import own_line, rank_plural
 from bot.presenters.lobby_view import seat_labels
 from games.gofish import ENGINE, GoFishState
 from storage.records import GameRecord, Status
@@ -49,3 +49,16 @@ def ask_words(
     names = seat_labels(seats_of(game), language)  # HTML: the table's
     return tr(language, "Ask {name} for {ranks}", name=names[ask.target],
               ranks=rank_plural(language, ask.rank))  # fmt: skip
+
+
+def hand_words(
+    adapter: object, game: GameRecord, state: GoFishState, seat: int, language: str
+) -> str:
+    """The hand in one line of plain text (the inline hand, the "My hand" alert: at most
+    200 characters), with what last happened to it, as the private hand says it."""
+    view = ENGINE.view(state, seat)
+    text = tr(language, "Your hand: {words}", words=cards_text(language, view.hand) or "—")
+    books = ntr(language, "{n} book", "{n} books", len(view.books[seat]))
+    names = seat_labels(seats_of(game), language)
+    news = own_line(view.history, seat, names, language)
+    return html.unescape(f"{text} · {books}" + (f" · {news}" if news else ""))[:200]

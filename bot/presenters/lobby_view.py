@@ -76,6 +76,15 @@ def seat_labels(seats: list[Seat], language: str) -> list[str]:
     return [seat_label(seat, language, numbers.get(i)) for i, seat in enumerate(seats)]
 
 
+def hand_place(game: GameRecord, seat: int, language: str) -> str:
+    """Where a private hand's game is played (HTML): the group's title; the chat of an
+    inline table has no name the bot knows, so the people at it ("with Bob, Carol")."""
+    if game.inline_id is None:
+        return escape(game.meta.chat_title or "")
+    others = [label for i, label in enumerate(seat_labels(seats_of(game), language)) if i != seat]
+    return tr(language, "with {names}", names=", ".join(others)) if others else ""
+
+
 def seat_count(language: str, taken: int, seats: int, names: str) -> str:
     """ "1 of 2 seats taken: …": the noun agrees with the number of seats."""
     return ntr(

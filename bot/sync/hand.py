@@ -16,6 +16,7 @@ from bot.adapter import seat_of_user, state_of
 from bot.game_adapter import GameAdapter
 from bot.i18n import tr
 from bot.presenters.hands import reader_language
+from bot.presenters.lobby_view import hand_place
 from bot.sync.sender import Desired
 from bot.ui import Buttons, Rendered, escape
 from storage import chats
@@ -52,7 +53,7 @@ async def desired_hand(
 def left_seat(adapter: GameAdapter[Any], game: GameRecord, language: str) -> Rendered:
     """The hand message of someone whose seat the computer took (they resigned); once
     the game is over, how it ended (the final standings), as every other hand shows."""
-    chat = escape(game.meta.chat_title or "")
+    chat = hand_place(game, -1, language)
     title = f"<b>{escape(adapter.title(language))}</b>" + (f" · {chat}" if chat else "")
     said = tr(language, "You resigned.")
     if game.active:

@@ -1,16 +1,20 @@
 """What a new player tripped on, issue 30 item 10: messages that said less than they
 should. A rematch lobby "waiting for Bob" keeps Bob's seat (Carol could take it); the
 hand of a Durak player who resigned shows the final standings once the game is over;
-"⏰ Time ran out: the computer played for Cleo" says what it played."""
+"⏰ Time ran out: the computer played for Cleo" says what it played; the inline hand
+says what last happened to it; an inline table's private hand says whom it is with."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 from sandbox import Message, User
 from tests.e2e.clock import TURN, ManualClock
 from tests.e2e.harness import World, running_world
-from tests.e2e.players import gofish_to_move
+from tests.e2e.inline_hands import hand_line, my_cards
+from tests.e2e.inline_tables import open_inline, press
+from tests.e2e.players import gofish_step, gofish_to_move
 from tests.e2e.reversi_board import turn_name
 
 
@@ -82,3 +86,46 @@ async def test_the_table_says_what_the_computer_played_for_a_late_player(
         line = next(x for x in (table.text or "").splitlines() if x.startswith(said))
         ranks = line.removeprefix(said).removesuffix(".")
         assert f"{late} asked {other} for {ranks}" in (table.text or "")  # the table talk
+
+
+async def test_the_inline_hand_says_what_the_private_hand_says(world: World) -> None:
+    """Bob's 🃏 My cards tells what last happened to his hand ("Alice took 1 card from
+    you: 4s."), as his private hand does."""
+    world.tg.set_inline_feedback(True)
+    await world.start_privately(world.alice, world.bob)
+    table = await world.start_game(await world.open_lobby("/gofish", [world.bob]))
+    people, rng = {"Alice": world.alice, "Bob": world.bob}, random.Random(2)
+    for _ in range(60):
+        await world.synced()
+        private = hand_with_news(world, world.bob)
+        if private is not None:
+            break
+        assert await gofish_step(world.tg, table, people, rng)
+    assert private is not None, "nothing happened to Bob's hand"
+    answer = await my_cards(world, world.bob, table)
+    assert private in hand_line(answer), (private, hand_line(answer))
+
+
+def hand_with_news(world: World, person: User) -> str | None:
+    """The line of ``person``'s private Go Fish hand that tells what an ask did to it."""
+    hands = [m for m in world.tg.bot_messages(person) if (m.text or "").startswith("Go Fish")]
+    lines = (hands[-1].text or "").splitlines() if hands else []
+    return next((line for line in lines if line.startswith(("🫳 ", "🤲 "))), None)
+
+
+async def test_an_inline_tables_private_hand_says_whom_it_is_with(world: World) -> None:
+    """A hand of an inline table (the bot does not know that chat's name) names the
+    people at it, as a group table's hand names the group."""
+    world.tg.set_inline_feedback(True)
+    await world.start_privately(world.alice)  # she gets her hand by private message too
+    table = await open_inline(world, world.alice, world.bob, "durak")
+    await press(world, world.bob, table, "Join")
+    await world.tg.wait_for(lambda: "Start" in _labels(table), what="Bob seated")
+    await press(world, world.alice, table, "Start")
+    await world.tg.wait_for(lambda: "🃏 My cards" in _labels(table), what="the deal")
+    sent = world.tg.bot_messages
+    hand = await world.tg.wait_for(
+        lambda: next((m for m in sent(world.alice) if (m.text or "").startswith("Durak")), None),
+        what="Alice's hand",
+    )
+    assert (hand.text or "").startswith("Durak · with Bob\n"), hand.text
