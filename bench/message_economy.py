@@ -25,6 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sandbox import ApiCall, Message, StandIn, User
+from sandbox.inline_model import InlineAnswer
 from tests.e2e.harness import World, running_world
 from tests.e2e.inline_hands import MY_CARDS, moves, version_of
 from tests.e2e.inline_tables import open_inline
@@ -33,6 +34,7 @@ from tests.e2e.players import blackjack_step, drawn_at, durak_step, gofish_step,
 Game = Callable[[World, random.Random], Awaitable[int]]
 Rng = random.Random
 Step = Callable[[StandIn, Message, dict[str, User], random.Random], Awaitable[bool]]
+DONE = "✋ Done"
 
 
 async def _play(world: World, table: Message, step: Step, rng: random.Random) -> int:
@@ -70,20 +72,29 @@ async def blackjack(world: World, rng: random.Random) -> int:
 async def inline_step(
     tg: StandIn, table: Message, people: dict[str, User], rng: random.Random
 ) -> bool:
-    """One move chosen from someone's inline answer (🃏 My cards on the table)."""
-    if not any(b.text.endswith(MY_CARDS) for row in table.buttons() for b in row):
+    """One move chosen from someone's inline answer (🃏 My cards on the table), or
+    Durak's ✋ Done pressed on the table (it is no inline result: a press posts nothing)."""
+    labels = [b.text for row in table.buttons() for b in row]
+    if not any(label.endswith(MY_CARDS) for label in labels):
         return False
     version = drawn_at(table)
-    offers = []
+    offers: list[tuple[User, InlineAnswer | None, str]] = []
     for person in people.values():
         answer = await tg.switch_inline(person, table, MY_CARDS)
-        offers += [(person, answer, r) for r in moves(answer) if version_of(r) == version]
-    if not offers:
-        return False
-    person, answer, result = rng.choice(offers)
-    await tg.choose_result(person, answer, result.id)
-    await tg.wait_for(lambda: drawn_at(table) != version, what="the move on the table")
-    return True
+        offers += [(person, answer, r.id) for r in moves(answer) if version_of(r) == version]
+        offers += [(person, None, DONE)] if DONE in labels else []
+    rng.shuffle(offers)
+    for person, answer, result_id in offers:
+        if answer is not None:
+            await tg.choose_result(person, answer, result_id)
+        elif table.inline_message_id is not None:
+            if (await tg.press_inline(person, table, DONE)).show_alert:
+                continue  # not theirs to say
+        elif (await tg.press(person, table, DONE)).show_alert:
+            continue
+        await tg.wait_for(lambda: drawn_at(table) != version, what="the move on the table")
+        return True
+    return False
 
 
 def _synced(world: World) -> Step:

@@ -4,15 +4,37 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Generic
 
 from bot.game_adapter import GameAdapter, S
-from bot.game_types import InlineMove, Ledger, Seat, Timing
+from bot.game_types import InlineMove, Ledger, Timing
 from bot.i18n import tr
 from bot.ui import Buttons, Keyboard, escape
 from games.base import Declaration, Engine, IllegalAction
 from storage.chips import ChipChange
+from storage.meta import SeatJson
 from storage.records import GameRecord, Status
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat at the table: a person (``user``) or a computer player (``level``)."""
+
+    name: str
+    user: int | None = None
+    level: str | None = None
+
+    @property
+    def is_computer(self) -> bool:
+        return self.user is None
+
+    def to_dict(self) -> SeatJson:
+        return {"name": self.name, "user": self.user, "level": self.level}
+
+    @classmethod
+    def from_dict(cls, data: SeatJson) -> Seat:
+        return cls(str(data["name"]), data.get("user"), data.get("level"))
 
 
 def seats_of(game: GameRecord) -> list[Seat]:
@@ -165,6 +187,12 @@ class GameRules(Generic[S]):
         return state, list(chips)
 
     def summary(self, game: GameRecord, state: S, language: str) -> str:
+        return ""
+
+    def ending(self, game: GameRecord, state: S, language: str) -> str:
+        return ""
+
+    def move_words(self, game: GameRecord, state: S, seat: int, code: str, language: str) -> str:
         return ""
 
     def out_of_game(self, game: GameRecord, state: S) -> frozenset[int]:

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from bot.game_types import InlineMove, Ledger, Seat, Timing
+from bot.game_types import InlineMove, Ledger, Timing
 from bot.ui import Buttons, Keyboard, Rendered
 from games.base import Declaration, Engine
 from storage.chips import ChipChange
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 
 S = TypeVar("S")  # a game's engine state
+T = TypeVar("T")  # anything in the seats' order
 
 
 @dataclass(frozen=True)
@@ -95,7 +96,9 @@ class GameAdapter(Protocol[S]):
         """Flip option ``name`` in ``game.meta``; False for an option this game lacks."""
         ...
 
-    def rematch_seats(self, seats: list[Seat]) -> list[Seat]: ...
+    def rematch_seats(self, seats: list[T]) -> list[T]:
+        """The seats in their order for a rematch (Reversi: colours swap)."""
+        ...
 
     def render_table(self, game: GameRecord, state: S, table: TableView) -> Rendered: ...
 
@@ -177,6 +180,16 @@ class GameAdapter(Protocol[S]):
 
     def summary(self, game: GameRecord, state: S, language: str) -> str:
         """The message posted after a save that settled a round."""
+        ...
+
+    def move_words(self, game: GameRecord, state: S, seat: int, code: str, language: str) -> str:
+        """The move ``code`` (an encoded action) ``seat`` just made, as the table says
+        it after "the computer played for …" ("d3", "Ask Bob for 2s"); empty: unsaid."""
+        ...
+
+    def ending(self, game: GameRecord, state: S, language: str) -> str:
+        """How a game that is over ended, as its hands show it (the result and the
+        standings); empty while it runs, or for a game whose hands say it themselves."""
         ...
 
     def resign(self, game: GameRecord, state: S, seat: int) -> tuple[S, list[tuple[int, bool]]]:

@@ -1,7 +1,7 @@
-"""The plain facts a game and the shared code exchange: a seat, the clock at a save,
-what a save's bookkeeping adds, a move offered inline. Nothing here imports the rest of
-the bot, so the adapter's protocol (``bot.game_adapter``) and its shared behaviour
-(``bot.adapter``) both stand on it."""
+"""The plain facts a game and the shared code exchange: the clock at a save, what a
+save's bookkeeping adds, a move offered inline (a seat is ``bot.adapter.Seat``).
+Nothing here imports the rest of the bot, so the adapter's protocol
+(``bot.game_adapter``) and its shared behaviour (``bot.adapter``) both stand on it."""
 
 from __future__ import annotations
 
@@ -9,27 +9,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from storage.chips import ChipChange
-from storage.meta import SeatJson
-
-
-@dataclass(frozen=True)
-class Seat:
-    """A seat at the table: a person (``user``) or a computer player (``level``)."""
-
-    name: str
-    user: int | None = None
-    level: str | None = None
-
-    @property
-    def is_computer(self) -> bool:
-        return self.user is None
-
-    def to_dict(self) -> SeatJson:
-        return {"name": self.name, "user": self.user, "level": self.level}
-
-    @classmethod
-    def from_dict(cls, data: SeatJson) -> Seat:
-        return cls(str(data["name"]), data.get("user"), data.get("level"))
 
 
 @dataclass(frozen=True)

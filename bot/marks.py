@@ -6,7 +6,9 @@ hand messages, under the negative target): ``GROUP_NUDGE`` (the mention of the
 people the game waits for, in the group), ``SUMMARY`` (a blackjack round's
 settlement), ``-user id`` (a nudge in that person's private chat; Telegram's
 user ids are far above 2) and ``notice(user id)`` (``/notify``'s message about a
-new game, ``bot.glue.notify``; below every nudge).
+new game, ``bot.glue.notify``; below every nudge), and ``refused_post(update id)``
+(a move someone posted "via" the bot from an answer the table had left behind, to
+be edited to say it was not played: ``storage.posts``; below every notice).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from storage.records import GameRecord
 GROUP_NUDGE = -1
 SUMMARY = -2
 NOTICES = 2**52  # notice targets lie below -NOTICES (user ids are far smaller)
+REFUSED = 2**53  # refused posts' targets lie below -REFUSED (Telegram's ids: 52 bits)
 
 
 def is_nudge(target: int) -> bool:
@@ -32,7 +35,16 @@ def notice(user_id: int) -> int:
 
 
 def is_notice(target: int) -> bool:
-    return target <= -NOTICES
+    return -REFUSED < target <= -NOTICES
+
+
+def refused_post(update_id: int) -> int:
+    """The target of a post to correct, by the update that chose it."""
+    return -(REFUSED + update_id)
+
+
+def is_refused_post(target: int) -> bool:
+    return target <= -REFUSED
 
 
 def private_nudge(user_id: int) -> int:

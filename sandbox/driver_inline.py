@@ -14,6 +14,7 @@ buttons on messages sent via the bot; BotFather's inline settings; people's own 
     reply = await tg.press_inline(alice, message, "Join")  # callback_query without message
     answer = await tg.switch_inline(alice, message, "Play here", chat=None)
     query = await tg.switch_inline_nowait(alice, message, "Challenge", chat=group)
+    sent = await tg.press_results_button(alice, answer)   # /start <parameter>, privately
     query = await tg.inline_query_nowait(alice, dm, "x"); await tg.wait_inline_answer(query)
     tg.inline_message(inline_message_id)
 """
@@ -91,6 +92,15 @@ class InlineDriver(WorldView):
         query_id = answer.query_id if isinstance(answer, InlineAnswer) else answer.id
         query = self.world.inline.queries[query_id]
         return inline.choose_result(self.world, user, query, result_id)
+
+    async def press_results_button(self, user: User, answer: InlineAnswer) -> Message:
+        """Tap the answer's button (InlineQueryResultsButton) above the results: the
+        client opens the private chat with the bot and sends ``/start <start_parameter>``
+        there (nothing goes to the chat the query was typed in); returns that message."""
+        button = answer.button
+        if button is None or button.start_parameter is None:
+            raise ValueError(f"the answer to {answer.query_id} has no button to the bot's chat")
+        return people.send_text(self.world, user, user, f"/start {button.start_parameter}")
 
     async def switch_inline(
         self,

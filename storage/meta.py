@@ -56,7 +56,7 @@ _JSON_TYPE: dict[str, type | tuple[type, ...]] = {
     "banked": int, "summary": str, "resigned_seat": int, "resigned": list,
     "played_out": list, "phase_key": list, "phase_at": int, "expired": bool,
     "betting_ends": (int, float), "bets_closed": bool, "broken": str,
-    "stop_vote": dict, "leaving": list, "inline": str, "group": int,
+    "stop_vote": dict, "leaving": list, "inline": str, "group": int, "stand_ins": list,
 }  # fmt: skip
 
 
@@ -91,6 +91,7 @@ class GameMeta:
     warning: WarningJson | None = None  # the halfway warning the table shows
     auto: list[int] | None = None  # seats the computer keeps after timeouts
     stood_in: list[int] | None = None  # seats the computer just played for
+    stand_ins: list[list[Any]] | None = None  # [seat, action code]: what it played for them
     rematched: bool | None = None
     recorded: bool | None = None  # the results are written
     timeouts: dict[int, int] | None = None  # seat -> timeouts in a row

@@ -28,10 +28,9 @@ from typing import Any
 
 import pytest
 
-from bot.adapter import set_seats
+from bot.adapter import Seat, set_seats
 from bot.buttons import GameButton, Verb
 from bot.game_adapter import GameAdapter, TableView
-from bot.game_types import Seat
 from bot.glue.app import default_adapters
 from bot.ui import Buttons, Rendered
 from games.base import IllegalAction, Outcome

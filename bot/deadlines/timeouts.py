@@ -72,13 +72,16 @@ async def _play_for_the_late(
     if game.meta.auto is None:
         game.meta.auto = []
     timeouts, auto = game.meta.timeouts, game.meta.auto
+    played: list[list[Any]] = []
     for seat in late:
         timeouts[seat] = timeouts.get(seat, 0) + 1
         if timeouts[seat] >= TAKEOVER_AFTER and seat not in auto:
             auto.append(seat)
         if seat in engine.to_move(state) and engine.outcome(state) is None:
-            state = await _stand_in(adapter, state, seat, svc, stand_in_level(adapter))
+            state, code = await _stand_in(adapter, state, seat, svc, stand_in_level(adapter))
+            played.append([seat, code])
     game.meta.stood_in = late
+    game.meta.stand_ins = played or None  # the table says what was played for whom
     state, _events = await advance_computers(adapter, game, state, svc.rng)
     return state
 
@@ -96,14 +99,15 @@ def stand_in_level(adapter: GameAdapter[Any]) -> str:
 
 async def _stand_in(
     adapter: GameAdapter[Any], state: Any, seat: int, svc: Services, level: str = "normal"
-) -> Any:
-    """One move for ``seat`` with the game's computer strategy, from that seat's view."""
+) -> tuple[Any, str]:
+    """One move for ``seat`` with the game's computer strategy, from that seat's view:
+    the state after it, and the move's code."""
     engine = adapter.engine
     legal = engine.legal_actions(state, seat)
     action = await asyncio.to_thread(engine.choose, engine.view(state, seat), legal, svc.rng,
                                      level)  # fmt: skip
     new_state, _events = engine.apply(state, seat, action)
-    return new_state
+    return new_state, engine.encode_action(action)
 
 
 async def on_warning(application: Application, game_id: int) -> None:  # type: ignore[type-arg]

@@ -20,6 +20,7 @@ from bot.language import chat_language, reply_language, user_language
 from bot.messaging import reply
 from bot.people import is_admin, remember, topic_of
 from bot.personal import tell_person
+from bot.pipeline.inline import show_hand
 from bot.pipeline.inline_table import challenge_keyboard
 from bot.pipeline.lobby import join_via_link
 from bot.pipeline.save import save
@@ -93,6 +94,8 @@ async def start(cmd: Command) -> None:
     if private and payload.startswith("j"):
         await join_via_link(cmd, payload[1:])
         return
+    if private and await show_hand(svc, user.id, payload):
+        return  # 🃏 My cards' hand button: the hand is drawn here
     language = await user_language(svc.db, user)
     if not private:
         language = await chat_language(svc.db, message.chat.id, language)

@@ -19,9 +19,8 @@ from random import Random
 from telegram import User
 from telegram.constants import ChatType
 
-from bot.adapter import set_seats, state_of, store_state
+from bot.adapter import Seat, set_seats, state_of, store_state
 from bot.command import Command
-from bot.game_types import Seat
 from bot.i18n import ntr, tr
 from bot.language import reply_language, user_language
 from bot.messaging import reply

@@ -29,10 +29,9 @@ from collections.abc import Mapping
 from telegram import Message
 from telegram.constants import ChatType
 
-from bot.adapter import set_seats
+from bot.adapter import Seat, set_seats
 from bot.buttons import TableOffer
 from bot.command import Command, CommandAction, StopAction
-from bot.game_types import Seat
 from bot.language import reply_language
 from bot.pipeline.lobby import open_game
 from bot.pipeline.save import create, save

@@ -3,23 +3,26 @@ group's input field, and a chosen move applied like a button press.
 
 "🃏 My cards" (on the lobby and table of a game with private hands) puts
 ``cards <game id>`` (``bot.buttons.HandQuery``) in the presser's input field. The
-bot answers that person's query (``is_personal``, ``cache_time`` 0) with their hand
-first, then one result per move their seat may make now (``GameAdapter.inline_moves``),
-at most 50 a page (``next_offset`` pages on: a Go Fish asker with five opponents and
-ten ranks has 50 asks). Each result's id is a game button's data with the version it
-was drawn at (``y``: the hand, ``m:<argument>``: a move). Anyone else (not seated, the
-game over or not dealt, an unknown query) gets no result and a button to the private
-chat: nothing hidden.
+bot answers that person's query (``is_personal``, ``cache_time`` 0) with one result per
+move their seat may make now (``GameAdapter.inline_moves``), at most 50 a page
+(``next_offset`` pages on: a Go Fish asker with five opponents and ten ranks has 50
+asks), and their hand as the answer's button above them: a chosen result is always
+posted, and looking at one's cards says nothing to the chat. The button opens the
+private chat, where ``/start hand_<game>`` draws the whole hand (``show_hand``). Each
+result's id is a game button's data with the version it was drawn at
+(``m:<argument>``). Anyone else (not seated, the game over or not dealt, an unknown
+query) gets no result and a button to the private chat: nothing hidden.
 
 Choosing a result, the person's client posts its text in the group as them, "via" the
-bot: the hand's neutral line ("🃏 Alice looks at their cards.") or the move's public
-description. With inline feedback on, the bot gets ``chosen_inline_result``: one read,
-the chooser's seat, the exact version (a result from an older state is stale: nothing
-is applied, even in Durak, whose buttons are not tied to a version, since the posted
-text describes that state), the engine, the computer seats, and the one save with
-the update id (``bot.pipeline.play.finish_move``). There is no callback to answer: a
-refused choice changes nothing, and the results carry no keyboard, so there is no
-posted message for the bot to edit.
+bot: the move and no more ("🎣 Bob, any 2s?", "9♠"). With inline feedback on, the bot
+gets ``chosen_inline_result``: one read, the chooser's seat, the exact version (a result
+from an older state is stale: nothing is applied, even in Durak, whose buttons are not
+tied to a version, since the posted text describes that state), the engine, the computer
+seats, and the one save with the update id (``bot.pipeline.play.finish_move``). There is
+no callback to answer: a refused choice changes nothing, but its post said it was
+played, so every result carries a small keyboard (🃏 My cards), which gives the posted
+message an ``inline_message_id``: the sender edits a refused move's post to "not played"
+(``storage.posts``, ``bot.sync.refused``), which the chooser sees where they chose it.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from telegram import (
+    InlineKeyboardMarkup,
     InlineQuery,
     InlineQueryResult,
     InlineQueryResultArticle,
@@ -41,22 +45,25 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
-from bot.adapter import seat_of_user, seats_of, state_of
-from bot.buttons import GameButton, HandQuery, Verb, whole_number
+from bot.adapter import seat_of_user, state_of
+from bot.buttons import ForgedCallback, GameButton, HandQuery, Verb, from36, to36, whole_number
 from bot.game_adapter import GameAdapter
 from bot.game_types import InlineMove
 from bot.i18n import tr
 from bot.language import language_of, table_language
+from bot.marks import refused_post
 from bot.pipeline.play import finish_move
-from bot.presenters.lobby_view import seat_labels
-from bot.services import services
+from bot.presenters.lobby_view import my_cards_button
+from bot.services import Services, services
 from games.base import IllegalAction
-from storage import gamestore
+from storage import gamestore, outbox, posts
+from storage.outbox import Mark
 from storage.records import GameRecord, Status
 
 log = logging.getLogger(__name__)
 PAGE = 50  # Telegram's most results in one answer
 HELP = "help"  # the results button's /start parameter: what the bot does
+HAND = "hand_"  # the hand button's: /start hand_<game> shows the hand in the private chat
 
 
 async def hand_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -74,14 +81,37 @@ async def hand_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     if game is None or adapter is None or seat is None or not _dealt(adapter, game):
         await _nothing(query, language)
         return
-    results = await _results(adapter, game, seat, language, await table_language(svc.db, game))
+    state = state_of(adapter, game)
+    public = await table_language(svc.db, game)
+    moves = adapter.inline_moves(game, state, seat, language, public)
+    results = [_move(game, move, public) for move in moves]
+    hand = _hand_button(adapter, game, state, seat, language)
     # sent by the client: one this bot gave (next_offset) or none; anything else, nothing
     start = 0 if query.offset == "" else whole_number(query.offset, len(results))
     if start is None:
         await answer_query(query, [])
         return
     more = str(start + PAGE) if start + PAGE < len(results) else ""
-    await answer_query(query, results[start : start + PAGE], next_offset=more)
+    await answer_query(query, results[start : start + PAGE], button=hand, next_offset=more)
+
+
+async def show_hand(svc: Services, user_id: int, payload: str) -> bool:
+    """``/start hand_<game>`` (the hand button, in the private chat just opened): the
+    person's hand is drawn there now, as every private hand (``bot.sync.hand``); False
+    when the payload is no such thing or they hold no hand there now."""
+    try:
+        game_id = from36(payload.removeprefix(HAND)) if payload.startswith(HAND) else None
+    except ForgedCallback:
+        game_id = None
+    game = None if game_id is None else await gamestore.get_game(svc.db, game_id)
+    adapter = None if game is None else svc.adapters.get(game.kind)
+    if game is None or adapter is None or not _dealt(adapter, game):
+        return False
+    if seat_of_user(game, user_id) is None:
+        return False
+    await outbox.mark(svc.db, [Mark(game.id, user_id, user_id, game.version)])
+    svc.wake_chats({user_id})
+    return True
 
 
 async def answer_query(
@@ -115,55 +145,59 @@ async def _nothing(query: InlineQuery, language: str) -> None:
     await answer_query(query, [], button=button)
 
 
-async def _results(
-    adapter: GameAdapter[Any], game: GameRecord, seat: int, language: str, public: str
-) -> list[InlineQueryResultArticle]:
-    """The hand, then one result per move, in the reader's language; what each posts
-    in the group in the table's (``public``)."""
-    state = state_of(adapter, game)
-    name = seat_labels(seats_of(game), public)[seat]
-    hand = _article(
-        GameButton(game.id, game.version, Verb.MY_HAND),
-        "🃏 " + tr(language, "Your hand"),
-        adapter.hand_alert(game, state, seat, language),
-        "🃏 " + tr(public, "{name} looks at their cards.", name=name),
-    )
-    moves = adapter.inline_moves(game, state, seat, language, public)
-    return [hand, *(_move(game, move) for move in moves)]
+def _hand_button(
+    adapter: GameAdapter[Any], game: GameRecord, state: Any, seat: int, language: str
+) -> InlineQueryResultsButton:
+    """The hand, shown above the moves as the answer's button, not as a result: a
+    result is posted when chosen, and looking at one's cards says nothing to the chat.
+    The button opens the private chat with the bot, which then shows the whole hand
+    (``show_hand``)."""
+    text = html.unescape("🃏 " + adapter.hand_alert(game, state, seat, language))
+    return InlineQueryResultsButton(text, start_parameter=HAND + to36(game.id))
 
 
-def _move(game: GameRecord, move: InlineMove) -> InlineQueryResultArticle:
+def _move(game: GameRecord, move: InlineMove, public: str) -> InlineQueryResultArticle:
     button = GameButton(game.id, game.version, Verb.MOVE, move.argument)
-    return _article(button, move.title, move.description, move.public)
+    return _article(button, move.title, move.description, move.public, public)
 
 
 def _article(
-    button: GameButton, title: str, description: str, posted: str
+    button: GameButton, title: str, description: str, posted: str, public: str
 ) -> InlineQueryResultArticle:
+    """A result; its keyboard (🃏 My cards, in the table's language) gives the posted
+    message an ``inline_message_id``, by which the bot corrects a move not played."""
     return InlineQueryResultArticle(
         button.pack(),
         html.unescape(title),
         InputTextMessageContent(posted, parse_mode=ParseMode.HTML),
         description=html.unescape(description),
+        reply_markup=InlineKeyboardMarkup([[my_cards_button(public, button.game_id)]]),
     )
 
 
 async def chosen_result(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """A chosen move is applied for the chooser's seat, if it is still what their
-    result showed; anything else changes nothing."""
+    result showed; anything else changes nothing, and its post is corrected."""
     chosen = update.chosen_inline_result
     button = None if chosen is None else GameButton.move_of(chosen.result_id)
     if chosen is None or button is None:
-        return  # the hand: its neutral line was posted, nothing changes
+        return  # not a move (an older answer's hand result): nothing changes
     svc, user = services(context), chosen.from_user
     game = await gamestore.get_game(svc.db, button.game_id, update.update_id, user.id)
     if game is None or game.around is None or game.around.processed:
         return  # not a game, or delivered again: already applied
+    if not await _played(svc, game, button, user.id, update.update_id):
+        await _not_played(svc, game, chosen.inline_message_id, update.update_id)
+
+
+async def _played(
+    svc: Services, game: GameRecord, button: GameButton, user_id: int, update_id: int
+) -> bool:
     adapter = svc.adapters[game.kind]
-    seat = seat_of_user(game, user.id)
+    seat = seat_of_user(game, user_id)
     if seat is None or not _dealt(adapter, game) or button.version != game.version:
         log.info("inline choice refused", extra={"game_id": game.id, "stale": seat is not None})
-        return
+        return False
     state = state_of(adapter, game)
     try:
         after, _events = adapter.engine.apply(
@@ -171,6 +205,22 @@ async def chosen_result(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
         )
     except IllegalAction as refused:
         log.info("inline choice refused: %s", refused.reason, extra={"game_id": game.id})
+        return False
+    if not await finish_move(svc, adapter, game, (state, after), seat, update_id):
+        return False  # another move was saved first: this one describes an older table
+    log.info("move", extra={"chat_id": game.chat_id, "game_id": game.id, "seat": seat})
+    return True
+
+
+async def _not_played(
+    svc: Services, game: GameRecord, inline_id: str | None, update_id: int
+) -> None:
+    """The client posted the move as if played: the sender edits that message to say it
+    was not (``bot.sync.refused``), which the chooser sees where they chose it. Only a
+    result with a keyboard gets an ``inline_message_id`` (every move result has one)."""
+    if inline_id is None:
         return
-    if await finish_move(svc, adapter, game, (state, after), seat, update.update_id):
-        log.info("move", extra={"chat_id": game.chat_id, "game_id": game.id, "seat": seat})
+    target = refused_post(update_id)
+    await posts.refuse(svc.db, Mark(game.id, target, game.chat_id, game.version), inline_id,
+                       update_id)  # fmt: skip
+    svc.wake_chats({game.chat_id})

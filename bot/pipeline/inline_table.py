@@ -50,11 +50,10 @@ from telegram import (
 from telegram.constants import ChatType, ParseMode
 from telegram.ext import ContextTypes
 
-from bot.adapter import set_seats, state_of
+from bot.adapter import Seat, set_seats, state_of
 from bot.buttons import TableOffer
 from bot.command import Tap
 from bot.game_adapter import TableView
-from bot.game_types import Seat
 from bot.i18n import tr
 from bot.language import user_language
 from bot.people import remember

@@ -9,11 +9,10 @@ from typing import Any
 
 from telegram.constants import ChatType
 
-from bot.adapter import seat_of_user, seats_of, set_seats
+from bot.adapter import Seat, seat_of_user, seats_of, set_seats
 from bot.buttons import ForgedCallback, from36
 from bot.command import Command
 from bot.game_adapter import GameAdapter
-from bot.game_types import Seat
 from bot.i18n import tr
 from bot.language import user_language
 from bot.messaging import reply

@@ -8,9 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.adapter import seat_of_user, seats_of, set_seats
+from bot.adapter import Seat, seat_of_user, seats_of, set_seats
 from bot.game_adapter import GameAdapter
-from bot.game_types import Seat
 from bot.i18n import ntr, tr
 from bot.presenters.lobby_view import CLOSE
 from storage.records import GameRecord
@@ -94,12 +93,25 @@ def _seat(
     needed = (0 if seated else 1) + (0 if level is None else 1)
     if len(seats) + needed > adapter.max_seats:
         return tr(language, "The table is full.")
+    kept = _kept_for(game, user_id)
+    if kept and len(seats) + needed + len(kept) > adapter.max_seats:
+        return tr(language, "🔁 The seats left are kept for {names}: the rematch waits for "
+                            "them.", names=", ".join(kept))  # fmt: skip
     if not seated:
         seats.append(Seat(name, user_id))
     if level is not None:
         seats.append(Seat("", level=level))
     set_seats(game, seats)
     return None
+
+
+def _kept_for(game: GameRecord, user_id: int) -> list[str]:
+    """A rematch lobby keeps a seat for each player of the finished game not back yet
+    (the lobby says it waits for them): the names, but the person sitting down."""
+    asked = game.meta.rematch_of
+    seated = {s.user for s in seats_of(game)} | {user_id}
+    wanted = asked.get("people", []) if asked else []
+    return [str(p["name"]) for p in wanted if p["user"] not in seated]
 
 
 JOIN = LobbyButton(join, sits_down=True)

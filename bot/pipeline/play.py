@@ -217,7 +217,7 @@ async def _set_hand(press: Press, markup: InlineKeyboardMarkup | None, text: str
 
 def clear_press_notes(game: GameRecord) -> None:
     """Drop the notes a table shows until the next press."""
-    game.meta.stood_in = None
+    game.meta.stood_in = game.meta.stand_ins = None
     game.meta.blackjack.bets_closed = None
 
 

@@ -25,8 +25,8 @@ from typing import Any
 
 from bot.adapter import GameRules, seats_of
 from bot.buttons import Verb
-from bot.game_adapter import TableView
-from bot.game_types import Ledger, Seat, Timing
+from bot.game_adapter import T, TableView
+from bot.game_types import Ledger, Timing
 from bot.i18n import tr
 from bot.presenters import blackjack_rules, blackjack_text
 from bot.presenters.blackjack_text import (
@@ -106,7 +106,7 @@ class BlackjackAdapter(GameRules[Table]):
     def toggle_option(self, game: GameRecord, name: str) -> bool:
         return False
 
-    def rematch_seats(self, seats: list[Seat]) -> list[Seat]:
+    def rematch_seats(self, seats: list[T]) -> list[T]:
         return seats
 
     def render_hand(

@@ -14,12 +14,12 @@ from telegram import InlineKeyboardButton
 
 from bot.adapter import GameRules, seats_of
 from bot.buttons import Verb
-from bot.game_adapter import TableView
-from bot.game_types import InlineMove, Seat
+from bot.game_adapter import T, TableView
+from bot.game_types import InlineMove
 from bot.i18n import ntr, tr
 from bot.presenters import durak_rules, durak_text
 from bot.presenters.cards_text import card_text, cards_text
-from bot.presenters.durak_inline import durak_moves
+from bot.presenters.durak_inline import durak_moves, said_for
 from bot.presenters.durak_text import (
     recent_lines,
     result_line,
@@ -28,7 +28,7 @@ from bot.presenters.durak_text import (
     trump_line,
     waiting_line,
 )
-from bot.presenters.lobby_view import my_cards_button, seat_labels
+from bot.presenters.lobby_view import hand_place, my_cards_button, seat_labels
 from bot.presenters.notices import resign_button, resigned_line, stopper
 from bot.presenters.standings import out_order_standings
 from bot.ui import Buttons, Keyboard, Rendered, escape
@@ -95,7 +95,7 @@ class DurakAdapter(GameRules[DurakState]):
         game.meta.options = {PASSING: not self.options(game)[PASSING]}
         return True
 
-    def rematch_seats(self, seats: list[Seat]) -> list[Seat]:
+    def rematch_seats(self, seats: list[T]) -> list[T]:
         return seats[1:] + seats[:1]
 
     def render_table(self, game: GameRecord, state: DurakState, table: TableView) -> Rendered:
@@ -107,14 +107,15 @@ class DurakAdapter(GameRules[DurakState]):
         lines += [f"<i>{line}</i>" for line in recent_lines(view, names, language)]
         lines.append(_status(game, view, names, language))
         lines += [resigned_line(language, name) for name in game.meta.resigned or []]
-        return Rendered("\n".join(line for line in lines if line), _table_keyboard(game, table))
+        keyboard = _table_keyboard(game, table, _done_open(state))
+        return Rendered("\n".join(line for line in lines if line), keyboard)
 
     def render_hand(
         self, game: GameRecord, state: DurakState, seat: int, language: str, buttons: Buttons
     ) -> Rendered:
         view = ENGINE.view(state, seat)
         names = _names(game, language)
-        chat = escape(game.meta.chat_title or "")
+        chat = hand_place(game, seat, language)
         title = _title_line(self.title(language), view, language)
         lines = [title + (f" · {chat}" if chat else ""), trump_line(view, language)]
         if not view.finished and game.status is Status.RUNNING:
@@ -128,6 +129,13 @@ class DurakAdapter(GameRules[DurakState]):
     def hand_alert(self, game: GameRecord, state: DurakState, seat: int, language: str) -> str:
         view = ENGINE.view(state, seat)
         return f"{_hand_line(view, language)} · {trump_line(view, language)}"[:200]
+
+    move_words = said_for  # what the computer played for a late player
+
+    def ending(self, game: GameRecord, state: DurakState, language: str) -> str:
+        view = ENGINE.view(state, None)
+        over = game.status is Status.STOPPED or view.finished
+        return _status(game, view, _names(game, language), language) if over else ""
 
     def inline_moves(
         self, game: GameRecord, state: DurakState, seat: int, language: str, public_language: str
@@ -188,18 +196,29 @@ def _status(game: GameRecord, view: DurakView, names: list[str], language: str) 
     return waiting_line(view, names, language)
 
 
-def _table_keyboard(game: GameRecord, table: TableView) -> Keyboard:
+def _done_open(state: DurakState) -> bool:
+    """Some attacker may say Done now (public: the table's "Waiting for")."""
+    seats = range(len(state.hands))
+    return any(Done() in ENGINE.legal_actions(state, s) for s in seats if s != state.defender)
+
+
+def _table_keyboard(game: GameRecord, table: TableView, done: bool) -> Keyboard:
+    """✋ Done is on the table (a press, posting nothing), not among the inline moves."""
     language, buttons = table.language, table.buttons
     if game.status is not Status.RUNNING:
         if game.meta.rematched:
             return []
         return [[buttons.button("🔁 " + tr(language, "Rematch"), Verb.REMATCH)]]
+    cards = [my_cards_button(language, game.id)]
+    if done:
+        done_data = ENGINE.encode_action(Done())
+        cards.append(buttons.button("✋ " + tr(language, "Done"), Verb.MOVE, done_data))
     return [
         [
             buttons.button("🃏 " + tr(language, "My hand"), Verb.MY_HAND),
             resign_button(language, buttons),
         ],
-        [my_cards_button(language, game.id)],
+        cards,
     ]
 
 

@@ -1,6 +1,8 @@
 """Durak moves as inline results: each move the reader's hand may make now (attack or
-throw in, beat, pass on, take, done). Choosing one posts what the move shows the
-table anyway: the card played face up, or the word said."""
+throw in, beat, pass on, take). Choosing one posts the move and no more (the post is
+the chooser's own message, so it does not name them): the card played face up, or
+the word said. ✋ Done is not among them: it says nothing the table does not show, so
+it is a press on the table (``bot.presenters.durak``), which posts nothing."""
 
 from __future__ import annotations
 
@@ -22,12 +24,13 @@ def durak_moves(
     view = ENGINE.view(state, seat)
     if game.status is not Status.RUNNING or view.finished:
         return []
-    name = seat_labels(seats_of(game), public_language)[seat]  # HTML: the posted message's
     defender = html.unescape(seat_labels(seats_of(game), language)[view.defender])
     moves = []
     for action in view.legal:
+        if isinstance(action, Done):
+            continue
         title, description = _words(view, action, language, defender)
-        public = _public(view, action, public_language, name)
+        public = _public(view, action, public_language)
         moves.append(InlineMove(ENGINE.encode_action(action), title, description, public))
     return moves
 
@@ -54,19 +57,33 @@ def _words(view: DurakView, action: Action, language: str, defender: str) -> tup
     return "✋ " + tr(language, "Done"), tr(language, "You have nothing more to add.")
 
 
-def _public(view: DurakView, action: Action, language: str, name: str) -> str:
-    """What the group reads: the card now face up on the table, or the word said."""
+def _public(view: DurakView, action: Action, language: str) -> str:
+    """What the group reads, from the chooser: the card now face up, or the word said."""
     if isinstance(action, Attack):
-        return tr(language, "{name} plays {card}.", name=name,
-                  card=card_text(language, action.card))  # fmt: skip
+        return card_text(language, action.card)
     if isinstance(action, Beat):
-        return tr(language, "{name} beats {attack} with {card}.", name=name,
-                  attack=card_text(language, view.table[action.index][0]),
-                  card=card_text(language, action.card))  # fmt: skip
+        return tr(language, "{card} on {attack}", card=card_text(language, action.card),
+                  attack=card_text(language, view.table[action.index][0]))  # fmt: skip
     if isinstance(action, Transfer):
-        return "↪️ " + tr(language, "{name} passes the attack on with {card}.", name=name,
-                          card=card_text(language, action.card))  # fmt: skip
-    if isinstance(action, Take):
-        return tr(language, "{name} takes the cards.", name=name)
-    assert isinstance(action, Done)
-    return tr(language, "{name} has nothing more to add.", name=name)
+        return "↪️ " + card_text(language, action.card)
+    assert isinstance(action, Take)
+    return "🫳 " + tr(language, "Take")
+
+
+def said_for(
+    adapter: object, game: GameRecord, state: DurakState, seat: int, code: str, language: str
+) -> str:
+    """A move as the table says the computer made it for a late player (the Durak
+    adapter's ``move_words``; ``state`` is after it: a card beaten is still on the table,
+    unless the bout closed)."""
+    action = ENGINE.decode_action(code)
+    if isinstance(action, Beat):
+        pair = state.table[action.index] if action.index < len(state.table) else None
+        if pair is not None and pair[1] == action.card:
+            return tr(language, "{card} on {attack}", card=card_text(language, action.card),
+                      attack=card_text(language, pair[0]))  # fmt: skip
+        return card_text(language, action.card)
+    if isinstance(action, Done):
+        return "✋ " + tr(language, "Done")
+    view = ENGINE.view(state, None)
+    return _public(view, action, language)

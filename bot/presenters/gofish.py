@@ -6,14 +6,14 @@ from typing import Any
 
 from bot.adapter import GameRules, seats_of
 from bot.buttons import Verb
-from bot.game_adapter import TableView
-from bot.game_types import InlineMove, Seat
+from bot.game_adapter import T, TableView
+from bot.game_types import InlineMove
 from bot.i18n import ntr, tr
 from bot.presenters import gofish_rules, gofish_text
 from bot.presenters.cards_text import cards_text, hand_in_words, rank_label
-from bot.presenters.gofish_inline import ask_moves
+from bot.presenters.gofish_inline import ask_moves, ask_words, hand_words
 from bot.presenters.gofish_text import event_line, own_line, rank_plural, result_line
-from bot.presenters.lobby_view import my_cards_button, seat_labels
+from bot.presenters.lobby_view import hand_place, my_cards_button, seat_labels
 from bot.presenters.notices import resign_button, stopper
 from bot.presenters.standings import book_standings
 from bot.ui import Buttons, Keyboard, Rendered, escape
@@ -87,7 +87,7 @@ class GoFishAdapter(GameRules[GoFishState]):
     def toggle_option(self, game: GameRecord, name: str) -> bool:
         return False
 
-    def rematch_seats(self, seats: list[Seat]) -> list[Seat]:
+    def rematch_seats(self, seats: list[T]) -> list[T]:
         return seats[1:] + seats[:1]
 
     def render_table(self, game: GameRecord, state: GoFishState, table: TableView) -> Rendered:
@@ -125,7 +125,7 @@ class GoFishAdapter(GameRules[GoFishState]):
     ) -> Rendered:
         view = ENGINE.view(state, seat)
         names = seat_labels(seats_of(game), language)
-        title = escape(game.meta.chat_title or "")
+        title = hand_place(game, seat, language)
         lines = [f"<b>{escape(self.title(language))}</b>" + (f" · {title}" if title else "")]
         if view.hand:
             lines.append(
@@ -169,11 +169,9 @@ class GoFishAdapter(GameRules[GoFishState]):
     def out_of_game(self, game: GameRecord, state: GoFishState) -> frozenset[int]:
         return resigned_seats(state.history)  # a resigned seat keeps its books and name
 
-    def hand_alert(self, game: GameRecord, state: GoFishState, seat: int, language: str) -> str:
-        view = ENGINE.view(state, seat)
-        text = tr(language, "Your hand: {words}", words=cards_text(language, view.hand) or "—")
-        books = ntr(language, "{n} book", "{n} books", len(view.books[seat]))
-        return f"{text} · {books}"[:200]
+    move_words = ask_words  # "Ask Bob for 2s": what the computer asked for a late player
+
+    hand_alert = hand_words  # the inline hand and the "My hand" alert: plain text
 
     def inline_moves(
         self, game: GameRecord, state: GoFishState, seat: int, language: str, public_language: str

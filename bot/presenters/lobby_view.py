@@ -6,10 +6,9 @@ from typing import Any
 
 from telegram import InlineKeyboardButton
 
-from bot.adapter import seats_of
+from bot.adapter import Seat, seats_of
 from bot.buttons import HandQuery, Verb, to36
 from bot.game_adapter import GameAdapter
-from bot.game_types import Seat
 from bot.i18n import ntr, tr
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from storage.records import GameRecord, Status
@@ -75,6 +74,15 @@ def seat_labels(seats: list[Seat], language: str) -> list[str]:
     added = [i for i, seat in enumerate(seats) if seat.is_computer and not seat.name]
     numbers = {seat: n for n, seat in enumerate(added, 1)} if len(added) > 1 else {}
     return [seat_label(seat, language, numbers.get(i)) for i, seat in enumerate(seats)]
+
+
+def hand_place(game: GameRecord, seat: int, language: str) -> str:
+    """Where a private hand's game is played (HTML): the group's title; the chat of an
+    inline table has no name the bot knows, so the people at it ("with Bob, Carol")."""
+    if game.inline_id is None:
+        return escape(game.meta.chat_title or "")
+    others = [label for i, label in enumerate(seat_labels(seats_of(game), language)) if i != seat]
+    return tr(language, "with {names}", names=", ".join(others)) if others else ""
 
 
 def seat_count(language: str, taken: int, seats: int, names: str) -> str:

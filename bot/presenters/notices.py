@@ -13,16 +13,24 @@ from bot.ui import Buttons, Rendered, escape
 from storage.records import GameRecord, Status
 
 
-def with_notices(rendered: Rendered, game: GameRecord, language: str, buttons: Buttons) -> Rendered:
-    """Add the timer and stand-in notices to a running table, and the "I'm back" button;
-    a finished table says whose turns the computer played to the end."""
+def with_notices(
+    rendered: Rendered, game: GameRecord, language: str, buttons: Buttons,
+    played: dict[int, str] | None = None,
+) -> Rendered:  # fmt: skip
+    """Add the timer and stand-in notices to a running table (what the computer played
+    for whom: ``played``, seat -> the move in words), and the "I'm back" button; a
+    finished table says whose turns the computer played to the end."""
     names = seat_labels(seats_of(game), language)
     if game.status is Status.FINISHED:
         return Rendered(rendered.text + _played_for(game, names, language), rendered.keyboard)
     if game.status is not Status.RUNNING:
         return rendered
     lines = [rendered.text]
-    stood_in = [names[s] for s in (game.meta.stood_in or []) if s < len(names)]
+    said = {s: words for s, words in (played or {}).items() if words and s < len(names)}
+    for seat, words in said.items():
+        lines.append(tr(language, "⏰ Time ran out: the computer played for {name}: {move}.",
+                        name=names[seat], move=words))  # fmt: skip
+    stood_in = [names[s] for s in (game.meta.stood_in or []) if s < len(names) and s not in said]
     if stood_in:
         lines.append(tr(language, "⏰ Time ran out: the computer played for {names}.",
                         names=", ".join(stood_in)))  # fmt: skip

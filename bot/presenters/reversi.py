@@ -6,8 +6,7 @@ from typing import Any
 
 from bot.adapter import GameRules, seats_of
 from bot.buttons import Verb
-from bot.game_adapter import TableView
-from bot.game_types import Seat
+from bot.game_adapter import T, TableView
 from bot.i18n import tr
 from bot.presenters import reversi_rules
 from bot.presenters.lobby_view import level_button, seat_labels
@@ -58,6 +57,11 @@ class ReversiAdapter(GameRules[ReversiState]):
     ) -> Rendered | None:
         return None  # nothing is hidden in Reversi
 
+    def move_words(
+        self, game: GameRecord, state: ReversiState, seat: int, code: str, language: str
+    ) -> str:
+        return square_name(ENGINE.decode_action(code).square)
+
     def hand_alert(self, game: GameRecord, state: ReversiState, seat: int, language: str) -> str:
         return ""
 
@@ -73,7 +77,7 @@ class ReversiAdapter(GameRules[ReversiState]):
     def toggle_option(self, game: GameRecord, name: str) -> bool:
         return False
 
-    def rematch_seats(self, seats: list[Seat]) -> list[Seat]:
+    def rematch_seats(self, seats: list[T]) -> list[T]:
         """Colours swap in a rematch."""
         return list(reversed(seats))
 

@@ -40,7 +40,9 @@ async def render_table(
     state = state_of(adapter, game)
     away = await away_seats(db, game) if adapter.private_hands else frozenset()
     rendered = adapter.render_table(game, state, TableView(language, buttons, away))
-    rendered = with_notices(rendered, game, language, buttons)
+    played = {int(seat): adapter.move_words(game, state, int(seat), str(code), language)
+              for seat, code in game.meta.stand_ins or []}  # fmt: skip
+    rendered = with_notices(rendered, game, language, buttons, played)
     clock = clock_line(adapter, game, state, language, now)
     if clock:
         rendered = Rendered(rendered.text + "\n" + clock, rendered.keyboard)

@@ -23,8 +23,8 @@ import logging
 import random
 from collections.abc import Sequence
 
-from bot.adapter import seats_of, set_seats
-from bot.game_types import Ledger, Seat, Timing
+from bot.adapter import Seat, seats_of, set_seats
+from bot.game_types import Ledger, Timing
 from bot.services import Services
 from games.blackjack import BOXES, DECLARATION, ENGINE, ClearBet, Phase, Table, close, deal
 from games.blackjack.state import evolve, with_seat

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import random
 
-from bot.adapter import seats_of, set_seats
-from bot.game_types import Seat
+from bot.adapter import Seat, seats_of, set_seats
 from games.blackjack import BOXES, ENGINE, LeftTable, Phase, Table, close, leave
 from storage.records import GameRecord, Status
 

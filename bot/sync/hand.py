@@ -16,6 +16,7 @@ from bot.adapter import seat_of_user, state_of
 from bot.game_adapter import GameAdapter
 from bot.i18n import tr
 from bot.presenters.hands import reader_language
+from bot.presenters.lobby_view import hand_place
 from bot.sync.delivery import Desired
 from bot.ui import Buttons, Rendered, escape
 from storage import chats
@@ -50,12 +51,12 @@ async def desired_hand(
 
 
 def left_seat(adapter: GameAdapter[Any], game: GameRecord, language: str) -> Rendered:
-    """The hand message of someone whose seat the computer took (they resigned)."""
-    chat = escape(game.meta.chat_title or "")
+    """The hand message of someone whose seat the computer took (they resigned); once
+    the game is over, how it ended (the final standings), as every other hand shows."""
+    chat = hand_place(game, -1, language)
     title = f"<b>{escape(adapter.title(language))}</b>" + (f" · {chat}" if chat else "")
-    said = (
-        tr(language, "You resigned.")
-        + " "
-        + tr(language, "The computer plays your cards to the end.")
-    )
-    return Rendered(f"{title}\n🏳️ {said}", [])
+    said = tr(language, "You resigned.")
+    if game.active:
+        said += " " + tr(language, "The computer plays your cards to the end.")
+    ending = "" if game.active else adapter.ending(game, state_of(adapter, game), language)
+    return Rendered(f"{title}\n🏳️ {said}" + (f"\n{ending}" if ending else ""), [])

@@ -23,12 +23,13 @@ from telegram import Bot
 from bot.game_adapter import GameAdapter
 from bot.i18n import tr
 from bot.language import table_language
-from bot.marks import chats_of, is_notice
+from bot.marks import chats_of, is_notice, is_refused_post
 from bot.presenters.table import render_table
 from bot.sync.announce import Notices
 from bot.sync.delivery import Desired
 from bot.sync.hand import desired_hand
 from bot.sync.nudges import desired_post, shown_key
+from bot.sync.refused import corrected, desired_refused
 from storage import chats, display, gamestore, outbox
 from storage.db import Database
 from storage.outbox import TABLE, Mark
@@ -67,6 +68,8 @@ class GameReconciler:
             return None  # a group's offer whose message is not known yet (group_offer)
         if mark.is_table:
             return await self._table(adapter, game)
+        if is_refused_post(mark.target):  # a move posted "via" the bot, not played
+            return await desired_refused(self._db, game, mark)
         if is_inline_chat(mark.chat_id):  # an inline table's chat: nothing is sent there
             return None
         if is_notice(mark.target):
@@ -95,7 +98,9 @@ class GameReconciler:
         return Desired(rendered, old, game.version, game.thread_id, unchanged=same)
 
     async def shown(self, mark: Mark, desired: Desired, message_id: int) -> None:
-        if mark.target < 0:
+        if is_refused_post(mark.target):
+            await corrected(self._db, mark)
+        elif mark.target < 0:
             key = shown_key(mark.target, desired)
             await gamestore.set_hand_message(self._db, mark.game_id, mark.target, message_id, key)
             if is_notice(mark.target):

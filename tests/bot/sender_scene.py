@@ -11,8 +11,9 @@ from pathlib import Path
 
 from telegram import Bot
 
+from bot.sync.delivery import Desired
 from bot.sync.limits import Budget, Rates
-from bot.sync.sender import Desired, Sender
+from bot.sync.sender import Sender
 from bot.ui import Keyboard, Rendered
 from sandbox import StandIn, User
 from storage import outbox

@@ -4,8 +4,7 @@ language; a rematch lobby names whom it waits for."""
 
 from __future__ import annotations
 
-from bot.adapter import set_seats
-from bot.game_types import Seat
+from bot.adapter import Seat, set_seats
 from bot.presenters.durak import DurakAdapter
 from bot.presenters.lobby_view import render_lobby, seat_count
 from bot.presenters.reversi import ReversiAdapter

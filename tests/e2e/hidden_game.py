@@ -15,8 +15,8 @@ from typing import Any
 
 from bot.adapter import GameRules, seats_of
 from bot.buttons import Verb
-from bot.game_adapter import TableView
-from bot.game_types import InlineMove, Seat
+from bot.game_adapter import T, TableView
+from bot.game_types import InlineMove
 from bot.presenters.lobby_view import my_cards_button
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.base import Declaration, IllegalAction, Options, Outcome
@@ -178,7 +178,7 @@ class HighCardAdapter(GameRules[Deal]):
     def toggle_option(self, game: GameRecord, name: str) -> bool:
         return False
 
-    def rematch_seats(self, seats: list[Seat]) -> list[Seat]:
+    def rematch_seats(self, seats: list[T]) -> list[T]:
         return list(reversed(seats))
 
     def render_table(self, game: GameRecord, state: Deal, table: TableView) -> Rendered:

@@ -12,6 +12,7 @@ from tests.e2e.harness import World
 from tests.e2e.players import drawn_at
 
 MY_CARDS = "🃏 My cards"
+NOT_PLAYED = "🚫 Not played: the table had changed."
 
 
 async def my_cards(world: World, person: User, table: Message) -> InlineAnswer:
@@ -26,13 +27,20 @@ def version_of(result: InlineResult) -> int:
 
 
 def moves(answer: InlineAnswer) -> list[InlineResult]:
-    """The results that are moves (the first result is the hand)."""
+    """The results that are moves (every result is one: the hand is the answer's button)."""
     return [r for r in answer.results if r.id.split(":")[3] == "m"]
+
+
+def hand_line(answer: InlineAnswer) -> str:
+    """The hand, as the answer's button above the results shows it."""
+    assert answer.button is not None and answer.button.start_parameter is not None
+    return answer.button.text
 
 
 def shown(answer: InlineAnswer) -> str:
     """Everything the answer shows its reader, and what its results would post."""
-    return "\n".join(f"{r.title}\n{r.description}\n{r.text}" for r in answer.results)
+    button = "" if answer.button is None else answer.button.text + "\n"
+    return button + "\n".join(f"{r.title}\n{r.description}\n{r.text}" for r in answer.results)
 
 
 def cards_in(text: str) -> set[str]:
@@ -70,3 +78,10 @@ async def play_inline(
     assert posted.via_bot is not None and posted.chat.id == world.group.id
     await world.tg.wait_for(lambda: drawn_at(table) != version, what="the move on the table")
     return posted
+
+
+async def not_played(world: World, posted: Message) -> None:
+    """Until the bot has edited ``posted`` (a move chosen from a stale answer) to say it
+    was not played; it keeps its 🃏 My cards button."""
+    await world.tg.wait_for(lambda: posted.text == NOT_PLAYED, what="the post corrected")
+    assert [b.text for row in posted.buttons() for b in row] == [MY_CARDS]

@@ -217,8 +217,9 @@ async def test_the_clock_says_done_for_a_late_attacker_with_nothing_to_add(
         clock = ManualClock()
         table, _people, game, _lead_card, _holder, other = await _one_holder_led(world, clock)
         clock.advance(TURN)
-        played_for = "the computer played for Alice, Bob, Carol."
-        await world.tg.wait_for(lambda: played_for in (table.text or ""), what="the stand-in")
+        said = [f"the computer played for {name}: " for name in ("Alice", "Bob", "Carol")]
+        await world.tg.wait_for(lambda: all(s in (table.text or "") for s in said))
+        assert f"played for {('Alice', 'Bob', 'Carol')[other]}: ✋ Done." in (table.text or "")
         game = await settled(world, table)
         assert {"e": "done", "seat": other} in (game.state or {})["log"]
 

@@ -18,10 +18,12 @@ from tests.e2e.harness import World, running_world
 from tests.e2e.inline_hands import (
     MY_CARDS,
     cards_in,
+    hand_line,
     hand_of,
     handled,
     moves,
     my_cards,
+    not_played,
     play_inline,
     shown,
 )
@@ -109,23 +111,21 @@ async def test_go_fish_played_to_the_end_with_my_cards(world: World) -> None:
 async def _first_turn_checks(world: World, table: Message, dave: User) -> None:
     await world.synced()
     answer = await my_cards(world, world.carol, table)
-    hand, *asks = answer.results
-    assert hand.title == "🃏 Your hand" and hand.description.startswith("Your hand: ")
+    asks = list(answer.results)  # the hand is the button above them (issue 30, item 5)
+    assert hand_line(answer).startswith("🃏 Your hand: ")
     assert asks and all(r.title.startswith("Ask ") for r in asks)
-    assert {r.text.split(" asks ")[0] for r in asks} == {"🎣 Carol"}
-    carols = cards_in(hand.description)
+    assert all(r.text.startswith("🎣 ") and r.text.endswith("?") for r in asks)
+    assert not any("Carol" in r.text for r in asks)  # her own message: it names her not
+    carols = cards_in(hand_line(answer))
     others = hand_of(world, world.alice, "Go F") | hand_of(world, world.bob, "Go F")
     assert carols and others and not cards_in(shown(answer)) & others
     # Alice, another player, sees her own hand and no move (not her turn); Dave nothing
     alices = await my_cards(world, world.alice, table)
-    assert [r.title for r in alices.results] == ["🃏 Your hand"]
+    assert alices.results == () and hand_line(alices).startswith("🃏 Your hand: ")
     assert not cards_in(shown(alices)) & (carols | hand_of(world, world.bob, "Go F"))
     outsider = await my_cards(world, dave, table)
     assert outsider.results == () and outsider.button is not None
-    # the hand itself posts a neutral line and changes nothing
-    looked = await world.tg.choose_result(world.carol, answer, hand.id)
-    assert looked.text == "🃏 Carol looks at their cards."
-    await _plays_nothing(world, table)
+    assert not cards_in(outsider.button.text)
     # Carol's ask chosen by Bob (not his turn) or by Dave (not seated): nothing
     _chosen_by(world, world.bob, asks[0])
     _chosen_by(world, dave, asks[0])
@@ -137,8 +137,10 @@ async def _first_turn_checks(world: World, table: Message, dave: User) -> None:
     await world.tg.wait_for(lambda: drawn_at(table) != version, what="Carol's ask")
     assert "Carol asked" in (table.text or "")
     await world.synced()
-    await world.tg.choose_result(world.carol, answer, asks[-1].id)
+    stale = await world.tg.choose_result(world.carol, answer, asks[-1].id)
     await _plays_nothing(world, table)
+    await not_played(world, stale)  # the post says so (issue 30, item 1)
+    assert posted.text == asks[0].text  # the ask played stays as posted
 
 
 async def _durak_step(world: World, table: Message, rng: random.Random) -> str | None:
@@ -155,7 +157,14 @@ async def _durak_step(world: World, table: Message, rng: random.Random) -> str |
     ]
     offered = moves(await my_cards(world, world.carol, table))
     carol = [r for r in offered if int(r.id.split(":")[2], 36) == version]
-    name = rng.choice(movers + (["Carol"] if carol else []))
+    defends = any(line.startswith("🛡 Carol") for line in (table.text or "").splitlines())
+    done = "✋ Done" in _labels(table) and "Carol" in _waiting(table) and not defends
+    name = rng.choice(movers + (["Carol"] if carol else []) + (["Carol: done"] if done else []))
+    if name == "Carol: done":  # not among her inline moves: a press on the table
+        if (await world.tg.press(world.carol, table, "✋ Done")).show_alert:
+            return name  # not hers to say (she defends): nothing changed
+        await world.tg.wait_for(lambda: drawn_at(table) != version, what="Carol's Done")
+        return "Carol"
     if name == "Carol":
         assert await play_inline(world, world.carol, table, rng) is not None
         return name
@@ -173,6 +182,10 @@ async def _durak_step(world: World, table: Message, rng: random.Random) -> str |
     return name
 
 
+def _waiting(table: Message) -> str:
+    return next((line for line in (table.text or "").splitlines() if "Waiting for" in line), "")
+
+
 def _durak_hand(world: World, person: User) -> Message | None:
     for message in reversed(world.tg.bot_messages(person)):
         if (message.text or "").startswith("Durak") and message.buttons():
@@ -186,7 +199,7 @@ async def test_durak_played_to_the_end_with_my_cards(world: World) -> None:
     carols = await my_cards(world, world.carol, table)
     alices, bobs = hand_of(world, world.alice, "Durak"), hand_of(world, world.bob, "Durak")
     assert len(alices) == len(bobs) == 6
-    assert len(cards_in(carols.results[0].description.split(" · ")[0])) == 6
+    assert len(cards_in(hand_line(carols).split(" · ")[0])) == 6
     assert not cards_in(shown(carols)) & (alices | bobs)  # only her own cards
     rng, played = random.Random(4), []
     for _ in range(500):
@@ -225,6 +238,7 @@ async def test_a_durak_result_from_an_older_state_plays_nothing(tmp_path: Path) 
         stale = await world.tg.choose_result(world.carol, old, still[0].id)
         assert stale.text == still[0].text  # posted as the client posts it
         await _plays_nothing(world, table)
+        await not_played(world, stale)  # then corrected (issue 30, item 1)
 
 
 def _my_cards_query(table: Message) -> str:
@@ -243,6 +257,6 @@ async def test_an_offset_no_client_sends_gets_an_empty_answer_and_no_traceback(
     table = await _lobby_with_carol(world, "/gofish")
     text = _my_cards_query(table)
     first = await world.tg.inline_query(world.carol, world.group, text)
-    assert first.results  # the hand and the moves
+    assert hand_line(first)  # the hand (and the moves on her turn)
     page = await world.tg.inline_query(world.carol, world.group, text, offset=offset)
     assert page.results == () and not page.next_offset

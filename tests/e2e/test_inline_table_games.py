@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from sandbox import Message, User
+from sandbox.inline_model import InlineAnswer, InlineResult
 from tests.e2e.clock import TURN, ManualClock, nothing_due
 from tests.e2e.harness import World, running_world
 from tests.e2e.inline_hands import MY_CARDS, moves, version_of
@@ -31,20 +32,27 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
 async def _durak_inline_step(
     world: World, table: Message, people: list[User], rng: random.Random
 ) -> bool:
-    """One move chosen from someone's inline answer; False once the game is over."""
+    """One move chosen from someone's inline answer, or ✋ Done pressed on the table;
+    False once the game is over."""
     if not any(label.endswith(MY_CARDS) for label in labels(table)):
         return False
     await world.synced()
     version = drawn_at(table)
-    offers = []
+    offers: list[tuple[User, InlineAnswer | None, InlineResult | None]] = []
     for person in people:
         answer = await world.tg.switch_inline(person, table, MY_CARDS)
         offers += [(person, answer, r) for r in moves(answer) if version_of(r) == version]
+        if "✋ Done" in labels(table):  # Done is a press on the table, not a post
+            offers.append((person, None, None))
     if not offers:
         return not any(label.endswith("Rematch") for label in labels(table))
     person, answer, result = rng.choice(offers)
-    posted = await world.tg.choose_result(person, answer, result.id)
-    assert posted.chat is table.chat and posted.via_bot is not None
+    if answer is None or result is None:
+        if (await press(world, person, table, "✋ Done")).show_alert:
+            return True  # not theirs to say: nothing changed
+    else:
+        posted = await world.tg.choose_result(person, answer, result.id)
+        assert posted.chat is table.chat and posted.via_bot is not None
     await world.tg.wait_for(lambda: drawn_at(table) != version, what="the move on the table")
     return True
 
@@ -61,6 +69,8 @@ async def test_durak_played_to_the_end_with_inline_hands(world: World) -> None:
         if not await _durak_inline_step(world, table, people, rng):
             break
         played += 1
+    queries = world.tg.world.inline.queries.values()  # the moves chosen (not the opening)
+    chosen = sum(1 for q in queries if q.chosen is not None and q.query.startswith("cards"))
     text = table.text or ""
     assert played > 10 and ("durak" in text or "A draw" in text), text
     assert any(label.endswith("Rematch") for label in labels(table))
@@ -69,6 +79,10 @@ async def test_durak_played_to_the_end_with_inline_hands(world: World) -> None:
     assert [c.method for c in world.tg.calls if c.chat_id == chat.id] == []
     for message in chat.messages.values():  # what the chat shows: the table and moves
         assert message.via_bot is not None
+    # each post is a move and no more (issue 30, item 5): no Done, no look at one's
+    # cards, and not the chooser's name (the post is their own message)
+    posts = [m.text or "" for m in chat.messages.values() if m is not table]
+    assert len(posts) == chosen and not any("Alice" in p or "Bob" in p for p in posts), posts
 
 
 async def test_a_rematch_is_drawn_on_the_same_inline_message(world: World) -> None:
