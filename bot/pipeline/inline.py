@@ -15,10 +15,11 @@ query) gets no result and a button to the private chat: nothing hidden.
 
 Choosing a result, the person's client posts its text in the group as them, "via" the
 bot: the move and no more ("🎣 Bob, any 2s?", "9♠"). With inline feedback on, the bot
-gets ``chosen_inline_result``: one read, the chooser's seat, the exact version (a result
-from an older state is stale: nothing is applied, even in Durak, whose buttons are not
-tied to a version, since the posted text describes that state), the engine, the computer
-seats, and the one save with the update id (``bot.pipeline.play.finish_move``). There is
+gets ``chosen_inline_result``: one read with the update id, then the very move a button
+makes (``bot.pipeline.play.play``: the game's freshness rule, the chooser's seat, the
+engine, the computer seats, the one save), held to the exact version (a result from an
+older state is stale: nothing is applied, even in Durak, whose buttons are not tied to a
+version, since the posted text describes that state). There is
 no callback to answer: a refused choice changes nothing, but its post said it was
 played, so every result carries a small keyboard (🃏 My cards), which gives the posted
 message an ``inline_message_id``: the sender edits a refused move's post to "not played"
@@ -30,6 +31,7 @@ from __future__ import annotations
 import html
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from telegram import (
@@ -52,10 +54,9 @@ from bot.game_types import InlineMove
 from bot.i18n import tr
 from bot.language import language_of, table_language
 from bot.marks import refused_post
-from bot.pipeline.play import finish_move
+from bot.pipeline.play import play
 from bot.presenters.lobby_view import my_cards_button
 from bot.services import Services, services
-from games.base import IllegalAction
 from storage import gamestore, outbox, posts
 from storage.outbox import Mark
 from storage.records import GameRecord, Status
@@ -176,8 +177,9 @@ def _article(
 
 
 async def chosen_result(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """A chosen move is applied for the chooser's seat, if it is still what their
-    result showed; anything else changes nothing, and its post is corrected."""
+    """A chosen move is a press (``bot.pipeline.play.play``: the game's freshness rule,
+    the chooser's seat, the engine, the one save), held to the version its post
+    describes; anything else changes nothing, and its post is corrected."""
     chosen = update.chosen_inline_result
     button = None if chosen is None else GameButton.move_of(chosen.result_id)
     if chosen is None or button is None:
@@ -186,30 +188,39 @@ async def chosen_result(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     game = await gamestore.get_game(svc.db, button.game_id, update.update_id, user.id)
     if game is None or game.around is None or game.around.processed:
         return  # not a game, or delivered again: already applied
-    if not await _played(svc, game, button, user.id, update.update_id):
-        await _not_played(svc, game, chosen.inline_message_id, update.update_id)
-
-
-async def _played(
-    svc: Services, game: GameRecord, button: GameButton, user_id: int, update_id: int
-) -> bool:
+    reply = Posted(svc, game, chosen.inline_message_id, update.update_id)
     adapter = svc.adapters[game.kind]
-    seat = seat_of_user(game, user_id)
-    if seat is None or not _dealt(adapter, game) or button.version != game.version:
-        log.info("inline choice refused", extra={"game_id": game.id, "stale": seat is not None})
-        return False
-    state = state_of(adapter, game)
-    try:
-        after, _events = adapter.engine.apply(
-            state, seat, adapter.action_of(state, seat, button.argument)
-        )
-    except IllegalAction as refused:
-        log.info("inline choice refused: %s", refused.reason, extra={"game_id": game.id})
-        return False
-    if not await finish_move(svc, adapter, game, (state, after), seat, update_id):
-        return False  # another move was saved first: this one describes an older table
-    log.info("move", extra={"chat_id": game.chat_id, "game_id": game.id, "seat": seat})
-    return True
+    if not _dealt(adapter, game):
+        await reply.stale()
+        return
+    await play(svc, adapter, game, seat_of_user(game, user.id), button, update.update_id, reply)
+
+
+@dataclass(frozen=True)
+class Posted:
+    """A chosen inline move refused: its post (which said it was played) is corrected;
+    played, there is nothing to answer."""
+
+    svc: Services
+    game: GameRecord
+    inline_id: str | None
+    update_id: int
+    exact = True  # the post describes the state it was offered in
+
+    async def stale(self) -> None:
+        log.info("inline choice refused: stale", extra={"game_id": self.game.id})
+        await _not_played(self.svc, self.game, self.inline_id, self.update_id)
+
+    async def outsider(self, state: Any) -> None:
+        log.info("inline choice refused: not seated", extra={"game_id": self.game.id})
+        await _not_played(self.svc, self.game, self.inline_id, self.update_id)
+
+    async def refused(self, state: Any, seat: int, reason: str) -> None:
+        log.info("inline choice refused: %s", reason, extra={"game_id": self.game.id})
+        await _not_played(self.svc, self.game, self.inline_id, self.update_id)
+
+    async def quicker(self) -> None:  # another move was saved first: an older table
+        await _not_played(self.svc, self.game, self.inline_id, self.update_id)
 
 
 async def _not_played(

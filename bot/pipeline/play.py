@@ -12,13 +12,15 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from telegram import InlineKeyboardMarkup
 from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
 from bot.adapter import seats_of, state_of, store_state
+from bot.buttons import GameButton
 from bot.game_adapter import GameAdapter
 from bot.i18n import tr
 from bot.marks import chats_of
@@ -37,27 +39,78 @@ log = logging.getLogger(__name__)
 MAX_COMPUTER_STEPS = 500
 
 
-async def move(press: Press) -> None:
-    """An engine action: the button's argument, applied to the state the press finds."""
-    game, adapter, seat = press.game, press.adapter, press.seat
-    if not adapter.fresh(game, press.button.version, seat):
-        await stale(press)
-        return
+class MoveReply(Protocol):
+    """How a move's outcome reaches the person who made it: a button press is answered
+    (an alert says why it was refused), a chosen inline result's post is corrected
+    (``bot.pipeline.inline``). ``exact``: the move names the version it was shown at
+    and holds for that version alone (a post's text describes that state)."""
+
+    exact: bool
+
+    async def stale(self) -> None: ...
+
+    async def outsider(self, state: Any) -> None: ...
+
+    async def refused(self, state: Any, seat: int, reason: str) -> None: ...
+
+    async def quicker(self) -> None: ...
+
+
+async def play(
+    svc: Services, adapter: GameAdapter[Any], game: GameRecord, seat: int | None,
+    button: GameButton, update_id: int, reply: MoveReply,
+) -> bool:  # fmt: skip
+    """A move, whatever carried it (a button, a chosen inline result): the game's own
+    freshness rule, the mover's seat, the engine, the computer seats and the one save;
+    True when it was played (the caller answers), else the refusal told through
+    ``reply``."""
+    fresh = adapter.fresh(game, button.version, seat)
+    if not fresh or (reply.exact and button.version != game.version):
+        await reply.stale()
+        return False
     state = state_of(adapter, game)
     if seat is None:
-        await press.outsider(state)
-        return
+        await reply.outsider(state)
+        return False
     try:
-        action = adapter.action_of(state, seat, press.button.argument)
+        action = adapter.action_of(state, seat, button.argument)
         after, _events = adapter.engine.apply(state, seat, action)
     except IllegalAction as refused:
-        await _refuse(press, state, seat, refused.reason)
-        return
-    if not await finish_move(press.svc, adapter, game, (state, after), seat, press.update_id):
-        await press.quicker()
-        return
+        await reply.refused(state, seat, refused.reason)
+        return False
+    if not await finish_move(svc, adapter, game, (state, after), seat, update_id):
+        await reply.quicker()
+        return False
     log.info("move", extra={"chat_id": game.chat_id, "game_id": game.id, "seat": seat})
-    await press.query.answer()
+    return True
+
+
+@dataclass(frozen=True)
+class Answered:
+    """A button press's outcome: the answer to its callback query."""
+
+    press: Press
+    exact = False  # the game's own rule (Durak's buttons hold while still legal)
+
+    async def stale(self) -> None:
+        await stale(self.press)
+
+    async def outsider(self, state: Any) -> None:
+        await self.press.outsider(state)
+
+    async def refused(self, state: Any, seat: int, reason: str) -> None:
+        await _refuse(self.press, state, seat, reason)
+
+    async def quicker(self) -> None:
+        await self.press.quicker()
+
+
+async def move(press: Press) -> None:
+    """An engine action: the button's argument, applied to the state the press finds."""
+    played = await play(press.svc, press.adapter, press.game, press.seat, press.button,
+                        press.update_id, Answered(press))  # fmt: skip
+    if played:
+        await press.query.answer()
 
 
 async def finish_move(
