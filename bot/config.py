@@ -98,7 +98,7 @@ class Config:
     @property
     def unfinished_path(self) -> str:
         """Where a polling bot keeps, at a stop, the updates still waiting for the
-        database (``bot.ops.unfinished``)."""
+        database (``bot.ops.kept``)."""
         if self.unfinished_file:
             return self.unfinished_file
         if self.database_path.startswith(POSTGRES_PREFIXES) or self.database_path == ":memory:":

@@ -10,7 +10,8 @@ from storage import chats
 from storage.db import Database
 from storage.records import UserRecord, is_inline_chat
 
-_PRESENT = (ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.MEMBER)
+GONE = frozenset({ChatMemberStatus.LEFT, ChatMemberStatus.BANNED})
+NO_SUCH_USER = "user not found"
 
 
 async def remember(db: Database, user: User, *, reachable: bool = False) -> None:
@@ -37,21 +38,34 @@ async def is_admin(bot: Bot, chat: Chat, user_id: int, sender_chat: Chat | None 
     return member.status in (ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR)
 
 
-async def is_member(bot: Bot, chat_id: int, user_id: int) -> bool:
-    """Whether the person is in the chat now, so may sit down at its games: its
-    creator, an admin, a member, or a restricted user who is still in it. At an inline
-    table (no chat the bot knows) whoever sees the message may sit down."""
-    if is_inline_chat(chat_id):
-        return True
-    if chat_id > 0:  # a private chat: only its person
-        return chat_id == user_id
+async def membership(bot: Bot, chat_id: int, user_id: int) -> bool | None:
+    """Whether Telegram counts the person in the group now (``getChatMember``), the one
+    rule for every part of the bot: True for its creator, an admin, a member, or a
+    restricted person still in it; False for someone who left, was removed, or that
+    Telegram does not know ("user not found"); None when Telegram says nothing about
+    the person (the bot is no longer in the group, the group moved). A network failure,
+    a time-out or a 5xx is raised: the caller's update is tried again
+    (``bot.glue.unfinished``), or the caller decides."""
     try:
         member = await bot.get_chat_member(chat_id, user_id)
-    except (BadRequest, Forbidden):  # an unknown user, or the bot is no longer there
-        return False
+    except Forbidden:  # the bot was removed
+        return None
+    except BadRequest as error:  # before NetworkError's: a BadRequest is one
+        return False if NO_SUCH_USER in error.message.lower() else None
     if isinstance(member, ChatMemberRestricted):
         return member.is_member
-    return member.status in _PRESENT
+    return member.status not in GONE
+
+
+async def may_sit_down(bot: Bot, chat_id: int, user_id: int) -> bool:
+    """Whether the person may sit down at a game of the chat: whoever is in it now; at
+    an inline table (no chat the bot knows) whoever sees the message; in a private chat
+    only its person."""
+    if is_inline_chat(chat_id):
+        return True
+    if chat_id > 0:
+        return chat_id == user_id
+    return await membership(bot, chat_id, user_id) is True
 
 
 def message_link(chat: Chat, message_id: int, thread_id: int = 0) -> str | None:

@@ -274,3 +274,14 @@ def test_no_import_circle_not_even_for_types(package: str) -> None:
     for module in sorted(graph):
         if module not in done:
             visit(module)
+
+
+def test_one_module_asks_telegram_who_is_in_a_chat() -> None:
+    # two is_member functions once gave seating and notices two rules
+    # (bot.people.membership is the one)
+    askers = sorted(
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "bot").rglob("*.py")
+        if "get_chat_member(" in path.read_text(encoding="utf-8")
+    )
+    assert askers == ["bot/people.py"]

@@ -34,7 +34,7 @@ from bot.glue.commands import language_button, language_command, start, stop_com
 from bot.glue.menu import announce_commands
 from bot.glue.notify import notify_command
 from bot.glue.privacy import privacy_handlers
-from bot.glue.processor import PerChatUpdateProcessor
+from bot.glue.processor import KeyedUpdateProcessor
 from bot.glue.registry import Registered, default_games, registered
 from bot.glue.request import JsonRequest, UpdatesRequest
 from bot.glue.routes import GAME_BUTTONS, game_command
@@ -192,7 +192,7 @@ def build_application(
     # for a few seconds, then refused with 503 so Telegram delivers it again. The
     # processor owns the record of unfinished updates; the error handler is given that
     # same object (two records would each see half: nothing would be tried again).
-    processor = PerChatUpdateProcessor(
+    processor = KeyedUpdateProcessor(
         256,
         across=db.locks.held,  # a key's lock across workers
         redo=lambda update: built[0].process_update(update),

@@ -1,4 +1,5 @@
-"""Updates of one chat are handled one at a time; different chats run concurrently."""
+"""Updates with one key (a game, else a chat) are handled one at a time, in order;
+different keys run concurrently."""
 
 from __future__ import annotations
 
@@ -59,7 +60,7 @@ def order_key(update: object) -> OrderKey | None:
 WAITING_LIMIT = 1_000_000  # PTB's own semaphore: updates that exist at once, waiting or not
 
 
-class PerChatUpdateProcessor(BaseUpdateProcessor):
+class KeyedUpdateProcessor(BaseUpdateProcessor):
     """A lock per key: updates with one key are processed in the order they arrived,
     at most ``max_concurrent_updates`` run at once, and an update waiting behind
     its key takes none of those places.
@@ -102,7 +103,7 @@ class PerChatUpdateProcessor(BaseUpdateProcessor):
         self.patience = patience
         self.first_pause = FIRST_PAUSE
         self.failed_tries = 0  # tries that failed for a reason that may pass
-        # polled updates still unfinished when the bot stopped (``bot.ops.unfinished``
+        # polled updates still unfinished when the bot stopped (``bot.ops.kept``
         # keeps them for the next start: Telegram counted them as received)
         self.left_at_stop: list[object] = []
         self.running = running  # whether the application still runs

@@ -27,8 +27,8 @@ from telegram.ext import Application
 
 from bot.config import Config, shown_database
 from bot.glue.app import ALLOWED_UPDATES, build_application
-from bot.glue.processor import PerChatUpdateProcessor
-from bot.ops import unfinished
+from bot.glue.processor import KeyedUpdateProcessor
+from bot.ops import kept
 from bot.ops.webhook import Healthy, Servers, health_routes, set_webhook, webhook_routes
 from storage.census import active_games
 from storage.db import Database, UnreachableDatabase, UnusableDatabase
@@ -61,7 +61,7 @@ async def serve(config: Config) -> int:
     if db is None:  # stopped while the database could not be reached
         return EXIT_OK
     try:
-        if not config.webhook_url and (problem := unfinished.unusable(config.unfinished_path)):
+        if not config.webhook_url and (problem := kept.unusable(config.unfinished_path)):
             raise StartupRefused(problem)  # a webhook keeps nothing: Telegram delivers again
         await _run(config, db, stopping)
     except StartupRefused as error:
@@ -107,9 +107,9 @@ async def _run(config: Config, db: Database, stopping: asyncio.Event) -> None:
         await servers.stop()
         await _stop(application)
         if not config.webhook_url and isinstance(
-            application.update_processor, PerChatUpdateProcessor
+            application.update_processor, KeyedUpdateProcessor
         ):
-            unfinished.keep(config.unfinished_path, application.update_processor.left_at_stop)
+            kept.keep(config.unfinished_path, application.update_processor.left_at_stop)
 
 
 async def _start(
@@ -137,7 +137,7 @@ async def _start(
         started = await retrying(lambda: set_webhook(application, config, ALLOWED_UPDATES),
                                  stopping)  # fmt: skip
     else:
-        await unfinished.resume(application, config.unfinished_path)  # before new ones
+        await kept.resume(application, config.unfinished_path)  # before new ones
         started = await retrying(
             lambda: updater.start_polling(
                 allowed_updates=ALLOWED_UPDATES, drop_pending_updates=False
@@ -182,7 +182,7 @@ async def _announce(application: Application, config: Config, db: Database) -> N
 async def _stop(application: Application) -> None:  # type: ignore[type-arg]
     """What ``run_polling`` does on its way out (updates waiting to be tried again
     stop waiting first)."""
-    if isinstance(application.update_processor, PerChatUpdateProcessor):
+    if isinstance(application.update_processor, KeyedUpdateProcessor):
         application.update_processor.stopping.set()
     if application.updater is not None and application.updater.running:
         await application.updater.stop()

@@ -40,7 +40,7 @@ from telegram.ext import Application
 
 from bot.buttons import whole_number
 from bot.config import Config
-from bot.glue.processor import PerChatUpdateProcessor
+from bot.glue.processor import KeyedUpdateProcessor
 from bot.pressed import set_aside_keyboard
 
 log = logging.getLogger(__name__)
@@ -112,7 +112,7 @@ class UpdateHandler(tornado.web.RequestHandler):
         # update processor as polled updates): Telegram retries what was not handled
         processor = application.update_processor
         await processor.process_update(update, application.process_update(update))
-        if isinstance(processor, PerChatUpdateProcessor) and processor.unfinished.take(update):
+        if isinstance(processor, KeyedUpdateProcessor) and processor.unfinished.take(update):
             # the database or the network failed: not acknowledged (bot.glue.unfinished)
             raise tornado.web.HTTPError(503)
         self.set_status(200)

@@ -24,7 +24,7 @@ from bot.command import Command
 from bot.i18n import ntr, tr
 from bot.language import reply_language, user_language
 from bot.messaging import reply
-from bot.people import is_member, remember, topic_of
+from bot.people import may_sit_down, remember, topic_of
 from bot.personal import tell_person
 from bot.pipeline.chips import top_up_seated
 from bot.pipeline.lobby import point_to_running
@@ -139,7 +139,7 @@ async def join_table(press: Press) -> None:
     if press.seat is not None:
         await press.refuse(tr(language, "You are already at the table."))
         return
-    if not await is_member(press.context.bot, game.chat_id, user.id):
+    if not await may_sit_down(press.context.bot, game.chat_id, user.id):
         await press.refuse(tr(language, "Only members of this group can sit down."))
         return
     state = state_of(press.adapter, game)

@@ -16,10 +16,10 @@ from bot.game_adapter import GameAdapter
 from bot.i18n import tr
 from bot.language import user_language
 from bot.messaging import reply
-from bot.people import is_member, message_link, remember, topic_of
+from bot.people import may_sit_down, message_link, remember, topic_of
 from bot.personal import tell_person
 from bot.pipeline.flow import start_game
-from bot.pipeline.lobby_buttons import COMPUTER, JOIN, LEAVE, OPTION, START, LobbyButton, join
+from bot.pipeline.lobby_buttons import COMPUTER, JOIN, LEAVE, OPTION, START, LobbyChange, join
 from bot.pipeline.press import Action, Press
 from bot.pipeline.rematch import rematch, start_in_order
 from bot.pipeline.save import create, save
@@ -95,7 +95,7 @@ async def point_to_running(cmd: Command) -> None:
     await tell_person(svc, message, user, text, reply_to=running.table_message_id)
 
 
-def lobby_action(button: LobbyButton) -> Action:
+def lobby_action(button: LobbyChange) -> Action:
     """The action of one of a lobby's buttons (``bot.pipeline.lobby_buttons``)."""
 
     async def act(press: Press) -> None:
@@ -113,14 +113,14 @@ async def rematch_button(press: Press) -> None:
     await rematch(press)
 
 
-async def lobby_press(press: Press, button: LobbyButton) -> None:
+async def lobby_press(press: Press, button: LobbyChange) -> None:
     """A lobby button's press: who may sit down, the button's change, the start."""
     svc, adapter, game, query = press.svc, press.adapter, press.game, press.query
     user, argument = query.from_user, press.button.argument
     await remember(svc.db, user)
     language = await user_language(svc.db, user)
     sits_down = button.sits_down and seat_of_user(game, user.id) is None
-    if sits_down and not await is_member(press.context.bot, game.chat_id, user.id):
+    if sits_down and not await may_sit_down(press.context.bot, game.chat_id, user.id):
         await query.answer(tr(language, "Only members of this group can sit down."), True)
         return
     refusal = button.change(adapter, game, user.id, user.first_name, argument, language)
@@ -160,7 +160,7 @@ async def join_via_link(cmd: Command, payload: str) -> None:
     svc, message, user = cmd.svc, cmd.message, cmd.user
     language = await user_language(svc.db, user)
     game = await _invited_game(svc, payload)
-    if game is None or not await is_member(cmd.bot, game.chat_id, user.id):
+    if game is None or not await may_sit_down(cmd.bot, game.chat_id, user.id):
         text = tr(language, "This link does not seat you at a table. Only members of a "
                             "group can sit down at its games, from the group's lobby.")  # fmt: skip
     elif game.status is not Status.LOBBY:

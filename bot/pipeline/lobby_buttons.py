@@ -20,8 +20,8 @@ Change = Callable[[Adapter, GameRecord, int, str, str, str], str | None]
 
 
 @dataclass(frozen=True)
-class LobbyButton:
-    """A lobby button: its ``change``; ``sits_down``: a person may take a seat (only
+class LobbyChange:
+    """What a lobby press does: its ``change``; ``sits_down``: a person may take a seat (only
     members of the group; whether or not the bot can write to them);
     ``starts``: the game starts now (else a lobby starts once it is full)."""
 
@@ -114,8 +114,8 @@ def _kept_for(game: GameRecord, user_id: int) -> list[str]:
     return [str(p["name"]) for p in wanted if p["user"] not in seated]
 
 
-JOIN = LobbyButton(join, sits_down=True)
-COMPUTER = LobbyButton(_computer, sits_down=True)
-LEAVE = LobbyButton(_leave)
-START = LobbyButton(_start, starts=True)
-OPTION = LobbyButton(_option)
+JOIN = LobbyChange(join, sits_down=True)
+COMPUTER = LobbyChange(_computer, sits_down=True)
+LEAVE = LobbyChange(_leave)
+START = LobbyChange(_start, starts=True)
+OPTION = LobbyChange(_option)

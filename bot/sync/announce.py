@@ -11,24 +11,26 @@ hold across workers) with the bot's clock: a group announces at most
 member opening and stopping games cannot flood anyone), and a person gets at most
 ``PERSON_NOTICES_PER_HOUR`` notices from all their groups (the rest are dropped, not
 delayed). Before a notice goes, Telegram is asked whether the person is still a
-member of the group (``bot.sync.membership``): someone who left, was removed, or
+member of the group (``bot.people.membership``): someone who left, was removed, or
 left while restricted gets nothing and their subscription ends; when Telegram gives
 no answer the notice is not sent and the subscription stays.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any
 
 from telegram import Bot, InlineKeyboardButton
+from telegram.error import TelegramError
 
 from bot.game_adapter import GameAdapter
 from bot.i18n import tr
 from bot.marks import notice
+from bot.people import membership
 from bot.presenters.hands import reader_language
 from bot.sync.delivery import Desired
-from bot.sync.membership import is_member
 from bot.ui import Rendered, escape
 from storage import chats, gamestore, notices
 from storage.db import Database
@@ -38,6 +40,8 @@ from storage.records import GameRecord
 SUPERGROUPS = -(10**12)  # a supergroup's id is -100… (its message links use the rest)
 GROUP_NOTICES_PER_HOUR = 3  # new games a group announces in any hour (the rest: none)
 PERSON_NOTICES_PER_HOUR = 3  # notices a person gets in any hour, from all their groups
+
+log = logging.getLogger(__name__)
 
 
 class Notices:
@@ -86,7 +90,12 @@ class Notices:
         """Below the person's limit, and still a member (asked last: it costs a call)."""
         if await notices.sent_to(self._db, user_id, self._clock()) >= PERSON_NOTICES_PER_HOUR:
             return False
-        member = await is_member(self._bot, chat_id, user_id)
+        try:
+            member = await membership(self._bot, chat_id, user_id)
+        except TelegramError as error:  # Telegram not reached: no answer about them
+            log.warning("cannot tell whether a subscriber is in the group (%s): no notice",
+                        error, extra={"chat_id": chat_id})  # fmt: skip
+            member = None
         if member is False:
             await notices.drop(self._db, chat_id, user_id)
         return bool(member)

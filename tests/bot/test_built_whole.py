@@ -13,14 +13,14 @@ from telegram.ext import Application
 
 from bot.config import Config
 from bot.glue.app import WEBHOOK_PATIENCE, build_application
-from bot.glue.processor import PerChatUpdateProcessor
+from bot.glue.processor import KeyedUpdateProcessor
 from bot.services import services_of
 from storage.db import Database
 
 
-def _processor(application: Application) -> PerChatUpdateProcessor:  # type: ignore[type-arg]
+def _processor(application: Application) -> KeyedUpdateProcessor:  # type: ignore[type-arg]
     processor = application.update_processor
-    assert isinstance(processor, PerChatUpdateProcessor)
+    assert isinstance(processor, KeyedUpdateProcessor)
     return processor
 
 

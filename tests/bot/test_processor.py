@@ -7,7 +7,7 @@ import asyncio
 from telegram import CallbackQuery, Chat, Message, Update, User
 
 from bot.buttons import GameButton, Verb
-from bot.glue.processor import PerChatUpdateProcessor, order_key
+from bot.glue.processor import KeyedUpdateProcessor, order_key
 
 ALICE = User(1, "Alice", False)
 
@@ -32,7 +32,7 @@ def test_presses_on_one_game_share_a_key_across_chats() -> None:
 
 
 async def test_same_chat_in_order_other_chats_concurrently() -> None:
-    processor = PerChatUpdateProcessor(16)
+    processor = KeyedUpdateProcessor(16)
     log: list[str] = []
     release = asyncio.Event()
 
@@ -59,7 +59,7 @@ async def test_same_chat_in_order_other_chats_concurrently() -> None:
 async def test_updates_waiting_behind_their_key_hold_no_place() -> None:
     """Two places: a flood of updates in one chat waits in line without taking
     them, so an update in another chat runs while the flood's first one runs."""
-    processor = PerChatUpdateProcessor(2)
+    processor = KeyedUpdateProcessor(2)
     release = asyncio.Event()
     log: list[str] = []
 

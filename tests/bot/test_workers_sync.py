@@ -16,7 +16,7 @@ from telegram import Bot, CallbackQuery, Update, User
 
 from bot.buttons import GameButton, Verb
 from bot.deadlines.sweep import Sweep
-from bot.glue.processor import PerChatUpdateProcessor
+from bot.glue.processor import KeyedUpdateProcessor
 from bot.sync import lease as lease_module
 from bot.sync.lease import ChatLeases
 from bot.sync.limits import Budget, Rates
@@ -66,7 +66,7 @@ async def test_presses_on_one_game_reaching_two_workers_run_one_after_the_other(
     two: tuple[Database, Database],
 ) -> None:
     a, b = two
-    workers = [PerChatUpdateProcessor(8, db.locks.held) for db in (a, b)]
+    workers = [KeyedUpdateProcessor(8, db.locks.held) for db in (a, b)]
     inside: list[str] = []
     first_in, let_go = asyncio.Event(), asyncio.Event()
 
