@@ -11,6 +11,7 @@ from telegram.constants import ChatType
 from bot.adapter import seat_of_user
 from bot.buttons import LanguageButton
 from bot.command import Command, Tap
+from bot.features import FEATURES
 from bot.glue.rules import rules_payload, rules_text
 from bot.i18n import LANGUAGE_NAMES, LANGUAGES, ntr, tr
 from bot.language import chat_language, reply_language, user_language
@@ -65,13 +66,14 @@ def help_text(language: str, private: bool = True) -> str:
                 "starts a game against the computer.",
             )
         )
-        lines.append(
-            tr(
-                language,
-                "Challenge a friend: choose a chat and a game, and the table is "
-                "posted there; whoever sees it can sit down.",
+        if FEATURES.inline:  # its button opens an inline query (bot.features)
+            lines.append(
+                tr(
+                    language,
+                    "Challenge a friend: choose a chat and a game, and the table is "
+                    "posted there; whoever sees it can sit down.",
+                )
             )
-        )
     else:
         lines.append(
             tr(

@@ -27,7 +27,7 @@ from bot.presenters.durak_text import (
     trump_line,
     waiting_line,
 )
-from bot.presenters.lobby_view import my_cards_button, seat_labels
+from bot.presenters.lobby_view import my_cards_rows, seat_labels
 from bot.presenters.notices import resign_button, resigned_line, stopper
 from bot.presenters.standings import out_order_standings
 from bot.ui import Buttons, Keyboard, Rendered, escape
@@ -186,7 +186,7 @@ def _table_keyboard(game: GameRecord, table: TableView) -> Keyboard:
             buttons.button("🃏 " + tr(language, "My hand"), Verb.MY_HAND),
             resign_button(language, buttons),
         ],
-        [my_cards_button(language, game.id)],
+        *my_cards_rows(language, game.id),
     ]
 
 

@@ -12,7 +12,7 @@ from bot.presenters import rules_texts
 from bot.presenters.cards_text import cards_text, hand_in_words, rank_label
 from bot.presenters.gofish_inline import ask_moves
 from bot.presenters.gofish_text import event_line, own_line, rank_plural, result_line
-from bot.presenters.lobby_view import my_cards_button, seat_labels
+from bot.presenters.lobby_view import my_cards_rows, seat_labels
 from bot.presenters.notices import resign_button, stopper
 from bot.presenters.standings import book_standings
 from bot.ui import Buttons, Keyboard, Rendered, escape
@@ -107,7 +107,7 @@ class GoFishAdapter(GameRules[GoFishState]):
                 buttons.button("🃏 " + tr(language, "My hand"), Verb.MY_HAND),
                 resign_button(language, buttons),
             ],
-            [my_cards_button(language, game.id)],
+            *my_cards_rows(language, game.id),
         ]
         if view.turn is not None and view.turn in table.away:
             # the player to move cannot be messaged: every rank, so nothing is revealed

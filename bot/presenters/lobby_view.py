@@ -8,6 +8,7 @@ from telegram import InlineKeyboardButton
 
 from bot.adapter import Seat, seats_of
 from bot.buttons import HandQuery, Verb, to36
+from bot.features import FEATURES
 from bot.game_adapter import GameAdapter
 from bot.i18n import ntr, tr
 from bot.ui import Buttons, Keyboard, Rendered, escape
@@ -31,10 +32,18 @@ def my_cards_button(language: str, game_id: int) -> InlineKeyboardButton:
     )
 
 
+def my_cards_rows(language: str, game_id: int) -> Keyboard:
+    """The row with 🃏 My cards, or none when the bot has no inline mode."""
+    return [[my_cards_button(language, game_id)]] if FEATURES.inline else []
+
+
 def hands_sentence(language: str) -> str:
     """How a player of a game with private hands sees their cards: the lobby's line and
     the alert of a Join by someone the bot cannot write to yet say this one sentence
     (an alert: at most 200 characters)."""
+    if not FEATURES.inline:
+        return tr(language, "Your cards: ✉️ Open private chat sends them to you by private "
+                            "message.")  # fmt: skip
     return tr(language, "Your cards: 🃏 My cards shows them here, to you alone; ✉️ Open "
                         "private chat sends them by private message too.")  # fmt: skip
 
@@ -151,11 +160,12 @@ def _lobby_keyboard(
     ])  # fmt: skip
     bot = game.meta.bot
     if adapter.private_hands:
-        row = [my_cards_button(language, game.id)]
+        row = [button for cards in my_cards_rows(language, game.id) for button in cards]
         if bot and not full:
             link = join_link(bot, game)
             row.append(InlineKeyboardButton("✉️ " + tr(language, "Open private chat"), url=link))
-        keyboard.append(row)
+        if row:
+            keyboard.append(row)
     return keyboard
 
 
