@@ -7,9 +7,10 @@ bot answers that person's query (``is_personal``, ``cache_time`` 0) with their h
 first, then one result per move their seat may make now (``GameAdapter.inline_moves``),
 at most 50 a page (``next_offset`` pages on: a Go Fish asker with five opponents and
 ten ranks has 50 asks). Each result's id is a game button's data with the version it
-was drawn at (``y``: the hand, ``m:<argument>``: a move). Anyone else (not seated, the
-game over or not dealt, an unknown query) gets no result and a button to the private
-chat: nothing hidden.
+was drawn at (``y``: the hand, ``m:<argument>``: a move). A bare ``cards`` is the asker's
+one running game with cards. Anyone else (not seated, the game not dealt, none or
+several games) gets no result and a button to the private chat that says why; a player
+of a game that is over, their final hand (``bot.pipeline.inline_why``): nothing hidden.
 
 Choosing a result, the person's client posts its text in the group as them, "via" the
 bot: the hand's neutral line ("🃏 Alice looks at their cards.") or the move's public
@@ -42,20 +43,21 @@ from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
 from bot.adapter import InlineMove, seat_of_user, seats_of, state_of
-from bot.buttons import GameButton, HandQuery, Verb
+from bot.buttons import GameButton, Verb
 from bot.game_adapter import GameAdapter
 from bot.i18n import tr
 from bot.language import language_of, table_language
+from bot.pipeline.inline_why import HELP, asked_game, button, final_hand, reason
 from bot.pipeline.play import finish_move
 from bot.presenters.lobby_view import seat_labels
-from bot.services import services
+from bot.services import Services, services
 from games.base import IllegalAction
 from storage import gamestore
 from storage.records import GameRecord, Status
 
 log = logging.getLogger(__name__)
 PAGE = 50  # Telegram's most results in one answer
-HELP = "help"  # the results button's /start parameter: what the bot does
+__all__ = ["HELP", "answer_query", "chosen_result", "hand_query"]
 
 
 async def hand_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -64,14 +66,14 @@ async def hand_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     query = update.inline_query
     if query is None:
         return
-    svc, asked = services(context), HandQuery.parsed(query.query)
-    user = query.from_user
-    game = None if asked is None else await gamestore.get_game(svc.db, asked.game_id, None, user.id)
+    svc, user = services(context), query.from_user
+    found = await asked_game(svc, query.query, user.id)  # a bare "cards": their one game
+    game = found if isinstance(found, GameRecord) else None
     language = language_of(user, game.around.reader_language if game and game.around else None)
     adapter = None if game is None else svc.adapters[game.kind]
     seat = None if game is None else seat_of_user(game, user.id)
     if game is None or adapter is None or seat is None or not _dealt(adapter, game):
-        await _nothing(query, language)
+        await _nothing(svc, query, found, seat, language)
         return
     results = await _results(adapter, game, seat, language, await table_language(svc.db, game))
     start = int(query.offset) if query.offset.isdigit() else 0
@@ -104,10 +106,19 @@ def _dealt(adapter: GameAdapter[Any], game: GameRecord) -> bool:
     return adapter.private_hands and game.status is Status.RUNNING and game.state is not None
 
 
-async def _nothing(query: InlineQuery, language: str) -> None:
-    """No result, and a button to the private chat (what the bot does)."""
-    button = InlineQueryResultsButton(tr(language, "How to play"), start_parameter=HELP)
-    await answer_query(query, [], button=button)
+async def _nothing(
+    svc: Services, query: InlineQuery, found: GameRecord | int | None, seat: int | None,
+    language: str,
+) -> None:  # fmt: skip
+    """No move: why, on a button to the private chat (what the bot does); a player of
+    a game that is over gets their final hand (``bot.pipeline.inline_why``)."""
+    if isinstance(found, GameRecord) and seat is not None:
+        adapter = svc.adapters[found.kind]
+        final = final_hand(adapter, found, seat, language, await table_language(svc.db, found))
+        if final is not None:
+            await answer_query(query, [_article(*final)])
+            return
+    await answer_query(query, [], button=button(reason(found, seat is not None, language)))
 
 
 async def _results(
