@@ -50,7 +50,9 @@ def help_text(language: str, private: bool = True) -> str:
         ),
         tr(language, "/language — the language of this chat"),
         tr(language, "/turntime — seconds per turn here (admins set it)"),
-        tr(language, "/stats — games played and won in this chat"),
+        tr(language, "/stats — your games played and won, in every chat")
+        if private  # the private /stats is the person's own totals (bot.glue.stats)
+        else tr(language, "/stats — games played and won in this chat"),
         tr(language, "/table — post the running game's table again at the bottom"),
         tr(language, "/notify — a private message when a new game opens here (again: off)"),
         tr(language, "/privacy — what I store and for how long; /forgetme — delete your data"),
