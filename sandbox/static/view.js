@@ -177,7 +177,7 @@ function emptyHint(chat) {
   return hint;
 }
 
-// "＋ Chat with…": a private chat with another pretend person (the bot is not in it).
+// "+ Chat with…": a private chat with another pretend person (the bot is not in it).
 export function drawNewChat(world, me, start) {
   const select = $("new-chat");
   if (!select.dataset.wired) {
@@ -188,7 +188,7 @@ export function drawNewChat(world, me, start) {
       if (other) start(other);
     });
   }
-  const options = [["", "＋ Chat with…"], ...world.people.filter((p) => p.id !== me).map((p) => [p.id, p.name])];
+  const options = [["", "+ Chat with…"], ...world.people.filter((p) => p.id !== me).map((p) => [p.id, p.name])];
   const wanted = options.map(([id, name]) => `${id}:${name}`).join("|");
   if (select.dataset.options === wanted) return;
   select.dataset.options = wanted;

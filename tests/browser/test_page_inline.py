@@ -1,6 +1,6 @@
 """Inline mode and people's own chats on the sandbox page, in real headless Chromium:
 "@tablebot …" shows the results above the input, a click sends one "via @tablebot";
-"＋ Chat with…" opens a private chat with another person."""
+"+ Chat with…" opens a private chat with another person."""
 
 from __future__ import annotations
 
