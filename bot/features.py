@@ -5,7 +5,8 @@ offers through it can work: 🃏 My cards and 🎲 Challenge a friend are not dr
 and the lobby says only how a private chat shows the cards. Guest mode
 (``supports_guest_queries``) changes nothing the bot draws: without it a mention
 in a chat the bot is not in never reaches the bot. What is off is said in one
-warning line at start-up (``learn``, called where the command menu is set).
+line at start-up (``learn``, called where the command menu is set): a warning when
+inline mode is off, else an info line (guest mode is off for a new bot).
 
 One value per process: every bot a process runs talks to the same Telegram bot.
 """
@@ -44,5 +45,7 @@ def learn(me: User) -> None:
             "guest mode (BotFather: Bot Settings, Guest Mode): a mention in a chat"
             " the bot is not in does nothing"
         )
-    if off:
-        log.warning("getMe says %s is off: %s", me.username, "; ".join(off))
+    if off:  # a warning when something offered cannot work; guest mode alone is a new
+        # bot's default and changes nothing the bot draws: an info line
+        level = logging.INFO if FEATURES.inline else logging.WARNING
+        log.log(level, "getMe says %s is off: %s", me.username, "; ".join(off))

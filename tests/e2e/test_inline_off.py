@@ -26,12 +26,12 @@ async def test_without_inline_mode_nothing_needs_it(
     monkeypatch.setattr(FEATURES, "guest", FEATURES.guest)
     async with running_world(tmp_path) as world:
         world.tg.set_inline_mode(False)
-        with caplog.at_level(logging.WARNING, logger="bot.features"):
+        with caplog.at_level(logging.INFO, logger="bot.features"):
             await world.start_bot()
-        warnings = [r.getMessage() for r in caplog.records if r.name == "bot.features"]
-        assert len(warnings) == 1, warnings
-        assert "inline mode (BotFather /setinline)" in warnings[0]
-        assert "guest mode" in warnings[0]  # off in a new bot, and in the stand-in
+        said = [r for r in caplog.records if r.name == "bot.features"]
+        assert [r.levelno for r in said] == [logging.WARNING], said
+        assert "inline mode (BotFather /setinline)" in said[0].getMessage()
+        assert "guest mode" in said[0].getMessage()  # off in a new bot, and in the stand-in
         await world.start_privately(world.alice, world.bob)
         hello = [m for m in world.tg.bot_messages(world.alice) if "/reversi" in (m.text or "")]
         assert hello and "🎲 Challenge a friend" not in _labels(hello[-1])
@@ -44,3 +44,18 @@ async def test_without_inline_mode_nothing_needs_it(
         await world.start_game(table)
         await world.tg.wait_for(lambda: "🃏 My hand" in _labels(table), what="the table")
         assert "🃏 My cards" not in _labels(table), _labels(table)
+
+
+async def test_guest_mode_alone_off_is_an_info_line(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(FEATURES, "inline", FEATURES.inline)
+    monkeypatch.setattr(FEATURES, "guest", FEATURES.guest)
+    async with running_world(tmp_path) as world:
+        with caplog.at_level(logging.INFO, logger="bot.features"):
+            await world.start_bot()
+        said = [r for r in caplog.records if r.name == "bot.features"]
+        assert [r.levelno for r in said] == [logging.INFO], said  # a new bot's default
+        assert "guest mode" in said[0].getMessage() and "inline" not in said[0].getMessage()
+        table = await world.command(world.alice, world.group, "/durak")
+        assert "🃏 My cards" in _labels(table)
