@@ -190,6 +190,9 @@ class GameRules(Generic[S]):
     def summary(self, game: GameRecord, state: S, language: str) -> str:
         return ""
 
+    def result_text(self, game: GameRecord, state: S, language: str) -> str:
+        return ""
+
     def out_of_game(self, game: GameRecord, state: S) -> frozenset[int]:
         return frozenset()  # the shared rule: a person who resigns leaves the seat
 

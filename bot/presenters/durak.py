@@ -85,6 +85,9 @@ class DurakAdapter(GameRules[DurakState]):
     def rematch_seats(self, seats: list[Seat]) -> list[Seat]:
         return seats[1:] + seats[:1]
 
+    def result_text(self, game: GameRecord, state: DurakState, language: str) -> str:
+        return _status(game, ENGINE.view(state, None), _names(game, language), language)
+
     def render_table(self, game: GameRecord, state: DurakState, table: TableView) -> Rendered:
         language, view = table.language, ENGINE.view(state, None)
         names = _names(game, language)

@@ -96,6 +96,10 @@ class GoFishAdapter(GameRules[GoFishState]):
         lines.append(_status(game, view, names, language))
         return Rendered("\n".join(lines), self._table_keyboard(game, view, table))
 
+    def result_text(self, game: GameRecord, state: GoFishState, language: str) -> str:
+        names = seat_labels(seats_of(game), language)
+        return _status(game, ENGINE.view(state, None), names, language)
+
     def _table_keyboard(self, game: GameRecord, view: GoFishView, table: TableView) -> Keyboard:
         language, buttons = table.language, table.buttons
         if game.status is not Status.RUNNING or view.finished:

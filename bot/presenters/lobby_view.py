@@ -107,6 +107,7 @@ def render_lobby(
     full = len(seats) >= adapter.max_seats
     lines = [
         f"<b>{escape(adapter.title(language))}</b>",
+        *last_result(game, language),
         tr(language, "Waiting for players."),
         seat_count(language, len(seats), adapter.max_seats, names),
     ]
@@ -191,6 +192,14 @@ def rematch_waiting(game: GameRecord) -> list[str]:
     return [str(p["name"]) for p in wanted if p["user"] not in seated]
 
 
+def last_result(game: GameRecord, language: str) -> list[str]:
+    """An inline table's rematch lobby: the last game's result, which this message
+    showed before (a group's rematch is a new message; the old one keeps it)."""
+    asked = game.meta.rematch_of
+    result = asked.get("result", "") if asked else ""
+    return [tr(language, "🏁 Last game:") + " " + result] if result else []
+
+
 def _closed_lobby(
     adapter: GameAdapter[Any], game: GameRecord, language: str, names: str
 ) -> Rendered:
@@ -202,4 +211,5 @@ def _closed_lobby(
                     name=escape(game.meta.stopped_by))  # fmt: skip
     else:
         reason = tr(language, "This table closed: everybody left.")
-    return Rendered(f"<b>{escape(adapter.title(language))}</b>\n{reason}")
+    lines = [f"<b>{escape(adapter.title(language))}</b>", *last_result(game, language), reason]
+    return Rendered("\n".join(lines))
