@@ -192,6 +192,9 @@ class GameRules(Generic[S]):
     def ending(self, game: GameRecord, state: S, language: str) -> str:
         return ""
 
+    def result_text(self, game: GameRecord, state: S, language: str) -> str:
+        return ""
+
     def move_words(self, game: GameRecord, state: S, seat: int, code: str, language: str) -> str:
         return ""
 

@@ -197,6 +197,11 @@ class GameAdapter(Protocol[S]):
         record now (user id, won). IllegalAction: the seat cannot resign now."""
         ...
 
+    def result_text(self, game: GameRecord, state: S, language: str) -> str:
+        """An ended game's result as its table says it (HTML): an inline table's rematch
+        lobby, drawn on the same message, keeps it; "" for none."""
+        ...
+
     def out_of_game(self, game: GameRecord, state: S) -> frozenset[int]:
         """The seats whose person still sits there but is out of the game (a Go Fish
         player who resigned): they neither play nor vote to stop it."""

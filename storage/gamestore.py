@@ -117,6 +117,16 @@ async def recent_game(db: Core, chat_id: int) -> GameRecord | None:
     return readable(row)
 
 
+async def running_games_naming(db: Core, user_id: int) -> list[GameRecord]:
+    """The running games whose seats may hold ``user_id`` (their meta's JSON names the
+    id; the caller checks the seat: 12 is also found in 123)."""
+    rows = await db.fetchall(
+        f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'running' AND meta LIKE $1 ORDER BY id",
+        (f'%"user": {int(user_id)}%',),
+    )
+    return [game for row in rows if (game := readable(row)) is not None]
+
+
 async def games_with_status(db: Core, *statuses: str) -> list[GameRecord]:
     """The readable games with these statuses (default: the active ones)."""
     games, _unreadable = await read_games(db, *statuses)

@@ -10,7 +10,7 @@ read as the field). So a row read and saved again loses nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 
 class SeatJson(TypedDict):
@@ -34,10 +34,13 @@ class RematchPerson(TypedDict):
 
 
 class RematchJson(TypedDict):
-    """A rematch's lobby: the seats' order before, the people still awaited."""
+    """A rematch's lobby: the seats' order before, the people still awaited, and on an
+    inline table the last game's result as its table said it (the same message shows
+    the lobby now)."""
 
     order: list[int | None]
     people: list[RematchPerson]
+    result: NotRequired[str]
 
 
 class VoteJson(TypedDict):

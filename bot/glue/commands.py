@@ -13,6 +13,7 @@ from telegram.constants import ChatType
 from bot.adapter import seat_of_user
 from bot.buttons import LanguageButton
 from bot.command import Command, CommandAction, StopAction, Tap
+from bot.features import FEATURES
 from bot.game_adapter import GameAdapter
 from bot.glue.rules import rules_payload, rules_text
 from bot.i18n import LANGUAGE_NAMES, LANGUAGES, ntr, tr
@@ -50,7 +51,9 @@ def help_text(language: str, games: Iterable[GameAdapter[Any]], private: bool = 
         ),
         tr(language, "/language — the language of this chat"),
         tr(language, "/turntime — seconds per turn here (admins set it)"),
-        tr(language, "/stats — games played and won in this chat"),
+        tr(language, "/stats — your games played and won, in every chat")
+        if private  # the private /stats is the person's own totals (bot.glue.stats)
+        else tr(language, "/stats — games played and won in this chat"),
         tr(language, "/table — post the running game's table again at the bottom"),
         tr(language, "/notify — a private message when a new game opens here (again: off)"),
         tr(language, "/privacy — what I store and for how long; /forgetme — delete your data"),
@@ -66,13 +69,14 @@ def help_text(language: str, games: Iterable[GameAdapter[Any]], private: bool = 
                 "starts a game against the computer.",
             )
         )
-        lines.append(
-            tr(
-                language,
-                "Challenge a friend: choose a chat and a game, and the table is "
-                "posted there; whoever sees it can sit down.",
+        if FEATURES.inline:  # its button opens an inline query (bot.features)
+            lines.append(
+                tr(
+                    language,
+                    "Challenge a friend: choose a chat and a game, and the table is "
+                    "posted there; whoever sees it can sit down.",
+                )
             )
-        )
     else:
         lines.append(
             tr(

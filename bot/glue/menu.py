@@ -1,5 +1,5 @@
 """The command menu Telegram shows (setMyCommands), in every language the bot speaks:
-each game's command, then the rest."""
+each game's command, then the rest; and what getMe says is on (``bot.features``)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 from telegram import BotCommand
 from telegram.ext import Application
 
+from bot.features import learn
 from bot.game_adapter import GameAdapter
 from bot.i18n import LANGUAGES, tr
 from bot.services import services_of
@@ -34,6 +35,9 @@ def menu(language: str, games: Mapping[str, GameAdapter[Any]]) -> list[BotComman
 
 
 async def announce_commands(application: Application) -> None:  # type: ignore[type-arg]
+    """The menu in every language; first, what getMe said BotFather turned on
+    (``bot.features``: what cannot work is not offered, and a warning says so)."""
+    learn(application.bot.bot)
     games = services_of(application).adapters
     await application.bot.set_my_commands(menu("en", games))
     for language in LANGUAGES:

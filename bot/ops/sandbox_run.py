@@ -52,6 +52,7 @@ class Options:
     languages: tuple[str, ...] = ("en",)
     group_title: str = "Game night"
     forum: bool = False  # the group has topics (a forum supergroup)
+    guest: bool = False  # BotFather's guest mode (off for a new bot, as in Telegram)
     database_url: str | None = None
     seed: int | None = None
     turn_seconds: float = 90.0
@@ -142,7 +143,8 @@ async def running_sandbox(options: Options) -> AsyncIterator[Sandbox]:
     """Start everything (the page first, so a taken port fails before anything runs)."""
     # BotFather's inline feedback on, as the README's set-up turns it on: choosing a game
     # from "@tablebot …" on the page opens an inline table
-    tg = StandIn(token=TOKEN, bot_username=BOT_USERNAME, bot_name=BOT_NAME, inline_feedback=True)
+    tg = StandIn(token=TOKEN, bot_username=BOT_USERNAME, bot_name=BOT_NAME, inline_feedback=True,
+                 guest_mode=options.guest)  # fmt: skip
     view = ChatView(tg)
     try:
         await view.start(options.port)
@@ -174,6 +176,8 @@ async def running_sandbox(options: Options) -> AsyncIterator[Sandbox]:
 def banner(sandbox: Sandbox) -> str:
     people = ", ".join(f"{p.first_name} ({p.language_code})" for p in sandbox.people)
     kept = "thrown away at exit" if sandbox.throwaway else "kept"
+    guest = "on (@tablebot reversi in a chat without the bot)" if sandbox.tg.world.guest.enabled \
+        else "off (--guest turns it on)"  # fmt: skip
     svc = services_of(sandbox.application)
     return "\n".join(
         [
@@ -181,6 +185,7 @@ def banner(sandbox: Sandbox) -> str:
             f"  {people} and @{BOT_USERNAME} in the group {sandbox.group.title!r}"
             + (" (a forum: topics)" if sandbox.group.is_forum else ""),
             f"  database: {sandbox.database_file} ({kept})",
+            f"  guest mode: {guest}",
             f"  turns: {svc.turn_seconds:g} s, lobbies: {svc.lobby_seconds:g} s"
             " (TURN_SECONDS, LOBBY_SECONDS)",
             f"  Bot API stand-in: {sandbox.tg.base_url}<token>/<method>"
@@ -258,6 +263,9 @@ def parse_options(argv: Sequence[str], env: Mapping[str, str]) -> Options:
         "--forum", action="store_true", help="make the group a forum (topics on the page)"
     )
     parser.add_argument("--seed", type=int, help="seed the computer players' randomness")
+    parser.add_argument("--guest", action="store_true",
+                        help="turn BotFather's guest mode on: @tablebot reversi written in a "
+                        "chat without the bot opens a table there")  # fmt: skip
     args = parser.parse_args(list(argv))
     names = args.names or NAMES[: args.people or 3]
     turn, lobby = turn_and_lobby_seconds(env)  # ConfigError: one line, exit 2
@@ -267,6 +275,7 @@ def parse_options(argv: Sequence[str], env: Mapping[str, str]) -> Options:
         languages=args.lang,
         group_title=args.group.strip() or "Game night",
         forum=args.forum,
+        guest=args.guest,
         database_url=env.get("DATABASE_URL", "").strip() or None,
         seed=args.seed,
         turn_seconds=turn,

@@ -10,8 +10,10 @@ asks), and their hand as the answer's button above them: a chosen result is alwa
 posted, and looking at one's cards says nothing to the chat. The button opens the
 private chat, where ``/start hand_<game>`` draws the whole hand (``show_hand``). Each
 result's id is a game button's data with the version it was drawn at
-(``m:<argument>``). Anyone else (not seated, the game over or not dealt, an unknown
-query) gets no result and a button to the private chat: nothing hidden.
+(``m:<argument>``). A bare ``cards`` is the asker's one running game with cards.
+Anyone else (not seated, the game not dealt, none or several games) gets no result and
+a button to the private chat that says why; a player of a game that is over gets their
+final hand on that button (``bot.pipeline.inline_why``): nothing hidden, nothing posted.
 
 Choosing a result, the person's client posts its text in the group as them, "via" the
 bot: the move and no more ("🎣 Bob, any 2s?", "9♠"). With inline feedback on, the bot
@@ -48,12 +50,12 @@ from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
 from bot.adapter import seat_of_user, state_of
-from bot.buttons import ForgedCallback, GameButton, HandQuery, Verb, from36, to36, whole_number
+from bot.buttons import ForgedCallback, GameButton, Verb, from36, to36, whole_number
 from bot.game_adapter import GameAdapter
 from bot.game_types import InlineMove
-from bot.i18n import tr
 from bot.language import language_of, table_language
 from bot.marks import refused_post
+from bot.pipeline.inline_why import HELP, asked_game, button, final_hand, reason
 from bot.pipeline.play import play
 from bot.presenters.lobby_view import my_cards_button
 from bot.services import Services, services
@@ -63,8 +65,8 @@ from storage.records import GameRecord, Status
 
 log = logging.getLogger(__name__)
 PAGE = 50  # Telegram's most results in one answer
-HELP = "help"  # the results button's /start parameter: what the bot does
 HAND = "hand_"  # the hand button's: /start hand_<game> shows the hand in the private chat
+__all__ = ["HELP", "answer_query", "chosen_result", "hand_query"]
 
 
 async def hand_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -73,14 +75,14 @@ async def hand_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     query = update.inline_query
     if query is None:
         return
-    svc, asked = services(context), HandQuery.parsed(query.query)
-    user = query.from_user
-    game = None if asked is None else await gamestore.get_game(svc.db, asked.game_id, None, user.id)
+    svc, user = services(context), query.from_user
+    found = await asked_game(svc, query.query, user.id)  # a bare "cards": their one game
+    game = found if isinstance(found, GameRecord) else None
     language = language_of(user, game.around.reader_language if game and game.around else None)
     adapter = None if game is None else svc.adapters[game.kind]
     seat = None if game is None else seat_of_user(game, user.id)
     if game is None or adapter is None or seat is None or not _dealt(adapter, game):
-        await _nothing(query, language)
+        await _nothing(svc, query, found, seat, language)
         return
     state = state_of(adapter, game)
     public = await table_language(svc.db, game)
@@ -140,10 +142,19 @@ def _dealt(adapter: GameAdapter[Any], game: GameRecord) -> bool:
     return adapter.private_hands and game.status is Status.RUNNING and game.state is not None
 
 
-async def _nothing(query: InlineQuery, language: str) -> None:
-    """No result, and a button to the private chat (what the bot does)."""
-    button = InlineQueryResultsButton(tr(language, "How to play"), start_parameter=HELP)
-    await answer_query(query, [], button=button)
+async def _nothing(
+    svc: Services, query: InlineQuery, found: GameRecord | int | None, seat: int | None,
+    language: str,
+) -> None:  # fmt: skip
+    """No move: why, on a button to the private chat (what the bot does); a player of
+    a game that is over gets their final hand on it (``bot.pipeline.inline_why``): a
+    button posts nothing, a result would."""
+    if isinstance(found, GameRecord) and seat is not None:
+        final = final_hand(svc.adapters[found.kind], found, seat, language)
+        if final is not None:
+            await answer_query(query, [], button=button(final))
+            return
+    await answer_query(query, [], button=button(reason(found, seat is not None, language)))
 
 
 def _hand_button(

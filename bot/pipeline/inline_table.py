@@ -53,6 +53,7 @@ from telegram.ext import ContextTypes
 from bot.adapter import Seat, set_seats, state_of
 from bot.buttons import TableOffer
 from bot.command import Tap
+from bot.features import FEATURES
 from bot.game_adapter import TableView
 from bot.i18n import tr
 from bot.language import user_language
@@ -235,9 +236,12 @@ async def setting_up(press: Tap) -> None:
     await press.query.answer(tr(language, "The table is set."))
 
 
-def challenge_keyboard(language: str) -> Keyboard:
+def challenge_keyboard(language: str) -> Keyboard | None:
     """The private chat's /start: "🎲 Challenge a friend" opens the person's chat list
-    (people and groups) with ``@bot`` typed there; they pick a game from the list."""
+    (people and groups) with ``@bot`` typed there; they pick a game from the list.
+    None without inline mode (``bot.features``)."""
+    if not FEATURES.inline:
+        return None
     chosen = SwitchInlineQueryChosenChat("", allow_user_chats=True, allow_group_chats=True)
     button = InlineKeyboardButton("🎲 " + tr(language, "Challenge a friend"),
                                   switch_inline_query_chosen_chat=chosen)  # fmt: skip

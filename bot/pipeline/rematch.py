@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from bot.adapter import seat_of_user, seats_of, set_seats
+from bot.adapter import seat_of_user, seats_of, set_seats, state_of
 from bot.game_adapter import GameAdapter
 from bot.i18n import tr
 from bot.language import table_language, user_language
@@ -65,6 +65,9 @@ async def _rematch_lobby(
         "people": [{"user": s.user, "name": s.name} for s in before
                    if s.user is not None and s.user != presser],
     }  # fmt: skip
+    if kept.inline and game.state is not None:  # the lobby replaces the result on the message
+        result = adapter.result_text(game, state_of(adapter, game), meta.lang or "en")
+        meta.rematch_of["result"] = result
     new = GameRecord(chat_id=game.chat_id, thread_id=game.thread_id, kind=game.kind,
                      created_by=presser, meta=meta)  # fmt: skip
     set_seats(new, [s for s in before if s.user == presser or s.is_computer])

@@ -28,7 +28,7 @@ from bot.presenters.durak_text import (
     trump_line,
     waiting_line,
 )
-from bot.presenters.lobby_view import hand_place, my_cards_button, seat_labels
+from bot.presenters.lobby_view import hand_place, my_cards_rows, seat_labels
 from bot.presenters.notices import resign_button, resigned_line, stopper
 from bot.presenters.standings import out_order_standings
 from bot.ui import Buttons, Keyboard, Rendered, escape
@@ -97,6 +97,9 @@ class DurakAdapter(GameRules[DurakState]):
 
     def rematch_seats(self, seats: list[T]) -> list[T]:
         return seats[1:] + seats[:1]
+
+    def result_text(self, game: GameRecord, state: DurakState, language: str) -> str:
+        return _status(game, ENGINE.view(state, None), _names(game, language), language)
 
     def render_table(self, game: GameRecord, state: DurakState, table: TableView) -> Rendered:
         language, view = table.language, ENGINE.view(state, None)
@@ -209,7 +212,7 @@ def _table_keyboard(game: GameRecord, table: TableView, done: bool) -> Keyboard:
         if game.meta.rematched:
             return []
         return [[buttons.button("🔁 " + tr(language, "Rematch"), Verb.REMATCH)]]
-    cards = [my_cards_button(language, game.id)]
+    cards = [row[0] for row in my_cards_rows(language, game.id)]  # none without inline mode
     if done:
         done_data = ENGINE.encode_action(Done())
         cards.append(buttons.button("✋ " + tr(language, "Done"), Verb.MOVE, done_data))
@@ -218,7 +221,7 @@ def _table_keyboard(game: GameRecord, table: TableView, done: bool) -> Keyboard:
             buttons.button("🃏 " + tr(language, "My hand"), Verb.MY_HAND),
             resign_button(language, buttons),
         ],
-        cards,
+        *([cards] if cards else []),
     ]
 
 

@@ -13,7 +13,7 @@ from bot.presenters import gofish_rules, gofish_text
 from bot.presenters.cards_text import cards_text, hand_in_words, rank_label
 from bot.presenters.gofish_inline import ask_moves, ask_words, hand_words
 from bot.presenters.gofish_text import event_line, own_line, rank_plural, result_line
-from bot.presenters.lobby_view import hand_place, my_cards_button, seat_labels
+from bot.presenters.lobby_view import hand_place, my_cards_rows, seat_labels
 from bot.presenters.notices import resign_button, stopper
 from bot.presenters.standings import book_standings
 from bot.ui import Buttons, Keyboard, Rendered, escape
@@ -102,6 +102,10 @@ class GoFishAdapter(GameRules[GoFishState]):
         lines.append(_status(game, view, names, language))
         return Rendered("\n".join(lines), self._table_keyboard(game, view, table))
 
+    def result_text(self, game: GameRecord, state: GoFishState, language: str) -> str:
+        names = seat_labels(seats_of(game), language)
+        return _status(game, ENGINE.view(state, None), names, language)
+
     def _table_keyboard(self, game: GameRecord, view: GoFishView, table: TableView) -> Keyboard:
         language, buttons = table.language, table.buttons
         if game.status is not Status.RUNNING or view.finished:
@@ -113,7 +117,7 @@ class GoFishAdapter(GameRules[GoFishState]):
                 buttons.button("🃏 " + tr(language, "My hand"), Verb.MY_HAND),
                 resign_button(language, buttons),
             ],
-            [my_cards_button(language, game.id)],
+            *my_cards_rows(language, game.id),
         ]
         if view.turn is not None and view.turn in table.away:
             # the player to move cannot be messaged: every rank, so nothing is revealed

@@ -8,6 +8,7 @@ from telegram import InlineKeyboardButton
 
 from bot.adapter import Seat, seats_of
 from bot.buttons import HandQuery, Verb, to36
+from bot.features import FEATURES
 from bot.game_adapter import GameAdapter
 from bot.i18n import ntr, tr
 from bot.ui import Buttons, Keyboard, Rendered, escape
@@ -31,10 +32,18 @@ def my_cards_button(language: str, game_id: int) -> InlineKeyboardButton:
     )
 
 
+def my_cards_rows(language: str, game_id: int) -> Keyboard:
+    """The row with 🃏 My cards, or none when the bot has no inline mode."""
+    return [[my_cards_button(language, game_id)]] if FEATURES.inline else []
+
+
 def hands_sentence(language: str) -> str:
     """How a player of a game with private hands sees their cards: the lobby's line and
     the alert of a Join by someone the bot cannot write to yet say this one sentence
     (an alert: at most 200 characters)."""
+    if not FEATURES.inline:
+        return tr(language, "Your cards: ✉️ Open private chat sends them to you by private "
+                            "message.")  # fmt: skip
     return tr(language, "Your cards: 🃏 My cards shows them here, to you alone; ✉️ Open "
                         "private chat sends them by private message too.")  # fmt: skip
 
@@ -107,6 +116,7 @@ def render_lobby(
     full = len(seats) >= adapter.max_seats
     lines = [
         f"<b>{escape(adapter.title(language))}</b>",
+        *last_result(game, language),
         tr(language, "Waiting for players."),
         seat_count(language, len(seats), adapter.max_seats, names),
     ]
@@ -160,11 +170,12 @@ def _lobby_keyboard(
     ])  # fmt: skip
     bot = game.meta.bot
     if adapter.private_hands:
-        row = [my_cards_button(language, game.id)]
+        row = [button for cards in my_cards_rows(language, game.id) for button in cards]
         if bot and not full:
             link = join_link(bot, game)
             row.append(InlineKeyboardButton("✉️ " + tr(language, "Open private chat"), url=link))
-        keyboard.append(row)
+        if row:
+            keyboard.append(row)
     return keyboard
 
 
@@ -190,6 +201,14 @@ def rematch_waiting(game: GameRecord) -> list[str]:
     return [str(p["name"]) for p in wanted if p["user"] not in seated]
 
 
+def last_result(game: GameRecord, language: str) -> list[str]:
+    """An inline table's rematch lobby: the last game's result, which this message
+    showed before (a group's rematch is a new message; the old one keeps it)."""
+    asked = game.meta.rematch_of
+    result = asked.get("result", "") if asked else ""
+    return [tr(language, "🏁 Last game:") + " " + result] if result else []
+
+
 def _closed_lobby(
     adapter: GameAdapter[Any], game: GameRecord, language: str, names: str
 ) -> Rendered:
@@ -201,4 +220,5 @@ def _closed_lobby(
                     name=escape(game.meta.stopped_by))  # fmt: skip
     else:
         reason = tr(language, "This table closed: everybody left.")
-    return Rendered(f"<b>{escape(adapter.title(language))}</b>\n{reason}")
+    lines = [f"<b>{escape(adapter.title(language))}</b>", *last_result(game, language), reason]
+    return Rendered("\n".join(lines))

@@ -81,6 +81,10 @@ class ReversiAdapter(GameRules[ReversiState]):
         """Colours swap in a rematch."""
         return list(reversed(seats))
 
+    def result_text(self, game: GameRecord, state: ReversiState, language: str) -> str:
+        names = seat_labels(seats_of(game), language)
+        return _status_line(game, None, ENGINE.view(state, None).scores, names, language)
+
     def render_table(self, game: GameRecord, state: ReversiState, table: TableView) -> Rendered:
         language, buttons = table.language, table.buttons
         view = ENGINE.view(state, None)

@@ -1,0 +1,48 @@
+"""🃏 My cards says why it has no move to offer: in the lobby "The game has not
+started yet.", to someone not seated "You are not playing in this game.", after the
+end the player's final hand (one result, no move), in Spanish for a Spanish reader;
+a bare ``@tablebot cards`` (BotFather's placeholder) is the asker's one running game
+with cards, or says there is none. Each reason is the button to the private chat's
+help."""
+
+from __future__ import annotations
+
+from bot.buttons import HandQuery, from36
+from sandbox.inline_model import InlineAnswer
+from tests.e2e.harness import World
+from tests.e2e.inline_hands import MY_CARDS, my_cards
+
+
+def _why(answer: InlineAnswer) -> str:
+    assert answer.results == () and answer.button is not None, answer
+    assert answer.button.start_parameter == "help"
+    return answer.button.text
+
+
+async def test_my_cards_says_why(world: World) -> None:
+    dora = world.tg.add_user("Dora", language_code="es")
+    world.tg.add_member(world.group, dora)
+    table = await world.command(world.alice, world.group, "/durak")
+    lobby = await world.tg.switch_inline(world.alice, table, MY_CARDS)
+    assert _why(lobby) == "The game has not started yet."
+    none = await world.tg.inline_query(world.bob, world.group, "cards")
+    assert _why(none) == "You are not playing a game with cards now."
+    for person in (world.bob, dora):
+        await world.tg.press(person, table, "Join")
+        await world.tg.wait_for(lambda p=person: p.first_name in (table.text or ""))
+    await world.start_game(table)
+    outsider = await my_cards(world, world.carol, table)
+    assert _why(outsider) == "You are not playing in this game."
+    bare = await world.tg.inline_query(world.bob, world.group, "cards")  # his one game
+    assert bare.results[0].title == "🃏 Your hand", bare.results
+    await world.tg.send_text(world.alice, world.group, "/stop")
+    await world.tg.wait_for(lambda: "stopped by Alice" in (table.text or ""), what="stopped")
+    typed = HandQuery(from36((table.buttons()[0][0].callback_data or "").split(":")[1])).pack()
+    over = await world.tg.inline_query(world.bob, world.group, typed)  # still in the box
+    (final,) = over.results
+    assert final.title == "🃏 The game is over: your final hand", final.title
+    assert final.description.startswith(("Your hand: ", "Your hand is empty")), final
+    spanish = await world.tg.inline_query(dora, world.group, typed)
+    assert spanish.results[0].title == "🃏 La partida ha terminado: tu mano final"
+    after = await world.tg.inline_query(world.bob, world.group, "cards")
+    assert _why(after) == "You are not playing a game with cards now."
