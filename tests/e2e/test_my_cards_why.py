@@ -1,6 +1,7 @@
 """🃏 My cards says why it has no move to offer: in the lobby "The game has not
 started yet.", to someone not seated "You are not playing in this game.", after the
-end the player's final hand (one result, no move), in Spanish for a Spanish reader;
+end the player's final hand (on the answer's button, no result: a result would be
+posted), in Spanish for a Spanish reader;
 a bare ``@tablebot cards`` (BotFather's placeholder) is the asker's one running game
 with cards, or says there is none. Each reason is the button to the private chat's
 help."""
@@ -34,15 +35,15 @@ async def test_my_cards_says_why(world: World) -> None:
     outsider = await my_cards(world, world.carol, table)
     assert _why(outsider) == "You are not playing in this game."
     bare = await world.tg.inline_query(world.bob, world.group, "cards")  # his one game
-    assert bare.results[0].title == "🃏 Your hand", bare.results
+    assert bare.button is not None and bare.button.text.startswith("🃏 Your hand"), bare
     await world.tg.send_text(world.alice, world.group, "/stop")
     await world.tg.wait_for(lambda: "stopped by Alice" in (table.text or ""), what="stopped")
     typed = HandQuery(from36((table.buttons()[0][0].callback_data or "").split(":")[1])).pack()
     over = await world.tg.inline_query(world.bob, world.group, typed)  # still in the box
-    (final,) = over.results
-    assert final.title == "🃏 The game is over: your final hand", final.title
-    assert final.description.startswith(("Your hand: ", "Your hand is empty")), final
-    spanish = await world.tg.inline_query(dora, world.group, typed)
-    assert spanish.results[0].title == "🃏 La partida ha terminado: tu mano final"
+    final = _why(over)  # the final hand, on the button: nothing to post
+    assert final.startswith("🃏 The game is over: your final hand · "), final
+    assert "Your hand: " in final or "Your hand is empty" in final, final
+    spanish = _why(await world.tg.inline_query(dora, world.group, typed))
+    assert spanish.startswith("🃏 La partida ha terminado: tu mano final"), spanish
     after = await world.tg.inline_query(world.bob, world.group, "cards")
     assert _why(after) == "You are not playing a game with cards now."
