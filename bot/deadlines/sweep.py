@@ -79,18 +79,23 @@ class Sweep:
             self._woken.set()
 
     async def run_due(self) -> int:
-        """Handle every game that is due now; how many were handled. A game still due
-        after its handler ran (it could not save) is not handled twice in one sweep:
-        its deadline is dropped rather than retried in a loop."""
-        handled: set[int] = set()
+        """Handle every deadline and warning that is due now; how many were handled. One
+        still due after its handler ran (it could not save) is not handled twice in one
+        sweep: it is dropped rather than retried in a loop. A game's deadline and its
+        warning are two things (the deadline may come due while the warning is being
+        handled): dropping one never drops the other."""
+        handled: set[tuple[int, bool]] = set()
         shared = self._db.locks.shared
         while batch := await self._due(shared):
             for item in batch:
-                if item.game_id in handled:
-                    log.warning("a deadline did not move; dropped", extra={"game_id": item.game_id})
-                    await deadlines.clear_deadline(self._db, item.game_id)
+                key = (item.game_id, item.deadline)
+                if key in handled:
+                    what = "deadline" if item.deadline else "warning"
+                    log.warning("a %s did not move; dropped", what, extra={"game_id": item.game_id})
+                    drop = deadlines.clear_deadline if item.deadline else deadlines.clear_warning
+                    await drop(self._db, item.game_id)
                 else:
-                    handled.add(item.game_id)
+                    handled.add(key)
                     await self._handle(item)
                 if shared:
                     await deadlines.release_claim(self._db, item.game_id)

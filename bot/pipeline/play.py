@@ -24,13 +24,13 @@ from bot.buttons import GameButton
 from bot.game_adapter import GameAdapter
 from bot.i18n import tr
 from bot.marks import chats_of
-from bot.pipeline.press import Origin, Press, shows_a_pick, stale
+from bot.pipeline.press import Origin, Press, redraw, shows_a_pick, stale
 from bot.pipeline.save import save
 from bot.presenters.reasons import refusal_text
 from bot.services import Services
 from bot.ui import Buttons
 from games.base import IllegalAction
-from storage import display
+from storage import display, gamestore
 from storage.display import Pick as TablePick
 from storage.outbox import TABLE, Mark
 from storage.records import GameRecord
@@ -254,7 +254,10 @@ async def unpick(press: Press) -> None:
 
 async def _set_hand(press: Press, markup: InlineKeyboardMarkup | None, text: str | None) -> None:
     """Edit the presser's own private hand message (never a group's): its buttons, and
-    its text when given; a double tap that changes nothing is fine."""
+    its text when given; a double tap that changes nothing is fine. The sender draws
+    every other change of a hand; this edit may land after it drew a newer one (the
+    game moved on while the edit travelled), so the game is read again afterwards, and
+    a game that moved on has the hand drawn again."""
     try:
         if text is None:
             await press.query.edit_message_reply_markup(markup)
@@ -263,6 +266,15 @@ async def _set_hand(press: Press, markup: InlineKeyboardMarkup | None, text: str
     except BadRequest as error:
         if "not modified" not in str(error).lower():
             raise
+    game, svc = press.game, press.svc
+    now = await gamestore.get_game(svc.db, game.id)
+    message = press.query.message
+    if now is None or message is None or (now.version, now.status) == (game.version, game.status):
+        return
+    user = press.query.from_user.id
+    # what the sender recorded no longer shows: forget it, so that it draws the hand
+    await gamestore.set_hand_message(svc.db, game.id, user, message.message_id, "")
+    await redraw(svc, [Mark(game.id, user, user, now.version)])
 
 
 # ---- letting the computer seats answer, and a pick shown on the table ------------

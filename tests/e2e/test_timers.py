@@ -7,9 +7,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
+import pytest
+
+from bot.services import services_of
 from sandbox import Message
-from storage import gamestore
+from storage import deadlines, gamestore
 from tests.e2e.clock import LOBBY, TURN, ManualClock, nothing_due
 from tests.e2e.harness import World, running_world
 from tests.e2e.reversi_board import data_of, disc_counts, hint_squares, turn_name
@@ -93,3 +97,30 @@ async def test_a_deadline_that_passed_while_the_bot_was_down_fires_at_start(
         await world.start_bot(clock=clock)
         await world.tg.wait_for(lambda: turn_name(board) == "Bob", what="the overdue stand-in")
         assert "the computer played for Alice" in (board.text or "")
+
+
+async def test_a_deadline_due_while_its_warning_is_handled_still_fires(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the sweep once knew what it had handled in one look by game id alone: a game's
+    # deadline that came due while its halfway warning was being handled was taken
+    # for a deadline that did not move, and dropped: nothing fired, the game stalled
+    async with running_world(tmp_path) as world:
+        clock = ManualClock()
+        running = await world.start_bot(clock=clock)
+        board = await _reversi(world)
+        sweep = services_of(running.application).sweep
+        await sweep.stop()  # the test makes the sweep's one look itself
+        warned = deadlines.clear_warning
+
+        async def time_passes(db: Any, game_id: int) -> None:
+            await warned(db, game_id)
+            clock.now += TURN / 2  # the turn runs out while the warning is handled
+
+        monkeypatch.setattr(deadlines, "clear_warning", time_passes)
+        clock.now += TURN / 2  # the halfway warning is due
+        assert await sweep.run_due() >= 1
+        await world.tg.wait_for(lambda: turn_name(board) == "Bob", what="a stand-in move")
+        assert "the computer played for Alice" in (board.text or "")
+        (game,) = await gamestore.games_with_status(running.db, "running")
+        assert game.deadline_at == clock.now + TURN  # Bob's turn has its deadline
