@@ -55,8 +55,11 @@ async def test_a_resigned_durak_hand_shows_the_final_standings(world: World) -> 
     await world.start_privately(world.alice, world.bob)
     table = await world.start_game(await world.open_lobby("/durak", [world.bob]))
     for person in (world.bob, world.alice):  # both resign: the computers play it out
-        await world.tg.press(person, table, "🏳️ Resign")
-        assert (await world.tg.press(person, table, "🏳️ Resign")).text == "You resigned."
+        # the last person's resignation is answered once the computers have played the
+        # whole game out (a few hundred decisions: seconds on a loaded machine)
+        await world.tg.press(person, table, "🏳️ Resign", timeout=60)
+        confirmed = await world.tg.press(person, table, "🏳️ Resign", timeout=60)
+        assert confirmed.text == "You resigned."
     await world.tg.wait_for(lambda: "🔁 Rematch" in _labels(table), what="the end")
     end = (table.text or "").splitlines()
     at = next(i for i, line in enumerate(end) if "durak!" in line or "A draw" in line)
