@@ -40,6 +40,16 @@ class RematchJson(TypedDict):
     people: list[RematchPerson]
 
 
+class RatingJson(TypedDict):
+    """One person's line of a rated game's final table: the number shown after the
+    game, its change, and whether it is still provisional."""
+
+    name: str
+    shown: int
+    change: int
+    provisional: bool
+
+
 class VoteJson(TypedDict):
     """A vote to stop the game: who said yes, until when (epoch seconds)."""
 
@@ -56,7 +66,7 @@ _JSON_TYPE: dict[str, type | tuple[type, ...]] = {
     "banked": int, "summary": str, "resigned_seat": int, "resigned": list,
     "played_out": list, "phase_key": list, "phase_at": int, "expired": bool,
     "betting_ends": (int, float), "bets_closed": bool, "broken": str,
-    "stop_vote": dict, "leaving": list, "inline": str,
+    "stop_vote": dict, "leaving": list, "inline": str, "players": list, "rating": list,
 }  # fmt: skip
 
 
@@ -103,6 +113,8 @@ class GameMeta:
     broken: str | None = None  # why the game was set aside (storage.broken)
     stop_vote: VoteJson | None = None
     inline: str | None = None  # an inline table's inline_message_id (storage.records)
+    players: list[int] | None = None  # a rated kind's people at the start ([]: a computer)
+    rating: list[RatingJson] | None = None  # the rated game's changes (bot.ratings)
     blackjack: BlackjackMeta = field(default_factory=BlackjackMeta)
     extra: dict[str, Any] = field(default_factory=dict)  # keys this bot does not know
 

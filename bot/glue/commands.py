@@ -50,6 +50,7 @@ def help_text(language: str, games: Iterable[GameAdapter[Any]], private: bool = 
         tr(language, "/language — the language of this chat"),
         tr(language, "/turntime — seconds per turn here (admins set it)"),
         tr(language, "/stats — games played and won in this chat"),
+        tr(language, "/rating — your ratings; /leaders [game] — the best rated players here"),
         tr(language, "/table — post the running game's table again at the bottom"),
         tr(language, "/notify — a private message when a new game opens here (again: off)"),
         tr(language, "/privacy — what I store and for how long; /forgetme — delete your data"),

@@ -13,6 +13,7 @@ from bot.presenters.clock_line import clock_line
 from bot.presenters.hands import away_seats
 from bot.presenters.lobby_view import render_lobby
 from bot.presenters.notices import with_notices
+from bot.presenters.rating_line import rating_line
 from bot.ui import Buttons, Rendered
 from storage.db import Database
 from storage.display import Pick as TablePick
@@ -38,6 +39,9 @@ async def render_table(
     away = await away_seats(db, game) if adapter.private_hands else frozenset()
     rendered = adapter.render_table(game, state, TableView(language, buttons, away))
     rendered = with_notices(rendered, game, language, buttons)
+    rated = rating_line(adapter, game, language)
+    if rated:
+        rendered = Rendered(rendered.text + "\n" + rated, rendered.keyboard)
     clock = clock_line(adapter, game, state, language, now)
     if clock:
         rendered = Rendered(rendered.text + "\n" + clock, rendered.keyboard)

@@ -1,0 +1,84 @@
+"""Ratings through the stand-in (issue 33): a known sequence of Reversi games shows
+the ratings Glickman's formulas give, to the integer, on the final table, in /rating
+and /leaders; a game with a computer seat and a stopped game are not rated."""
+
+from __future__ import annotations
+
+import random
+
+from games.ratings.glicko2 import Glicko, one_game
+from sandbox import Message, User
+from storage.ratings import person_ratings
+from tests.e2e.harness import World
+from tests.e2e.players import reversi_step
+from tests.e2e.reversi_board import turn_name
+from tests.e2e.test_resign import _resign_twice
+
+
+def _line(
+    names: tuple[str, str], after: tuple[Glicko, Glicko], before: tuple[Glicko, Glicko]
+) -> str:
+    parts = []
+    for name, new, old in zip(names, after, before, strict=True):
+        change = round(new.rating) - round(old.rating)
+        sign = "+" if change > 0 else "−" if change < 0 else "±"
+        mark = "?" if new.rd >= 110 else ""
+        parts.append(f"{name} {round(new.rating)}{mark} ({sign}{abs(change)})")
+    return "⭐ Rated: " + " · ".join(parts)
+
+
+async def _reversi(world: World) -> Message:
+    board = await world.open_lobby("/reversi", [world.bob])  # full: it starts
+    await world.tg.wait_for(lambda: turn_name(board) == "Alice", what="the board")
+    return board
+
+
+async def test_a_sequence_of_reversi_games_is_rated_by_glicko2(world: World) -> None:
+    alice, bob = Glicko(), Glicko()
+    for loser in (world.bob, world.alice, world.bob):
+        board = await _reversi(world)
+        await _resign_twice(world, loser, board)
+        score = 1.0 if loser is world.bob else 0.0
+        after = one_game(alice, bob, score)
+        line = _line(("Alice", "Bob"), after, (alice, bob))
+        await world.tg.wait_for(lambda b=board, t=line: t in (b.text or ""), what=line)
+        alice, bob = after
+    # one played to the end by the board
+    board = await _reversi(world)
+    people: dict[str, User] = {"Alice": world.alice, "Bob": world.bob}
+    rng = random.Random(5)
+    while await reversi_step(world.tg, board, people, rng):
+        pass
+    await world.tg.wait_for(lambda: "⭐ Rated:" in (board.text or ""), what="the rating line")
+    discs = next(line for line in (board.text or "").splitlines() if "⭐ Rated:" in line)
+    (_, stored) = (await person_ratings(world.bots[0].db, world.alice.id))[0]
+    assert stored.games == 4
+    text = (await world.command(world.alice, world.group, "/rating")).text or ""
+    assert f"Reversi: {round(stored.rating)}" in text and "4 rated games" in text, text
+    assert "of 2 here" in text, text
+    leaders = (await world.command(world.carol, world.group, "/leaders reversi")).text or ""
+    assert "Alice —" in leaders and "Bob —" in leaders, leaders
+    assert discs.count("?") == 2  # RD over 110 after 4 games each: provisional
+    own = (await world.command(world.bob, world.bob, "/leaders")).text or ""
+    assert "Your ratings" in own and "Reversi:" in own, own
+
+
+async def test_a_game_with_a_computer_is_not_rated(world: World) -> None:
+    board = await world.command(world.alice, world.group, "/reversi")
+    await world.tg.press(world.alice, board, "🤖 Easy")  # full: it starts
+    await world.tg.wait_for(lambda: turn_name(board) == "Alice", what="the board")
+    await _resign_twice(world, world.alice, board)
+    await world.tg.wait_for(lambda: "Not rated: a computer played." in (board.text or ""))
+    assert await person_ratings(world.bots[0].db, world.alice.id) == []
+    text = (await world.command(world.alice, world.group, "/rating")).text or ""
+    assert "You have no rating yet" in text, text
+
+
+async def test_a_stopped_game_is_not_rated(world: World) -> None:
+    board = await _reversi(world)
+    await world.tg.send_text(world.alice, world.group, "/stop")
+    await world.tg.wait_for(lambda: "🔁 Rematch" in str(board.buttons()), what="stopped")
+    assert "Rated" not in (board.text or "")
+    assert await person_ratings(world.bots[0].db, world.alice.id) == []
+    leaders = (await world.command(world.alice, world.group, "/leaders")).text or ""
+    assert "Nobody has played a rated game here yet." in leaders, leaders
