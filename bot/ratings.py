@@ -10,9 +10,10 @@ its declaration names (``games.base.Declaration.rating``, ``games.ratings``):
   as Glicko-2: ``1500 + 48 * (mu - 25)`` (48 points per unit of mu: the model's beta,
   25/6, is 200 points, Elo's class; a newcomer shows 1500).
 
-A rating is provisional ("?" after it) while its deviation on the shown scale is
-``PROVISIONAL`` (110) or more: Glicko-2's RD, OpenSkill's ``48 * sigma`` (sigma at
-least 2.29).
+A rating is provisional ("?" after it) while it is uncertain: Glicko-2's RD is 110
+or more (``PROVISIONAL``, lichess's; about 14 games from the start), OpenSkill's
+sigma 5.5 or more (``PROVISIONAL_SIGMA``; it starts at 8.33 and shrinks slowly: about
+15 two-player games, 25 four-player ones; on the shown scale that is 264 points).
 
 Who is rated: a game is rated when every seat was taken by a person at its start
 (``meta.players``, set by ``bot.pipeline.flow.start_game``) and it finished (a
@@ -34,7 +35,8 @@ from storage.meta import RatingJson
 from storage.ratings import Rated, Rating
 from storage.records import GameRecord, Status
 
-PROVISIONAL = 110.0  # a deviation (on the shown scale) at which a rating shows "?"
+PROVISIONAL = 110.0  # Glicko-2: an RD at which a rating shows "?"
+PROVISIONAL_SIGMA = 5.5  # OpenSkill: a sigma at which a rating shows "?"
 POINTS = 48.0  # shown points per unit of OpenSkill's mu
 _MODEL = PlackettLuce()
 _MU, _SIGMA = _MODEL.mu, _MODEL.sigma
@@ -55,8 +57,9 @@ def shown(system: str, rating: Rating) -> int:
 
 
 def provisional(system: str, rating: Rating) -> bool:
-    deviation = rating.deviation if system == GLICKO2 else POINTS * rating.deviation
-    return deviation >= PROVISIONAL
+    if system == GLICKO2:
+        return rating.deviation >= PROVISIONAL
+    return rating.deviation >= PROVISIONAL_SIGMA
 
 
 def rate(system: str, before: list[Rating], ranks: list[int]) -> list[Rating]:
@@ -74,7 +77,7 @@ def rate(system: str, before: list[Rating], ranks: list[int]) -> list[Rating]:
             for r, t in zip(before, rated, strict=True)]  # fmt: skip
 
 
-def ranks_of(adapter: GameAdapter[Any], game: GameRecord, state: Any) -> list[int]:
+def rank_of_seats(adapter: GameAdapter[Any], game: GameRecord, state: Any) -> list[int]:
     """Each seat's place (0 first, ties equal): people who left (resigned, or kept by
     the computer at the end) last; then the winners; then by score (books, discs)."""
     players = game.meta.players or []
@@ -101,7 +104,7 @@ def rated_game(adapter: GameAdapter[Any], game: GameRecord, state: Any) -> Rated
         return None
     if game.meta.rating is not None or len(set(players)) != len(players):
         return None
-    ranks = ranks_of(adapter, game, state)
+    ranks = rank_of_seats(adapter, game, state)
     names = [seat.name for seat in seats_of(game)]
 
     def rate_and_note(before: list[Rating]) -> list[Rating]:
