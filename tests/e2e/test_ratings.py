@@ -82,3 +82,19 @@ async def test_a_stopped_game_is_not_rated(world: World) -> None:
     assert await person_ratings(world.bots[0].db, world.alice.id) == []
     leaders = (await world.command(world.alice, world.group, "/leaders")).text or ""
     assert "Nobody has played a rated game here yet." in leaders, leaders
+
+
+async def test_forgetme_deletes_ratings_and_privacy_says_they_are_kept(world: World) -> None:
+    board = await _reversi(world)
+    await _resign_twice(world, world.bob, board)
+    await world.tg.wait_for(lambda: "⭐ Rated:" in (board.text or ""), what="the rating line")
+    privacy = (await world.command(world.alice, world.group, "/privacy")).text or ""
+    assert "Your rating in each game" in privacy and "until /forgetme" in privacy, privacy
+    prompt = await world.command(world.alice, world.group, "/forgetme")
+    assert "Your ratings go too." in (prompt.text or ""), prompt.text
+    done = await world.tg.press(world.alice, prompt, "🗑 Delete my data")
+    assert done.show_alert, done.text
+    text = (await world.command(world.alice, world.group, "/rating")).text or ""
+    assert "You have no rating yet" in text, text
+    leaders = (await world.command(world.bob, world.group, "/leaders")).text or ""
+    assert "Bob —" in leaders and "Alice" not in leaders, leaders
