@@ -5,11 +5,17 @@ and /leaders; a game with a computer seat and a stopped game are not rated."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
+from bot.ratings import rate, shown, start
+from games.durak import ENGINE as DURAK
+from games.ratings import OPENSKILL
 from games.ratings.glicko2 import Glicko, one_game
 from sandbox import Message, User
+from storage import gamestore
 from storage.ratings import person_ratings
-from tests.e2e.harness import World
+from tests.e2e.durak_table import play_one, settled
+from tests.e2e.harness import World, running_world
 from tests.e2e.players import reversi_step
 from tests.e2e.reversi_board import turn_name
 from tests.e2e.test_resign import _resign_twice
@@ -98,3 +104,57 @@ async def test_forgetme_deletes_ratings_and_privacy_says_they_are_kept(world: Wo
     assert "You have no rating yet" in text, text
     leaders = (await world.command(world.bob, world.group, "/leaders")).text or ""
     assert "Bob —" in leaders and "Alice" not in leaders, leaders
+
+
+async def test_a_redelivered_final_update_rates_once(tmp_path: Path) -> None:
+    async with running_world(tmp_path) as world:
+        first = await world.start_bot()
+        board = await _reversi(world)
+        ask = await world.tg.press(world.bob, board, "🏳️ Resign")
+        assert ask.show_alert
+        final = await world.tg.press_nowait(world.bob, board, "🏳️ Resign")
+        await world.tg.wait_answered(final)
+        await world.tg.wait_for(lambda: "⭐ Rated:" in (board.text or ""), what="the line")
+        line = board.text
+        await first.stop()
+        world.bots.remove(first)
+        world.tg.redeliver(world.tg.update_id_of(final))  # Telegram never got the confirmation
+        second = await world.start_bot()
+
+        def answers() -> int:
+            return sum(c.method == "answerCallbackQuery" and c.params.get("callback_query_id")
+                       == final.id for c in world.tg.world.calls)  # fmt: skip
+
+        await world.tg.wait_for(lambda: answers() == 2, what="the redelivery answered")
+        text = (await world.command(world.alice, world.group, "/rating")).text or ""
+        assert "1 rated game" in text and "Reversi: 1662?" in text, text
+        ((_, alice),) = await person_ratings(second.db, world.alice.id)
+        assert alice.games == 1 and board.text == line
+
+
+async def test_durak_is_rated_by_openskill_and_who_resigned_is_last(world: World) -> None:
+    await world.start_privately(world.alice, world.bob, world.carol)
+    table = await world.start_game(await world.open_lobby("/durak", [world.bob, world.carol]))
+    game = await gamestore.active_game(world.bots[0].db, world.group.id)
+    assert game is not None
+    await _resign_twice(world, world.bob, table)
+    rng = random.Random(3)
+    for _ in range(400):
+        if (await settled(world, table)).status != "running":
+            break
+        await play_one(world, {0: world.alice, 2: world.carol}, rng)
+    await world.tg.wait_for(lambda: "⭐ Rated:" in (table.text or ""), what="the rating line")
+    done = await gamestore.get_game(world.bots[0].db, game.id)
+    assert done is not None and done.state is not None
+    outcome = DURAK.outcome(DURAK.from_dict(done.state))
+    assert outcome is not None
+    places = [0 if seat in outcome.winners else 1 for seat in range(3)]
+    places[1] = 2  # Bob resigned: last, whatever the computer did with his cards
+    new = rate(OPENSKILL, [start(OPENSKILL)] * 3, places)
+    line = next(t for t in (table.text or "").splitlines() if t.startswith("⭐ Rated:"))
+    for name, rating in zip(("Alice", "Bob", "Carol"), new, strict=True):
+        value = shown(OPENSKILL, rating)
+        change = value - 1500
+        sign = "+" if change > 0 else "−" if change < 0 else "±"
+        assert f"{name} {value}? ({sign}{abs(change)})" in line, (name, line)
+    assert shown(OPENSKILL, new[1]) < min(shown(OPENSKILL, new[0]), shown(OPENSKILL, new[2]))
