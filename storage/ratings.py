@@ -56,13 +56,12 @@ async def write_ratings(
     (IntegrityError if that game was rated already): (before, after) per person."""
     people = list(rated.people)
     start = rated.start
-    for user_id in sorted(set(people)):
-        await tx.execute(
-            "INSERT INTO ratings (user_id, kind, rating, deviation, volatility, games,"
-            " updated_at) VALUES ($1, $2, $3, $4, $5, 0, $6)"
-            " ON CONFLICT (user_id, kind) DO NOTHING",
-            (user_id, kind, start.rating, start.deviation, start.volatility, now),
-        )
+    await tx.executemany(  # a row to lock for everyone, in the order of their ids
+        "INSERT INTO ratings (user_id, kind, rating, deviation, volatility, games, updated_at)"
+        " VALUES ($1, $2, $3, $4, $5, 0, $6) ON CONFLICT (user_id, kind) DO NOTHING",
+        [(user_id, kind, start.rating, start.deviation, start.volatility, now)
+         for user_id in sorted(set(people))],
+    )  # fmt: skip
     rows = await tx.execute(
         "SELECT user_id, rating, deviation, volatility, games FROM ratings WHERE kind = $1"
         f" AND user_id IN ({numbered(2, len(people))}) ORDER BY user_id{tx.for_update()}",
@@ -72,18 +71,20 @@ async def write_ratings(
              for r in rows.rows}  # fmt: skip
     before = [found[user_id] for user_id in people]
     after = rated.rate(before)
-    for old, new in zip(before, after, strict=True):
-        await tx.execute(
-            "UPDATE ratings SET rating = $1, deviation = $2, volatility = $3, games = $4,"
-            " updated_at = $5 WHERE user_id = $6 AND kind = $7",
-            (new.rating, new.deviation, new.volatility, old.games + 1, now, old.user_id, kind),
-        )
-        await tx.execute(
-            "INSERT INTO rating_changes (game_id, user_id, chat_id, kind, shown_before,"
-            " shown_after, rated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-            (game_id, old.user_id, chat_id, kind, rated.shown(old), rated.shown(new), now),
-        )
-    return list(zip(before, after, strict=True))
+    pairs = list(zip(before, after, strict=True))
+    await tx.executemany(
+        "UPDATE ratings SET rating = $1, deviation = $2, volatility = $3, games = $4,"
+        " updated_at = $5 WHERE user_id = $6 AND kind = $7",
+        [(new.rating, new.deviation, new.volatility, old.games + 1, now, old.user_id, kind)
+         for old, new in pairs],
+    )  # fmt: skip
+    await tx.executemany(
+        "INSERT INTO rating_changes (game_id, user_id, chat_id, kind, shown_before,"
+        " shown_after, rated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        [(game_id, old.user_id, chat_id, kind, rated.shown(old), rated.shown(new), now)
+         for old, new in pairs],
+    )  # fmt: skip
+    return pairs
 
 
 async def person_ratings(db: Core, user_id: int) -> list[tuple[str, Rating]]:
