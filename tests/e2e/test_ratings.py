@@ -14,8 +14,11 @@ from games.ratings.glicko2 import Glicko, one_game
 from sandbox import Message, User
 from storage import gamestore
 from storage.ratings import person_ratings
+from tests.e2e.clock import TURN, ManualClock
 from tests.e2e.durak_table import play_one, settled
 from tests.e2e.harness import World, running_world
+from tests.e2e.inline_tables import open_inline
+from tests.e2e.inline_tables import press as inline_press
 from tests.e2e.players import reversi_step
 from tests.e2e.reversi_board import turn_name
 from tests.e2e.test_resign import _resign_twice
@@ -158,3 +161,37 @@ async def test_durak_is_rated_by_openskill_and_who_resigned_is_last(world: World
         sign = "+" if change > 0 else "−" if change < 0 else "±"
         assert f"{name} {value}? ({sign}{abs(change)})" in line, (name, line)
     assert shown(OPENSKILL, new[1]) < min(shown(OPENSKILL, new[0]), shown(OPENSKILL, new[2]))
+
+
+async def test_an_inline_table_counts_for_each_players_rating(world: World) -> None:
+    world.tg.set_inline_feedback(True)  # the bot learns of the chosen offer
+    board = await open_inline(world, world.alice, world.bob, "reversi")
+    await inline_press(world, world.bob, board, "Join")
+    await world.tg.wait_for(lambda: turn_name(board) == "Alice", what="the game")
+    for _ in range(2):
+        await inline_press(world, world.bob, board, "🏳️ Resign")
+    await world.tg.wait_for(lambda: "⭐ Rated:" in (board.text or ""), what="the rating line")
+    assert "Alice 1662? (+162) · Bob 1338? (−162)" in (board.text or ""), board.text
+    own = (await world.command(world.alice, world.alice, "/rating")).text or ""
+    assert "Reversi: 1662? · 1 rated game" in own, own
+    here = (await world.command(world.alice, world.group, "/leaders")).text or ""
+    assert "Nobody has played a rated game here yet." in here, here  # not played there
+
+
+async def test_who_the_computer_kept_playing_for_at_the_end_is_last(tmp_path: Path) -> None:
+    async with running_world(tmp_path) as world:
+        clock = ManualClock()
+        await world.start_bot(clock=clock)
+        board = await _reversi(world)
+        bob, rng = {"Bob": world.bob}, random.Random(8)
+        for _ in range(2):  # Alice misses two turns in a row: the computer keeps her seat
+            clock.advance(TURN)
+            await world.tg.wait_for(lambda: turn_name(board) == "Bob", what="a stand-in move")
+            assert await reversi_step(world.tg, board, bob, rng)
+        while (name := turn_name(board)) is not None:
+            if name == "Bob":
+                await reversi_step(world.tg, board, bob, rng)
+            else:  # the computer plays her seat at once
+                await world.tg.wait_for(lambda: turn_name(board) != "Alice", what="her seat")
+        await world.tg.wait_for(lambda: "⭐ Rated:" in (board.text or ""), what="the line")
+        assert "Alice 1338? (−162) · Bob 1662? (+162)" in (board.text or ""), board.text
