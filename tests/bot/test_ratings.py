@@ -85,3 +85,13 @@ def test_glicko2_scores_a_draw_as_a_half() -> None:
     a, b = rate(GLICKO2, [Rating(1, 1600, 80, 0.06), Rating(2, 1400, 80, 0.06)], [0, 0])
     assert a.rating < 1600 and b.rating > 1400 and not provisional(GLICKO2, a)
     assert shown(GLICKO2, first) == 1500 and provisional(GLICKO2, first)
+
+
+def test_each_game_declares_its_rating_and_blackjack_none() -> None:
+    from bot.glue.app import default_adapters
+
+    declared = {kind: a.declaration.rating for kind, a in default_adapters().items()}
+    assert declared == {
+        "reversi": GLICKO2, "gofish": OPENSKILL, "gofarm": OPENSKILL, "durak": OPENSKILL,
+        "blackjack": "",
+    }  # fmt: skip

@@ -195,3 +195,14 @@ async def test_who_the_computer_kept_playing_for_at_the_end_is_last(tmp_path: Pa
                 await world.tg.wait_for(lambda: turn_name(board) != "Alice", what="her seat")
         await world.tg.wait_for(lambda: "⭐ Rated:" in (board.text or ""), what="the line")
         assert "Alice 1338? (−162) · Bob 1662? (+162)" in (board.text or ""), board.text
+
+
+async def test_help_and_rules_say_how_games_are_rated(world: World) -> None:
+    help_text = (await world.command(world.alice, world.group, "/help")).text or ""
+    assert "/rating — your ratings; /leaders [game]" in help_text, help_text
+    rules = (await world.command(world.alice, world.group, "/rules reversi")).text or ""
+    assert "A game between people only is rated" in rules, rules
+    rules = (await world.command(world.alice, world.group, "/rules blackjack")).text or ""
+    assert "rated" not in rules, rules
+    wrong = (await world.command(world.alice, world.group, "/leaders blackjack")).text or ""
+    assert wrong.startswith("Ratings are kept for: /leaders reversi"), wrong
