@@ -9,6 +9,7 @@ from pathlib import Path
 
 from bot.ratings import rate, shown, start
 from games.durak import ENGINE as DURAK
+from games.gofish import ENGINE as GOFISH
 from games.ratings import OPENSKILL
 from games.ratings.glicko2 import Glicko, one_game
 from sandbox import Message, User
@@ -19,7 +20,7 @@ from tests.e2e.durak_table import play_one, settled
 from tests.e2e.harness import World, running_world
 from tests.e2e.inline_tables import open_inline
 from tests.e2e.inline_tables import press as inline_press
-from tests.e2e.players import reversi_step
+from tests.e2e.players import gofish_step, reversi_step
 from tests.e2e.reversi_board import turn_name
 from tests.e2e.test_resign import _resign_twice
 
@@ -206,3 +207,25 @@ async def test_help_and_rules_say_how_games_are_rated(world: World) -> None:
     assert "rated" not in rules, rules
     wrong = (await world.command(world.alice, world.group, "/leaders blackjack")).text or ""
     assert wrong.startswith("Ratings are kept for: /leaders reversi"), wrong
+
+
+async def test_go_farm_is_rated_by_books(world: World) -> None:
+    await world.start_privately(world.alice, world.bob)
+    table = await world.start_game(await world.open_lobby("/gofarm", [world.bob]))
+    game = await gamestore.active_game(world.bots[0].db, world.group.id)
+    assert game is not None
+    people, rng = {"Alice": world.alice, "Bob": world.bob}, random.Random(4)
+    for _ in range(400):
+        if not await gofish_step(world.tg, table, people, rng):
+            break
+    await world.tg.wait_for(lambda: "⭐ Rated:" in (table.text or ""), what="the rating line")
+    done = await gamestore.get_game(world.bots[0].db, game.id)
+    assert done is not None and done.state is not None
+    outcome = GOFISH.outcome(GOFISH.from_dict(done.state))
+    assert outcome is not None and outcome.scores
+    books = outcome.scores
+    places = [0 if books[0] == books[1] else int(books[s] < books[1 - s]) for s in (0, 1)]
+    new = rate(OPENSKILL, [start(OPENSKILL)] * 2, places)
+    line = next(t for t in (table.text or "").splitlines() if t.startswith("⭐ Rated:"))
+    for name, rating in zip(("Alice", "Bob"), new, strict=True):
+        assert f"{name} {shown(OPENSKILL, rating)}?" in line, (name, line)
