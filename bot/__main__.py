@@ -21,7 +21,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("migrate", "apply database migrations (start-up does it too)"),
     (
         "copy-db SOURCE TARGET",
-        "copy every game, chip and result to an empty database "
+        "copy every game, chip, result and rating to an empty database "
         "(e.g. sqlite:////data/tablebot.db to postgresql://…)",
     ),
 )

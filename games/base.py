@@ -64,6 +64,7 @@ class Declaration:
     on_a_board: bool = False  # played on a board, not with cards at a table
     options: Mapping[str, Any] = field(default_factory=dict)  # engine options it fixes
     engine_kind: str = ""  # the engine it plays (Go Farm: Go Fish's); "": its own kind
+    rating: str = ""  # how its games between people are rated (games.ratings); "": not
 
     @property
     def engine_name(self) -> str:

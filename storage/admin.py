@@ -15,7 +15,7 @@ from storage.tx import Tx
 TABLES = (
     "games", "users", "chat_settings", "processed_updates", "chips", "results", "outbox",
     "table_seats", "chat_leases", "game_notices", "table_requests", "resign_requests",
-    "notices_sent", "chip_stamps", "bot_secrets",
+    "notices_sent", "chip_stamps", "bot_secrets", "ratings", "rating_changes",
 )  # fmt: skip
 _BATCH = 500
 

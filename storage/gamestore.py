@@ -18,6 +18,7 @@ from storage.chips import ChipChange, write_changes
 from storage.core import Core
 from storage.outbox import Mark, write_marks
 from storage.params import numbered
+from storage.ratings import Rated
 from storage.records import ACTIVE_STATUSES, GameRecord, UnreadableGame
 from storage.rows import (
     AROUND_COLUMNS,
@@ -164,6 +165,7 @@ async def save_game(
     seat: Sequence[int] = (),
     unseat: Sequence[int] = (),
     marks: Sequence[Mark] = (),
+    rated: Rated | None = None,
 ) -> bool:
     """Save ``game`` if nobody saved it since it was loaded (optimistic lock).
 
@@ -181,14 +183,16 @@ async def save_game(
     open table of the chat raises SeatTaken and nothing is saved. A save that
     ends the game unseats everybody. ``marks``: the outbox marks of the messages
     that must show this save (storage.outbox), written with it, so a crash after
-    the save cannot leave a message behind. On success ``game.version`` is the new
-    version; False when the game was saved by someone else since it was
-    loaded, or the update was already processed (nothing is saved).
+    the save cannot leave a message behind. ``rated``: a finished game's ratings,
+    locked, computed and written in the same transaction (``storage.ratings``). On
+    success ``game.version`` is the new version; False when the game was saved by
+    someone else since it was loaded, or the update was already processed (nothing
+    is saved).
     """
     now = db.now()
     try:
         async with db.transaction() as tx:
-            await write_save(tx, game, now, update_id, results, chips, seat, unseat, marks)
+            await write_save(tx, game, now, update_id, results, chips, seat, unseat, marks, rated)
     except (StaleSave, IntegrityError):
         return False
     game.version += 1

@@ -43,6 +43,16 @@ class RematchJson(TypedDict):
     result: NotRequired[str]
 
 
+class RatingJson(TypedDict):
+    """One person's line of a rated game's final table: the number shown after the
+    game, its change, and whether it is still provisional."""
+
+    name: str
+    shown: int
+    change: int
+    provisional: bool
+
+
 class VoteJson(TypedDict):
     """A vote to stop the game: who said yes, until when (epoch seconds)."""
 
@@ -60,6 +70,7 @@ _JSON_TYPE: dict[str, type | tuple[type, ...]] = {
     "played_out": list, "phase_key": list, "phase_at": int, "expired": bool,
     "betting_ends": (int, float), "bets_closed": bool, "broken": str,
     "stop_vote": dict, "leaving": list, "inline": str, "group": int, "stand_ins": list,
+    "players": list, "rating": list,
 }  # fmt: skip
 
 
@@ -108,6 +119,8 @@ class GameMeta:
     stop_vote: VoteJson | None = None
     inline: str | None = None  # an inline table's inline_message_id (storage.records)
     group: int | None = None  # the group (the bot in it) its offer was posted in: closed
+    players: list[int] | None = None  # a rated kind's people at the start ([]: a computer)
+    rating: list[RatingJson] | None = None  # the rated game's changes (bot.ratings)
     blackjack: BlackjackMeta = field(default_factory=BlackjackMeta)
     extra: dict[str, Any] = field(default_factory=dict)  # keys this bot does not know
 

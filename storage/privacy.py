@@ -64,5 +64,7 @@ async def forget_person(core: Core, user_id: int) -> Forgotten | None:
         await tx.execute("DELETE FROM game_notices WHERE user_id = $1", (user_id,))  # /notify
         await tx.execute("DELETE FROM notices_sent WHERE user_id = $1", (user_id,))  # its limit
         await tx.execute("DELETE FROM resign_requests WHERE user_id = $1", (user_id,))
+        await tx.execute("DELETE FROM ratings WHERE user_id = $1", (user_id,))  # /rating
+        await tx.execute("DELETE FROM rating_changes WHERE user_id = $1", (user_id,))
         profile = await tx.execute("DELETE FROM users WHERE user_id = $1", (user_id,))
         return Forgotten(results.rowcount, chips.rowcount, profile.rowcount)

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from storage.chips import ChipChange, write_changes
 from storage.outbox import Mark, write_marks
+from storage.ratings import Rated, write_ratings
 from storage.records import GameRecord
 from storage.seats import clear_table, seat_people, unseat_people
 from storage.tx import Tx
@@ -27,14 +28,19 @@ async def write_save(
     seat: Sequence[int] = (),
     unseat: Sequence[int] = (),
     marks: Sequence[Mark] = (),
+    rated: Rated | None = None,
 ) -> None:
     """Write the save of ``game`` (as ``gamestore.save_game`` describes); StaleSave when
-    its version moved, IntegrityError when the update was processed already."""
+    its version moved, IntegrityError when the update was processed already. With
+    ``rated``, the game's ratings first (``storage.ratings``: ``rated.rate`` may note
+    the change in the meta written here)."""
     if update_id is not None:
         await tx.defer(
             "INSERT INTO processed_updates (update_id, processed_at) VALUES ($1, $2)",
             (update_id, now),
         )
+    if rated is not None:
+        await write_ratings(tx, game.id, game.chat_id, game.kind, rated, now)
     cursor = await tx.execute(
         "UPDATE games SET status = $1, state = $2, meta = $3, version = version + 1,"
         " deadline_at = $4, warning_at = $5, updated_at = $6, claimed_until = NULL WHERE id = $7"

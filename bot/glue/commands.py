@@ -54,6 +54,7 @@ def help_text(language: str, games: Iterable[GameAdapter[Any]], private: bool = 
         tr(language, "/stats — your games played and won, in every chat")
         if private  # the private /stats is the person's own totals (bot.glue.stats)
         else tr(language, "/stats — games played and won in this chat"),
+        tr(language, "/rating — your ratings; /leaders [game] — the best rated players here"),
         tr(language, "/table — post the running game's table again at the bottom"),
         tr(language, "/notify — a private message when a new game opens here (again: off)"),
         tr(language, "/privacy — what I store and for how long; /forgetme — delete your data"),

@@ -44,6 +44,12 @@ def privacy_text(language: str) -> str:
                 "finished games (/stats); your blackjack chips in each chat and your inline "
                 "chips, one balance for every inline table (/chips).",
             ),
+            tr(
+                language,
+                "• Your rating in each game and the change each rated game made to it, with "
+                "the chat it was played in (/rating, /leaders): until /forgetme, which "
+                "deletes them too.",
+            ),
             tr(language, "• Each chat's language and turn time."),
             tr(
                 language,
@@ -99,6 +105,7 @@ async def forgetme_command(cmd: Command) -> None:
         "Only {name} can press the button.",
         name=escape(user.first_name),
     )
+    text += " " + tr(language, "Your ratings go too.")
     label = "🗑 " + tr(language, "Delete my data")
     keyboard = [[InlineKeyboardButton(label, callback_data=ForgetButton(user.id).pack())]]
     reply(svc, message.chat.id, Rendered(text, keyboard), topic_of(message))

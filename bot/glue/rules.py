@@ -23,13 +23,25 @@ Games = Mapping[str, GameAdapter[Any]]
 def rules_text(language: str, kind: str | None, games: Games) -> str:
     """One game's rules (its adapter's), or (``kind`` None) the list of games."""
     if kind is not None and kind in games:
-        return "\n".join(games[kind].rules(language))
+        return "\n".join([*games[kind].rules(language), *rating_rules(language, games[kind])])
     return "\n".join(
         [
             tr(language, "<b>Games here</b> (send /rules with a game's name for its rules):"),
             *(adapter.rules_line(language) for adapter in games.values()),
         ]
     )
+
+
+def rating_rules(language: str, adapter: GameAdapter[Any]) -> list[str]:
+    """How a game is rated (``bot.ratings``): a line for /rules."""
+    if not adapter.declaration.rating:
+        return []
+    return [
+        "",
+        tr(language, "⭐ A game between people only is rated (a computer seat: not rated; "
+                     "a stopped game: not rated). Whoever resigns or is left to the computer "
+                     "is ranked last. A rating with \"?\" is provisional. /rating, /leaders"),
+    ]  # fmt: skip
 
 
 async def rules_command(cmd: Command) -> None:

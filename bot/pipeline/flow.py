@@ -16,8 +16,13 @@ from storage.records import GameRecord, Status
 
 
 async def start_game(adapter: GameAdapter[Any], game: GameRecord, rng: random.Random) -> list[Any]:
-    """Deal or set up the engine state for the seats in the lobby."""
-    state = adapter.engine.new_game(len(seats_of(game)), adapter.options(game), rng)
+    """Deal or set up the engine state for the seats in the lobby. A rated game's
+    people are noted (``meta.players``; none when a computer sits: not rated)."""
+    seats = seats_of(game)
+    if adapter.declaration.rating:
+        people = [seat.user for seat in seats if seat.user is not None]
+        game.meta.players = people if len(people) == len(seats) else []
+    state = adapter.engine.new_game(len(seats), adapter.options(game), rng)
     state, events = await advance_computers(adapter, game, state, rng)
     game.status = Status.RUNNING
     store_state(adapter, game, state)

@@ -22,10 +22,12 @@ from bot.game_adapter import GameAdapter, S
 from bot.game_types import Ledger, Timing
 from bot.language import table_language
 from bot.marks import SUMMARY, chats_of, marks_for
+from bot.ratings import rated_game
 from bot.services import Services
 from storage import chats, chips, gamestore
 from storage.chips import ChipChange, ChipConflict
 from storage.outbox import Mark
+from storage.ratings import Rated
 from storage.records import GameRecord, Status
 
 log = logging.getLogger(__name__)
@@ -110,10 +112,14 @@ async def save(
         arm(adapter, game, state, when)
         ledger = Ledger(results=results_of(adapter, game, state) or ())
     marks = marks_for(adapter, game, version)
+    rated = None  # bot.ratings is entered only by a game that has just finished rated
+    if game.status is Status.FINISHED and game.meta.players and game.meta.rating is None:
+        rated = rated_game(adapter, game, state)
     summary = await table_language(svc.db, game) if ledger.settled else None
     if summary is not None:  # a settled round's summary replaces the last one (bot.sync.nudges)
         marks.append(Mark(game.id, SUMMARY, game.chat_id, version))
-    if not await _write(svc, adapter, game, state, update_id, seating, ledger, marks, summary):
+    if not await _write(svc, adapter, game, state, update_id, seating, ledger, marks, summary,
+                        rated):  # fmt: skip
         return None
     wake(svc, marks, game)
     return Saved(ledger.settled)
@@ -122,7 +128,7 @@ async def save(
 async def _write(
     svc: Services, adapter: GameAdapter[S], game: GameRecord, state: S | None,
     update_id: int | None, seating: Seating, ledger: Ledger, marks: list[Mark],
-    summary: str | None = None,
+    summary: str | None = None, rated: Rated | None = None,
 ) -> bool:  # fmt: skip
     """One transaction; chips a balance cannot cover are covered as the game says.
     With ``summary`` (a language), the settled round's summary of the state saved (a
@@ -134,7 +140,7 @@ async def _write(
             game.meta.summary = adapter.summary(game, state, summary)
         return await gamestore.save_game(
             svc.db, game, update_id, results, [*seating.chips, *chips], seat=seating.seat,
-            unseat=[*seating.unseat, *ledger.unseat], marks=marks,
+            unseat=[*seating.unseat, *ledger.unseat], marks=marks, rated=rated,
         )  # fmt: skip
 
     try:

@@ -14,6 +14,7 @@ from bot.presenters.group_table import group_table_pointer
 from bot.presenters.hands import away_seats
 from bot.presenters.lobby_view import render_lobby
 from bot.presenters.notices import with_notices
+from bot.presenters.rating_line import rating_line
 from bot.ui import Buttons, Rendered
 from storage.db import Database
 from storage.display import Pick as TablePick
@@ -43,6 +44,9 @@ async def render_table(
     played = {int(seat): adapter.move_words(game, state, int(seat), str(code), language)
               for seat, code in game.meta.stand_ins or []}  # fmt: skip
     rendered = with_notices(rendered, game, language, buttons, played)
+    rated = rating_line(adapter, game, language)
+    if rated:
+        rendered = Rendered(rendered.text + "\n" + rated, rendered.keyboard)
     clock = clock_line(adapter, game, state, language, now)
     if clock:
         rendered = Rendered(rendered.text + "\n" + clock, rendered.keyboard)

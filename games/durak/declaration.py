@@ -3,5 +3,8 @@
 from __future__ import annotations
 
 from games.base import Declaration
+from games.ratings import OPENSKILL
 
-DECLARATION = Declaration("durak", 2, 6, hidden_hands=True, computer_levels=("normal",))
+DECLARATION = Declaration(
+    "durak", 2, 6, hidden_hands=True, computer_levels=("normal",), rating=OPENSKILL
+)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from games.base import Declaration
+from games.ratings import GLICKO2
 
 DECLARATION = Declaration(
     "reversi", 2, 2, hidden_hands=False, computer_levels=("easy", "normal", "hard"),
-    on_a_board=True,
+    on_a_board=True, rating=GLICKO2,
 )  # fmt: skip
