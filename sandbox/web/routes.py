@@ -12,6 +12,7 @@
 ``POST /api/block``        ``{user_id, blocked}``: the person blocks (unblocks) the bot;
                            the bot's sends to them then get 403 "bot was blocked..."
 ``GET  /api/events``       Server-Sent Events, one per visible world change
+``GET  /api/file/{id}``    a photo's or animation's bytes (``message.media.url``)
 =========================  =====================================================
 
 Inline mode and people's own chats: :mod:`sandbox.web.routes_inline`.
@@ -206,6 +207,9 @@ def make_app(tg: StandIn, *, press_timeout: float = 10.0) -> web.Application:
     from sandbox.web.routes_inline import add_inline_routes  # it uses this module's helpers
 
     add_inline_routes(app)
+    from sandbox.web.routes_media import add_media_routes
+
+    add_media_routes(app)
     app.router.add_static("/static/", STATIC)
     app.on_shutdown.append(_end_streams)
     return app
