@@ -102,6 +102,16 @@ async def active_game(db: Core, chat_id: int, thread_id: int = 0) -> GameRecord 
     return readable(row)
 
 
+async def last_finished(db: Core, chat_id: int, thread_id: int = 0) -> GameRecord | None:
+    """The chat's (topic's) game that finished last, if it can be read (``/record``)."""
+    row = await db.fetchone(
+        f"SELECT {GAME_COLUMNS} FROM games WHERE chat_id = $1 AND thread_id = $2"
+        " AND status = 'finished' ORDER BY updated_at DESC, id DESC LIMIT 1",
+        (chat_id, thread_id),
+    )
+    return readable(row)
+
+
 async def games_with_status(db: Core, *statuses: str) -> list[GameRecord]:
     """The readable games with these statuses (default: the active ones)."""
     games, _unreadable = await read_games(db, *statuses)

@@ -35,6 +35,7 @@ from bot.glue.menu import announce_commands
 from bot.glue.notify import notify_command
 from bot.glue.privacy import privacy_handlers
 from bot.glue.processor import PerChatUpdateProcessor
+from bot.glue.record_cmd import record_command
 from bot.glue.registry import Registered, default_games, registered
 from bot.glue.request import JsonRequest, UpdatesRequest
 from bot.glue.routes import GAME_BUTTONS, game_command
@@ -228,6 +229,7 @@ def build_application(
     application.add_handler(CommandHandler("rules", command(rules_command)))
     application.add_handler(CommandHandler("turntime", command(turn_time)))
     application.add_handler(CommandHandler("stats", command(stats)))
+    application.add_handler(CommandHandler("record", command(record_command)))
     application.add_handler(CommandHandler("chips", command(chips_command)))
     application.add_handler(CommandHandler("top", command(top_command)))
     application.add_handlers(privacy_handlers())

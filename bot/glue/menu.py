@@ -26,6 +26,7 @@ def menu(language: str, games: Mapping[str, GameAdapter[Any]]) -> list[BotComman
         BotCommand("language", tr(language, "Choose the chat's language")),
         BotCommand("turntime", tr(language, "Seconds per turn in this chat")),
         BotCommand("stats", tr(language, "Games played and won here")),
+        BotCommand("record", tr(language, "The last finished game here, as a picture")),
         BotCommand("help", tr(language, "How to play")),
         BotCommand("start", tr(language, "Start: what this bot can do")),
         BotCommand("privacy", tr(language, "What this bot stores about you")),

@@ -7,9 +7,10 @@ from typing import Any
 from bot.adapter import GameRules, seats_of
 from bot.buttons import Verb
 from bot.game_adapter import TableView
+from bot.game_record import Record
 from bot.game_types import Seat
 from bot.i18n import tr
-from bot.presenters import reversi_rules
+from bot.presenters import reversi_record, reversi_rules
 from bot.presenters.lobby_view import level_button, seat_labels
 from bot.presenters.notices import resign_button, stopper
 from bot.ui import Buttons, Keyboard, Rendered, escape
@@ -102,6 +103,11 @@ class ReversiAdapter(GameRules[ReversiState]):
         game.meta.recorded = True  # the results are these, not the board's
         seats = seats_of(game)
         return state, [(s.user, i != seat) for i, s in enumerate(seats) if s.user is not None]
+
+    def record(self, game: GameRecord, state: ReversiState, language: str) -> Record | None:
+        names = seat_labels(seats_of(game), language)
+        result = _status_line(game, state.turn, state.scores, names, language)
+        return reversi_record.record(state, names, result, language)
 
 
 def _event_line(event: object, names: list[str], language: str) -> str:

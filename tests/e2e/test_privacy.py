@@ -157,4 +157,4 @@ async def test_the_command_menu_offers_start_privacy_and_forgetme_in_each_langua
 
         commands = await world.tg.wait_for(menu, what=f"the {language} menu with /forgetme")
         assert commands["start"] == start and commands["privacy"] == privacy
-        assert commands["reversi"] != "" and len(commands) == 18
+        assert commands["reversi"] != "" and len(commands) == 19

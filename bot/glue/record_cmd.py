@@ -1,0 +1,67 @@
+"""/record: the last finished game of this chat (forum topic), its picture sent as a
+photo with its record in the caption if it fits, else in a message right after.
+
+Nothing here holds a game's lock: the finished game is only read, and the picture is
+drawn in a worker thread, off the event loop, then queued like any reply."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from bot.command import Command
+from bot.game_record import CAPTION_LIMIT, Record
+from bot.i18n import tr
+from bot.language import reply_language
+from bot.messaging import reply, reply_photo
+from bot.people import topic_of
+from bot.services import Services
+from bot.ui import Rendered
+from games.base import BrokenState
+from storage import gamestore
+
+log = logging.getLogger(__name__)
+
+
+async def record_command(cmd: Command) -> None:
+    svc, chat_id, thread = cmd.svc, cmd.message.chat.id, topic_of(cmd.message)
+    language = await reply_language(svc.db, chat_id, cmd.user)
+    record = await last_record(svc, chat_id, thread, language)
+    if record is None:
+        reply(svc, chat_id, Rendered(tr(language, "No finished game here to show yet.")), thread)
+        return
+    await send_record(svc, chat_id, thread, record)
+
+
+async def last_record(svc: Services, chat_id: int, thread: int, language: str) -> Record | None:
+    """The record of the chat's last finished game, if its game keeps one."""
+    game = await gamestore.last_finished(svc.db, chat_id, thread)
+    if game is None or game.state is None or game.kind not in svc.adapters:
+        return None
+    adapter = svc.adapters[game.kind]
+    try:
+        state = adapter.engine.from_dict(game.state)
+    except BrokenState:
+        log.warning("a finished game cannot be read", extra={"chat_id": chat_id})
+        return None
+    return adapter.record(game, state, language)
+
+
+async def send_record(svc: Services, chat_id: int, thread: int, record: Record) -> None:
+    """The picture with the record as its caption, or with its head and the record
+    after it when the whole is too long for a caption; the text alone without one."""
+    if record.picture is None:
+        reply(svc, chat_id, Rendered(record.text), thread)
+        return
+    photo = await asyncio.to_thread(record.picture)
+    if _length(record.text) <= CAPTION_LIMIT:
+        reply_photo(svc, chat_id, photo, record.text, thread)
+        return
+    reply_photo(svc, chat_id, photo, record.head, thread)
+    reply(svc, chat_id, Rendered(record.text), thread)
+
+
+def _length(html: str) -> int:
+    """An upper bound of the caption's length as Telegram counts it (UTF-16 units of
+    the text; the HTML's tags only make it longer)."""
+    return len(html.encode("utf-16-le")) // 2
