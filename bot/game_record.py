@@ -14,8 +14,10 @@ CAPTION_LIMIT = 1024  # a photo's caption, in characters after entity parsing
 class Record:
     """``text``: HTML (the head and the moves, or what the game keeps); ``head``: its
     first lines alone (a caption when the whole text is too long for one);
-    ``picture``: draws the final position as PNG bytes (None: no picture)."""
+    ``picture``: draws the final position as PNG bytes (None: no picture);
+    ``animation``: draws the whole game as a GIF (None: none)."""
 
     text: str
     head: str
     picture: Callable[[], bytes] | None = None
+    animation: Callable[[], bytes] | None = None

@@ -23,7 +23,9 @@ def reply(
 
 
 def reply_photo(
-    svc: Services, chat_id: int, photo: bytes, caption: str, thread_id: int = 0
-) -> None:
-    """Queue a picture (PNG bytes) with an HTML ``caption`` (at most 1024 characters)."""
-    svc.sender.post(chat_id, Rendered(caption), thread_id, photo=photo)
+    svc: Services, chat_id: int, photo: bytes, caption: str, thread_id: int = 0,
+    animated: bool = False,
+) -> None:  # fmt: skip
+    """Queue a picture (PNG bytes; ``animated``: a GIF) with an HTML ``caption`` (at most
+    1024 characters)."""
+    svc.sender.post(chat_id, Rendered(caption), thread_id, photo=photo, animated=animated)

@@ -1,5 +1,6 @@
 """/record: the last finished game of this chat (forum topic), its picture sent as a
-photo with its record in the caption if it fits, else in a message right after.
+photo with its record in the caption if it fits, else in a message right after; then
+the whole game as an animation, where the game draws one.
 
 Nothing here holds a game's lock: the finished game is only read, and the picture is
 drawn in a worker thread, off the event loop, then queued like any reply."""
@@ -56,9 +57,11 @@ async def send_record(svc: Services, chat_id: int, thread: int, record: Record) 
     photo = await asyncio.to_thread(record.picture)
     if _length(record.text) <= CAPTION_LIMIT:
         reply_photo(svc, chat_id, photo, record.text, thread)
-        return
-    reply_photo(svc, chat_id, photo, record.head, thread)
-    reply(svc, chat_id, Rendered(record.text), thread)
+    else:
+        reply_photo(svc, chat_id, photo, record.head, thread)
+        reply(svc, chat_id, Rendered(record.text), thread)
+    if record.animation is not None:  # the whole game, move by move, right after
+        reply_photo(svc, chat_id, await asyncio.to_thread(record.animation), "", thread, True)
 
 
 def _length(html: str) -> int:

@@ -31,4 +31,6 @@ def record(state: ReversiState, names: list[str], result: str, language: str) ->
     else:
         moves = f"<code>{transcript(steps)}</code>" if steps else ""
     picture = partial(reversi_picture.png, state.discs, state.last_move)
-    return Record("\n".join([head, moves]) if moves else head, head, picture)
+    played = [(step.discs, step.square) for step in steps or () if step.square is not None]
+    animation = partial(reversi_picture.gif, played) if played else None
+    return Record("\n".join([head, moves]) if moves else head, head, picture, animation)

@@ -59,8 +59,17 @@ async def send_text(
     return int(sent["message_id"])
 
 
-async def send_photo(bot: Bot, chat_id: int, photo: bytes, caption: str, thread_id: int = 0) -> int:
-    """Send a picture (PNG bytes, uploaded) with an HTML caption; its message id."""
+async def send_photo(
+    bot: Bot, chat_id: int, photo: bytes, caption: str, thread_id: int = 0, animated: bool = False
+) -> int:
+    """Send a picture (PNG bytes, uploaded; ``animated``: a GIF, by sendAnimation) with an
+    HTML caption; its message id."""
+    if animated:
+        shown = await bot.send_animation(
+            chat_id, InputFile(photo, filename="game.gif"), caption=caption or None,
+            parse_mode=ParseMode.HTML, message_thread_id=thread_id or None,
+        )  # fmt: skip
+        return shown.message_id
     sent = await bot.send_photo(
         chat_id, InputFile(photo, filename="record.png"), caption=caption,
         parse_mode=ParseMode.HTML, message_thread_id=thread_id or None,

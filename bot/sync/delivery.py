@@ -54,6 +54,7 @@ class Post:
     thread_id: int = 0
     reply_to: int | None = None
     photo: bytes | None = None  # a picture, sent with ``rendered``'s text as its caption
+    animated: bool = False  # the picture is an animation (a GIF)
 
 
 class Delivery:
@@ -137,7 +138,8 @@ class Delivery:
 
     async def _send(self, chat_id: int, post: Post) -> int:
         if post.photo is not None:
-            photo = send_photo(self._bot, chat_id, post.photo, post.rendered.text, post.thread_id)
+            photo = send_photo(self._bot, chat_id, post.photo, post.rendered.text, post.thread_id,
+                               post.animated)  # fmt: skip
             return await self._landing(chat_id, photo)
         sent = send_text(self._bot, chat_id, post.rendered, post.thread_id, post.reply_to)
         return await self._landing(chat_id, sent)

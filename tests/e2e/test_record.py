@@ -9,6 +9,7 @@ import re
 
 from PIL import Image
 
+from bot.presenters import reversi_picture as picture
 from sandbox import Message
 from tests.e2e.harness import World
 from tests.e2e.reversi_board import data_of, disc_counts, hint_squares, turn_name
@@ -96,6 +97,67 @@ async def test_record_replays_to_the_score_the_table_showed(world: World) -> Non
         othello.play(word)
     assert not othello.can_move("B") and not othello.can_move("W")  # the game is over
     assert othello.score() == shown
+
+
+def _board_in(frame: Image.Image) -> list[str]:
+    """The 64 cells of a frame as B, W or ., read at each square's centre; and which
+    square is ringed in red (the move's), if any."""
+    rgb = frame.convert("RGB")
+    cells = []
+    for square in range(64):
+        x = picture.MARGIN + (square % 8) * picture.CELL + picture.CELL // 2
+        y = picture.MARGIN + (square // 8) * picture.CELL + picture.CELL // 2
+        colour = rgb.getpixel((x, y))
+        cells.append({(20, 20, 20): "B", (245, 245, 245): "W"}.get(colour, "."))  # type: ignore[arg-type]
+    return cells
+
+
+def _ringed(frame: Image.Image) -> list[int]:
+    rgb = frame.convert("RGB")
+    return [
+        square
+        for square in range(64)
+        if rgb.getpixel(
+            (picture.MARGIN + (square % 8) * picture.CELL + picture.CELL // 2,
+             picture.MARGIN + (square // 8) * picture.CELL + 3)
+        ) == (220, 30, 30)
+    ]  # fmt: skip
+
+
+async def test_record_animates_the_whole_game_move_by_move(world: World) -> None:
+    board = await _play_a_whole_game(world)
+    mark = max(m.message_id for m in world.tg.messages(world.group))
+    await world.tg.send_text(world.carol, world.group, "/record")
+    animation = await world.tg.wait_for(
+        lambda: next((m for m in world.tg.bot_messages(world.group)
+                      if m.message_id > mark and m.media and m.media.kind == "animation"), None),
+        what="the record's animation",
+    )  # fmt: skip
+    photo, gif = [m for m in world.tg.bot_messages(world.group) if m.message_id > mark]
+    assert photo.media is not None and photo.media.kind == "photo" and gif is animation
+    data = animation.media.file.data
+    assert len(data) < 1024 * 1024
+    image = Image.open(io.BytesIO(data))
+    (code,) = [e for e in photo.media.caption_entities if e["type"] == "code"]
+    units = (photo.media.caption or "").encode("utf-16-le")
+    start, end = 2 * code["offset"], 2 * (code["offset"] + code["length"])
+    moves = [w for w in units[start:end].decode("utf-16-le").split() if w != "pass"]
+    assert image.format == "GIF" and image.n_frames == len(moves) + 1  # the start, each move
+    othello = Othello()
+    for index in range(image.n_frames):
+        image.seek(index)
+        if index:
+            word = moves[index - 1]
+            while othello.turn and not othello.flips(
+                int(word[1]) - 1, "abcdefgh".index(word[0]), othello.turn
+            ):
+                othello.play("pass")  # the side to move had none
+            othello.play(word)
+            assert _ringed(image) == ["abcdefgh".index(word[0]) + 8 * (int(word[1]) - 1)]
+        else:
+            assert _ringed(image) == []
+        assert _board_in(image) == [cell for row in othello.cells for cell in row], index
+    assert othello.score() == disc_counts(board)
 
 
 async def test_record_before_any_finished_game_says_so(world: World) -> None:
