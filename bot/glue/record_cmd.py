@@ -22,6 +22,7 @@ from games.base import BrokenState
 from storage import gamestore
 
 log = logging.getLogger(__name__)
+TEXT_LIMIT = 4096  # a message's text, in characters after entity parsing
 
 
 async def record_command(cmd: Command) -> None:
@@ -52,16 +53,31 @@ async def send_record(svc: Services, chat_id: int, thread: int, record: Record) 
     """The picture with the record as its caption, or with its head and the record
     after it when the whole is too long for a caption; the text alone without one."""
     if record.picture is None:
-        reply(svc, chat_id, Rendered(record.text), thread)
+        for part in chunks(record.text):
+            reply(svc, chat_id, Rendered(part), thread)
         return
     photo = await asyncio.to_thread(record.picture)
     if _length(record.text) <= CAPTION_LIMIT:
         reply_photo(svc, chat_id, photo, record.text, thread)
     else:
         reply_photo(svc, chat_id, photo, record.head, thread)
-        reply(svc, chat_id, Rendered(record.text), thread)
+        for part in chunks(record.text):
+            reply(svc, chat_id, Rendered(part), thread)
     if record.animation is not None:  # the whole game, move by move, right after
         reply_photo(svc, chat_id, await asyncio.to_thread(record.animation), "", thread, True)
+
+
+def chunks(text: str, limit: int = TEXT_LIMIT) -> list[str]:
+    """The text in messages of whole lines, each within Telegram's limit (a line longer
+    than that alone is cut)."""
+    parts: list[str] = []
+    for line in text.split("\n"):
+        line = line if _length(line) <= limit else line[: limit // 2]
+        if parts and _length(parts[-1]) + 1 + _length(line) <= limit:
+            parts[-1] += "\n" + line
+        else:
+            parts.append(line)
+    return parts
 
 
 def _length(html: str) -> int:

@@ -7,9 +7,10 @@ from typing import Any
 from bot.adapter import GameRules, seats_of
 from bot.buttons import Verb
 from bot.game_adapter import TableView
+from bot.game_record import Record
 from bot.game_types import InlineMove, Seat
 from bot.i18n import ntr, tr
-from bot.presenters import gofish_rules, gofish_text
+from bot.presenters import gofish_record, gofish_rules, gofish_text
 from bot.presenters.cards_text import cards_text, hand_in_words, rank_label
 from bot.presenters.gofish_inline import ask_moves
 from bot.presenters.gofish_text import event_line, own_line, rank_plural, result_line
@@ -168,6 +169,12 @@ class GoFishAdapter(GameRules[GoFishState]):
 
     def out_of_game(self, game: GameRecord, state: GoFishState) -> frozenset[int]:
         return resigned_seats(state.history)  # a resigned seat keeps its books and name
+
+    def record(self, game: GameRecord, state: GoFishState, language: str) -> Record | None:
+        names, over = seat_labels(seats_of(game), language), game.status is not Status.RUNNING
+        result = _status(game, ENGINE.view(state, None), names, language)
+        title = self.title(language)
+        return gofish_record.record(title, state, names, result, over, _event_line, language)
 
     def hand_alert(self, game: GameRecord, state: GoFishState, seat: int, language: str) -> str:
         view = ENGINE.view(state, seat)
