@@ -141,10 +141,11 @@ def make_services(
         lambda game_id: on_warning(application, game_id),
         clock,
         SHARED_NAP if db.locks.shared else LONGEST_NAP,
+        config.record_days,
     )
     return Services(
         db, games, clock, rng, config.turn_seconds, config.lobby_seconds,
-        sender[0], sweep, reconciler, budget, time.monotonic,
+        sender[0], sweep, reconciler, budget, time.monotonic, config.record_days,
     )  # fmt: skip
 
 
