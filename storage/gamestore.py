@@ -112,6 +112,17 @@ async def last_finished(db: Core, chat_id: int, thread_id: int = 0) -> GameRecor
     return readable(row)
 
 
+async def last_played(db: Core, user_id: int, limit: int) -> list[GameRecord]:
+    """The person's ended games with a result, newest first, at most ``limit``."""
+    rows = await db.fetchall(
+        f"SELECT {GAME_COLUMNS} FROM games WHERE id IN (SELECT r.game_id FROM results r"
+        " WHERE r.user_id = $1 ORDER BY r.finished_at DESC LIMIT $2)"
+        " AND status IN ('finished', 'stopped') ORDER BY updated_at DESC, id DESC",
+        (user_id, limit),
+    )
+    return [game for row in rows if (game := readable(row)) is not None]
+
+
 async def games_with_status(db: Core, *statuses: str) -> list[GameRecord]:
     """The readable games with these statuses (default: the active ones)."""
     games, _unreadable = await read_games(db, *statuses)

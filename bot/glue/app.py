@@ -35,7 +35,7 @@ from bot.glue.menu import announce_commands
 from bot.glue.notify import notify_command
 from bot.glue.privacy import privacy_handlers
 from bot.glue.processor import PerChatUpdateProcessor
-from bot.glue.record_cmd import record_command
+from bot.glue.record_list import RecordButton, record_button, record_command
 from bot.glue.registry import Registered, default_games, registered
 from bot.glue.request import JsonRequest, UpdatesRequest
 from bot.glue.routes import GAME_BUTTONS, game_command
@@ -234,6 +234,7 @@ def build_application(
     application.add_handler(CommandHandler("chips", command(chips_command)))
     application.add_handler(CommandHandler("top", command(top_command)))
     application.add_handlers(privacy_handlers())
+    application.add_handler(CallbackQueryHandler(tap(record_button), pattern=RecordButton.matches))
     application.add_handler(
         ChatMemberHandler(on_my_member_change, ChatMemberHandler.MY_CHAT_MEMBER)
     )

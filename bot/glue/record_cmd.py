@@ -20,12 +20,14 @@ from bot.services import Services
 from bot.ui import Rendered
 from games.base import BrokenState
 from storage import gamestore
+from storage.records import GameRecord
 
 log = logging.getLogger(__name__)
 TEXT_LIMIT = 4096  # a message's text, in characters after entity parsing
 
 
-async def record_command(cmd: Command) -> None:
+async def chat_record(cmd: Command) -> None:
+    """/record in a group (or forum topic): its last finished game."""
     svc, chat_id, thread = cmd.svc, cmd.message.chat.id, topic_of(cmd.message)
     language = await reply_language(svc.db, chat_id, cmd.user)
     record = await last_record(svc, chat_id, thread, language)
@@ -38,13 +40,18 @@ async def record_command(cmd: Command) -> None:
 async def last_record(svc: Services, chat_id: int, thread: int, language: str) -> Record | None:
     """The record of the chat's last finished game, if its game keeps one."""
     game = await gamestore.last_finished(svc.db, chat_id, thread)
-    if game is None or game.state is None or game.kind not in svc.adapters:
+    return None if game is None else record_of(svc, game, language)
+
+
+def record_of(svc: Services, game: GameRecord, language: str) -> Record | None:
+    """The record ``game``'s own game writes (None: it keeps none, or cannot be read)."""
+    adapter = svc.adapters.get(game.kind)
+    if adapter is None or game.state is None:
         return None
-    adapter = svc.adapters[game.kind]
     try:
         state = adapter.engine.from_dict(game.state)
     except BrokenState:
-        log.warning("a finished game cannot be read", extra={"chat_id": chat_id})
+        log.warning("an ended game cannot be read", extra={"game_id": game.id})
         return None
     return adapter.record(game, state, language)
 
