@@ -35,6 +35,8 @@ from bot.glue.menu import announce_commands
 from bot.glue.notify import notify_command
 from bot.glue.privacy import privacy_handlers
 from bot.glue.processor import PerChatUpdateProcessor
+from bot.glue.record_inline import PATTERN as RECORD_QUERY
+from bot.glue.record_inline import record_query
 from bot.glue.record_list import RecordButton, record_button, record_command
 from bot.glue.registry import Registered, default_games, registered
 from bot.glue.request import JsonRequest, UpdatesRequest
@@ -250,6 +252,7 @@ def build_application(
     application.add_handler(CallbackQueryHandler(tap(unknown_button)))  # forged, or unknown
     hands = rf"^\s*{HandQuery.WORD}(\s|$)"  # "🃏 My cards"; any other query: a new table
     application.add_handler(InlineQueryHandler(hand_query, pattern=hands))
+    application.add_handler(InlineQueryHandler(record_query, pattern=RECORD_QUERY))  # 📜 Record
     application.add_handler(InlineQueryHandler(table_query))  # @bot reversi: an inline table
     application.add_handler(ChosenInlineResultHandler(chosen_table, pattern=TableOffer.PREFIX))
     application.add_handler(ChosenInlineResultHandler(chosen_result))

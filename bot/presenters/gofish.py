@@ -16,6 +16,7 @@ from bot.presenters.gofish_inline import ask_moves
 from bot.presenters.gofish_text import event_line, own_line, rank_plural, result_line
 from bot.presenters.lobby_view import my_cards_button, seat_labels
 from bot.presenters.notices import resign_button, stopper
+from bot.presenters.record_button import record_button
 from bot.presenters.standings import book_standings
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.base import Declaration, IllegalAction
@@ -106,9 +107,11 @@ class GoFishAdapter(GameRules[GoFishState]):
     def _table_keyboard(self, game: GameRecord, view: GoFishView, table: TableView) -> Keyboard:
         language, buttons = table.language, table.buttons
         if game.status is not Status.RUNNING or view.finished:
+            record = record_button(game, language) if game.status is Status.FINISHED else None
+            tail = [[record]] if record is not None else []
             if game.meta.rematched:
-                return []
-            return [[buttons.button("🔁 " + tr(language, "Rematch"), Verb.REMATCH)]]
+                return tail
+            return [[buttons.button("🔁 " + tr(language, "Rematch"), Verb.REMATCH)], *tail]
         keyboard = [
             [
                 buttons.button("🃏 " + tr(language, "My hand"), Verb.MY_HAND),

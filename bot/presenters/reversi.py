@@ -13,6 +13,7 @@ from bot.i18n import tr
 from bot.presenters import reversi_record, reversi_rules
 from bot.presenters.lobby_view import level_button, seat_labels
 from bot.presenters.notices import resign_button, stopper
+from bot.presenters.record_button import record_button
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.base import IllegalAction
 from games.reversi import DECLARATION, ENGINE, Passed, Place, Placed, ReversiState, square_name
@@ -177,6 +178,8 @@ def _board(game: GameRecord, view: Any, buttons: Buttons, language: str) -> Keyb
         keyboard.append([buttons.button("💡 " + _hints_label(off, language), Verb.HINTS)])
     elif not game.meta.rematched:
         keyboard.append([buttons.button("🔁 " + tr(language, "Rematch"), Verb.REMATCH)])
+    if (record := record_button(game, language)) is not None and game.status is Status.FINISHED:
+        keyboard.append([record])
     return keyboard
 
 

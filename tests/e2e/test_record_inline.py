@@ -1,0 +1,44 @@
+"""The "📜 Record" button of a finished table (issue 34): it opens the inline query
+``record <game> <secret>``, whose result is the record, which anyone may post in any
+chat via the bot. A game's number without its secret, or a running game: no result."""
+
+from __future__ import annotations
+
+from bot.buttons import to36
+from bot.presenters.record_button import RecordQuery
+from storage import gamestore
+from tests.e2e.harness import World
+from tests.e2e.test_record import _play_a_whole_game
+
+
+async def test_the_record_button_offers_the_record_to_post_anywhere(world: World) -> None:
+    world.tg.set_inline_mode(True)
+    board = await _play_a_whole_game(world)
+    assert [b.text for row in board.buttons() for b in row].count("📜 Record") == 1
+    answer = await world.tg.switch_inline(world.carol, board, "📜 Record")  # a bystander
+    (result,) = answer.results
+    assert "Game over" in result.text and "⚫ Alice" in result.text
+    posted = await world.tg.choose_result(world.carol, answer, result.id)
+    assert posted.via_bot is not None and "Game over" in (posted.text or "")
+    words = [w for w in (posted.text or "").split("\n")[-1].split() if w != "pass"]
+    assert len(words) >= 20 and all(len(w) == 2 for w in words)
+
+    (game,) = await gamestore.games_with_status(world.bots[0].db, "finished")
+    assert game.meta.invite
+    for forged in (
+        f"record {to36(game.id)} wrongsecret",
+        f"record {to36(game.id)}",
+        f"record {to36(game.id)} {game.meta.invite}x",
+        f"record {to36(game.id + 1)} {game.meta.invite}",
+        "record",
+    ):
+        assert (await world.tg.inline_query(world.carol, world.group, forged)).results == ()
+
+
+async def test_a_running_games_record_query_gets_nothing(world: World) -> None:
+    world.tg.set_inline_mode(True)
+    board = await world.command(world.alice, world.group, "/reversi")
+    await world.tg.press(world.bob, board, "Join")  # the last seat: it starts
+    (game,) = await gamestore.games_with_status(world.bots[0].db, "running")
+    query = RecordQuery(game.id, game.meta.invite or "").pack()
+    assert (await world.tg.inline_query(world.bob, world.group, query)).results == ()
