@@ -8,8 +8,8 @@ the same transaction as the removal, so a seat taken meanwhile cannot slip in.
 Each chat's chip balance and last top-up stay under a keyed hash of the person's
 id (``storage.stamps``): deleting one's data does not refill chips. In the games that
 have ended (their records, ``/record``), the person's seat keeps no name and no id
-(``FORMER_PLAYER``: shown as "a former player"), nor do the names of who resigned or
-stopped the game.
+(``FORMER_PLAYER``: shown as "a former player"), nor do the names of who resigned
+("—") or stopped the game (then "stopped by ?", as when nobody is recorded).
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ async def _seated(tx: Tx, user_id: int) -> bool:
 
 
 FORMER_PLAYER = 0  # the user id of a seat whose person was forgotten (no name either)
+NO_NAME = "—"  # what a list of names (who resigned) shows in place of theirs
 _ENDED_MENTIONING = (
     "SELECT id, meta FROM games WHERE status IN ('finished', 'stopped') AND meta LIKE $1"
 )
@@ -74,7 +75,7 @@ async def _forget_in_records(tx: Tx, user_id: int) -> int:
             for s in seats
         ]  # fmt: skip
         if isinstance(data.get("resigned"), list):
-            data["resigned"] = ["?" if n in names else n for n in data["resigned"]]
+            data["resigned"] = [NO_NAME if n in names else n for n in data["resigned"]]
         if isinstance(data.get("stopped_by"), str) and any(
             n and n in data["stopped_by"] for n in names
         ):

@@ -236,7 +236,6 @@ def build_application(
     application.add_handler(CommandHandler("chips", command(chips_command)))
     application.add_handler(CommandHandler("top", command(top_command)))
     application.add_handlers(privacy_handlers())
-    application.add_handler(CallbackQueryHandler(tap(record_button), pattern=RecordButton.matches))
     application.add_handler(
         ChatMemberHandler(on_my_member_change, ChatMemberHandler.MY_CHAT_MEMBER)
     )
@@ -249,6 +248,8 @@ def build_application(
         CallbackQueryHandler(game_button(GAME_BUTTONS), pattern=GameButton.matches)
     )
     application.add_handler(CallbackQueryHandler(tap(setting_up), pattern=TableOffer.matches))
+    # after the game buttons: a move's press never reaches /record's (the press path)
+    application.add_handler(CallbackQueryHandler(tap(record_button), pattern=RecordButton.matches))
     application.add_handler(CallbackQueryHandler(tap(unknown_button)))  # forged, or unknown
     hands = rf"^\s*{HandQuery.WORD}(\s|$)"  # "🃏 My cards"; any other query: a new table
     application.add_handler(InlineQueryHandler(hand_query, pattern=hands))
