@@ -9,7 +9,11 @@ import random
 from bot.adapter import set_seats
 from bot.game_types import Seat
 from bot.presenters.cards_text import card_text
+from bot.presenters.durak import DurakAdapter
 from bot.presenters.gofish import GoFishAdapter
+from games.cards import durak_deck
+from games.durak import ENGINE as DURAK
+from games.durak import Attacked, Beaten, DurakState, Transferred
 from games.gofish import ENGINE, GoFishState
 from storage.records import GameRecord, Status
 
@@ -61,3 +65,34 @@ def test_a_finished_games_record_tells_every_ask_and_book() -> None:
     books = sum(len(b) for b in state.books)
     assert books == 13 and record.text.count("laid down a book of") == 13
     assert record.text.count("asked") >= 13
+
+
+def _durak(steps: int, seed: int = 5) -> DurakState:
+    rng = random.Random(seed)
+    state = DURAK.new_game(3, {}, rng)
+    for _ in range(steps):
+        if state.finished:
+            break
+        seat = min(DURAK.to_move(state))
+        state = DURAK.apply(state, seat, rng.choice(DURAK.legal_actions(state, seat)))[0]
+    return state
+
+
+def test_a_running_durak_records_names_only_the_cards_played_on_the_table() -> None:
+    state = _durak(40)
+    assert not state.finished and state.record is not None
+    game = _game(Status.RUNNING)
+    game.kind = "durak"
+    record = DurakAdapter().record(game, state, "en")
+    assert record is not None and "Hands at the end" not in record.text
+    played = {
+        card_text("en", event.card)
+        for event in state.record
+        if isinstance(event, Attacked | Beaten | Transferred)
+    }
+    every = {card_text("en", card) for card in durak_deck()}
+    named = {text for text in every if text in record.text}
+    assert named and named <= played  # no card of a hand, the stock or the trump
+    for hand in state.hands:  # a card still held and never played is nowhere
+        unplayed = [card_text("en", c) for c in hand if card_text("en", c) not in played]
+        assert not any(text in record.text for text in unplayed)
