@@ -24,6 +24,7 @@ from storage.records import GameRecord
 
 log = logging.getLogger(__name__)
 TEXT_LIMIT = 4096  # a message's text, in characters after entity parsing
+MOST_MESSAGES = 3  # of a record's text: with its photo and animation, within the sender's 5
 
 
 async def chat_record(cmd: Command) -> None:
@@ -60,7 +61,7 @@ async def send_record(svc: Services, chat_id: int, thread: int, record: Record) 
     """The picture with the record as its caption, or with its head and the record
     after it when the whole is too long for a caption; the text alone without one."""
     if record.picture is None:
-        for part in chunks(record.text):
+        for part in messages(record.text):
             reply(svc, chat_id, Rendered(part), thread)
         return
     photo = await asyncio.to_thread(record.picture)
@@ -68,10 +69,19 @@ async def send_record(svc: Services, chat_id: int, thread: int, record: Record) 
         reply_photo(svc, chat_id, photo, record.text, thread)
     else:
         reply_photo(svc, chat_id, photo, record.head, thread)
-        for part in chunks(record.text):
+        for part in messages(record.text):
             reply(svc, chat_id, Rendered(part), thread)
     if record.animation is not None:  # the whole game, move by move, right after
         reply_photo(svc, chat_id, await asyncio.to_thread(record.animation), "", thread, True)
+
+
+def messages(text: str) -> list[str]:
+    """The record in at most ``MOST_MESSAGES`` messages (the sender keeps a few replies
+    a chat, dropping the oldest beyond): its start, "…", and its end (the hands)."""
+    parts = chunks(text, TEXT_LIMIT - 2)  # room for the "…" line
+    if len(parts) <= MOST_MESSAGES:
+        return parts
+    return [*parts[: MOST_MESSAGES - 1], "…\n" + parts[-1]][:MOST_MESSAGES]
 
 
 def chunks(text: str, limit: int = TEXT_LIMIT) -> list[str]:
