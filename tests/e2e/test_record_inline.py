@@ -4,10 +4,14 @@ chat via the bot. A game's number without its secret, or a running game: no resu
 
 from __future__ import annotations
 
+import random
+
 from bot.buttons import to36
 from bot.presenters.record_button import RecordQuery
 from storage import gamestore
 from tests.e2e.harness import World
+from tests.e2e.inline_tables import labels, open_inline, press, reversi_inline_step
+from tests.e2e.reversi_board import turn_name
 from tests.e2e.test_record import _play_a_whole_game
 
 
@@ -42,3 +46,22 @@ async def test_a_running_games_record_query_gets_nothing(world: World) -> None:
     (game,) = await gamestore.games_with_status(world.bots[0].db, "running")
     query = RecordQuery(game.id, game.meta.invite or "").pack()
     assert (await world.tg.inline_query(world.bob, world.group, query)).results == ()
+
+
+async def test_an_inline_tables_record_button_posts_it_in_that_chat(world: World) -> None:
+    world.tg.set_inline_mode(True)
+    world.tg.set_inline_feedback(True)
+    board = await open_inline(world, world.alice, world.bob, "reversi")
+    await press(world, world.bob, board, "Join")
+    await world.tg.wait_for(lambda: turn_name(board) == "Alice", what="the game started")
+    people, rng = {"Alice": world.alice, "Bob": world.bob}, random.Random(3)
+    while await reversi_inline_step(world, board, people, rng):
+        pass
+    assert "📜 Record" in labels(board)
+    answer = await world.tg.switch_inline(world.bob, board, "📜 Record")
+    (result,) = answer.results
+    posted = await world.tg.choose_result(world.bob, answer, result.id)
+    assert posted.chat is board.chat and "Game over" in (posted.text or "")
+    # the chosen result's update is taken, and the bot idle, before it stops
+    await world.tg.wait_for(lambda: not world.tg.pending_updates, what="the update taken")
+    await world.synced()
