@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Generic
 
 from bot.game_adapter import GameAdapter, S
+from bot.game_record import Record
 from bot.game_types import InlineMove, Ledger, Timing
 from bot.i18n import tr
 from bot.ui import Buttons, Keyboard, escape
@@ -200,6 +201,9 @@ class GameRules(Generic[S]):
 
     def out_of_game(self, game: GameRecord, state: S) -> frozenset[int]:
         return frozenset()  # the shared rule: a person who resigns leaves the seat
+
+    def record(self, game: GameRecord, state: S, language: str) -> Record | None:
+        return None  # a game keeps no record until it writes one
 
     def resign(self, game: GameRecord, state: S, seat: int) -> tuple[S, list[tuple[int, bool]]]:
         """The shared rule: the computer takes the seat for the rest of the game, and

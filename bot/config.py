@@ -19,6 +19,7 @@ TOKEN_PATTERN = re.compile(r"^\d{3,}:[A-Za-z0-9_-]{5,}$")
 MIN_TURN_SECONDS, MAX_TURN_SECONDS = 15, 3600
 MIN_LOBBY_SECONDS, MAX_LOBBY_SECONDS = 30, 86400
 MAX_WORKERS = 64
+MAX_RECORD_DAYS = 3650
 # how long a Mini App's initData is accepted (bot/webapp/initdata.py; a test holds it equal)
 DEFAULT_WEBAPP_MAX_AGE, MIN_WEBAPP_MAX_AGE, MAX_WEBAPP_MAX_AGE = 21600, 60, 86400
 WEBAPP_NAME_PATTERN = re.compile(r"[A-Za-z0-9_]{3,30}")
@@ -61,6 +62,7 @@ SETTINGS: tuple[tuple[str, str, str], ...] = (
         "the hand app (coming): the Mini App's https:// address given to @BotFather",
     ),
     ("WEBAPP_NAME", "(unset)", "required with WEBAPP_URL: the app's short name from /newapp"),
+    ("RECORD_DAYS", "90", f"days an ended game and its record are kept (1-{MAX_RECORD_DAYS})"),
     (
         "WEBAPP_MAX_AGE",
         str(DEFAULT_WEBAPP_MAX_AGE),
@@ -94,6 +96,7 @@ class Config:
     webapp_url: str | None = None  # the hand app (issue 32): read, not used yet
     webapp_name: str | None = None
     webapp_max_age: float = float(DEFAULT_WEBAPP_MAX_AGE)
+    record_days: int = 90  # an ended game and its record are deleted after this
 
     @property
     def unfinished_path(self) -> str:
@@ -138,6 +141,16 @@ def turn_and_lobby_seconds(env: Mapping[str, str]) -> tuple[float, float]:
     turn = _seconds(env, "TURN_SECONDS", 90, MIN_TURN_SECONDS, MAX_TURN_SECONDS)
     lobby = _seconds(env, "LOBBY_SECONDS", 600, MIN_LOBBY_SECONDS, MAX_LOBBY_SECONDS)
     return turn, lobby
+
+
+def _record_days(env: Mapping[str, str]) -> int:
+    raw = env.get("RECORD_DAYS", "").strip()
+    if not raw:
+        return 90
+    if not raw.isascii() or not raw.isdigit() or not 1 <= int(raw) <= MAX_RECORD_DAYS:
+        raise ConfigError(f"RECORD_DAYS must be a whole number of days from 1 to "
+                          f"{MAX_RECORD_DAYS}, not {raw!r}")  # fmt: skip
+    return int(raw)
 
 
 def _port(env: Mapping[str, str], name: str, default: str) -> int | None:
@@ -277,4 +290,5 @@ def load_config(env: Mapping[str, str]) -> Config:
         webapp_url=webapp_url,
         webapp_name=webapp_name,
         webapp_max_age=webapp_max_age,
+        record_days=_record_days(env),
     )

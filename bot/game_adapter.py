@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from bot.game_record import Record
 from bot.game_types import InlineMove, Ledger, Timing
 from bot.ui import Buttons, Keyboard, Rendered
 from games.base import Declaration, Engine
@@ -225,4 +226,9 @@ class GameAdapter(Protocol[S]):
 
     def resign_consequence(self, language: str) -> str:
         """What resigning does (the alert of the first press on 🏳️ Resign)."""
+        ...
+
+    def record(self, game: GameRecord, state: S, language: str) -> Record | None:
+        """A finished game's record in the players' notation, and its picture
+        (``/record``); None: the game keeps none."""
         ...

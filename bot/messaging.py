@@ -20,3 +20,12 @@ def reply(
 ) -> None:
     """Queue ``rendered`` for ``chat_id`` (a forum topic with ``thread_id``)."""
     svc.sender.post(chat_id, rendered, thread_id, reply_to)
+
+
+def reply_photo(
+    svc: Services, chat_id: int, photo: bytes, caption: str, thread_id: int = 0,
+    animated: bool = False,
+) -> None:  # fmt: skip
+    """Queue a picture (PNG bytes; ``animated``: a GIF) with an HTML ``caption`` (at most
+    1024 characters)."""
+    svc.sender.post(chat_id, Rendered(caption), thread_id, photo=photo, animated=animated)

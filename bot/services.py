@@ -39,6 +39,7 @@ class Services:
     reconciler: GameReconciler
     budget: Budget
     budget_clock: Callable[[], float] = time.monotonic
+    record_days: int = 90  # RECORD_DAYS: ended games and their records kept this long
 
     def wake_chats(self, chat_ids: set[int]) -> None:
         """The sender for these chats: their marks are written. The sender is rung,

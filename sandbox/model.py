@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from sandbox.media import Media
+
 PRIVATE, GROUP, SUPERGROUP = "private", "group", "supergroup"
 CREATOR, ADMINISTRATOR, MEMBER, LEFT, KICKED = (
     "creator",
@@ -125,6 +127,7 @@ class Message:
     via_bot: User | None = None  # sent "via @bot" (chosen inline result)
     inline_message_id: str | None = None  # how the bot addresses it, if it has a keyboard
     guest_caller: User | None = None  # the bot's guest message: whose mention it answers
+    media: Media | None = None  # a photo or animation, with its caption (sandbox.media)
 
     def snapshot(self) -> MessageVersion:
         return MessageVersion(
@@ -169,6 +172,8 @@ class Message:
             data["entities"] = [dict(e) for e in self.entities]
         if self.reply_markup:
             data["reply_markup"] = self.reply_markup
+        if self.media is not None:
+            data.update(self.media.to_json())
         data.update(self.service)
         return data
 

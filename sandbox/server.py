@@ -18,11 +18,12 @@ from typing import Any
 
 from aiohttp import web
 
-from sandbox import api_chats, api_guest, api_inline, api_messages, api_updates, errors
+from sandbox import api_chats, api_guest, api_inline, api_media, api_messages, api_updates, errors
 from sandbox.api_updates import Described, poll_parameters, take_updates
 from sandbox.changes import ChangeSignal
 from sandbox.errors import ApiError, bad_request
 from sandbox.limits import ARRIVED
+from sandbox.media import MAX_UPLOAD_BYTES, Upload
 from sandbox.model import ApiCall
 from sandbox.params import Params
 from sandbox.world import World
@@ -32,13 +33,13 @@ MAX_POLL_SECONDS = 50
 Handler = Callable[[World, Params], Any]
 METHODS: dict[str, tuple[str, Handler]] = {
     name.lower(): (name, handler)
-    for module in (api_messages, api_chats, api_updates, api_inline, api_guest)
+    for module in (api_messages, api_media, api_chats, api_updates, api_inline, api_guest)
     for name, handler in module.METHODS.items()
 }
 
 
 async def decode_params(request: web.Request) -> dict[str, Any]:
-    """Query string, then a JSON, urlencoded or multipart body (file parts are ignored)."""
+    """Query string, then a JSON, urlencoded or multipart body (a file part: an Upload)."""
     raw: dict[str, Any] = dict(request.query)
     if not request.body_exists:
         return raw
@@ -52,9 +53,18 @@ async def decode_params(request: web.Request) -> dict[str, Any]:
             raise bad_request("can't parse JSON encoded request")
         raw.update(data)
     else:
-        form = await request.post()
-        raw.update({key: value for key, value in form.items() if isinstance(value, str)})
+        try:
+            form = await request.post()
+        except web.HTTPRequestEntityTooLarge:
+            raise ApiError(413, "Request Entity Too Large") from None
+        raw.update({key: _value(value) for key, value in form.items()})
     return raw
+
+
+def _value(value: str | bytes | bytearray | web.FileField) -> str | Upload:
+    if isinstance(value, web.FileField):
+        return Upload(value.filename, value.content_type, value.file.read())
+    return value if isinstance(value, str) else value.decode("utf-8", "replace")
 
 
 class BotApiServer:
@@ -73,7 +83,7 @@ class BotApiServer:
         return self._poll_generation
 
     def make_app(self) -> web.Application:
-        app = web.Application()
+        app = web.Application(client_max_size=MAX_UPLOAD_BYTES)  # beyond: 413, as Telegram
         app.router.add_route("*", "/bot{token}/{method}", self._handle)
         return app
 

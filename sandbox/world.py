@@ -17,6 +17,7 @@ from typing import Any
 from sandbox.guest_model import GuestState
 from sandbox.inline_model import InlineState
 from sandbox.limits import FailureInjector, FloodControl
+from sandbox.media import Files
 from sandbox.model import (
     CREATOR,
     GROUP,
@@ -85,6 +86,7 @@ class World:
         self.failures = FailureInjector()
         self.inline = InlineState()
         self.guest = GuestState()  # BotFather's guest mode and the queries it opens
+        self.files = Files()  # photos and animations the bot uploaded
         # method (lower case) -> what its next request awaits before it arrives
         self.transit: dict[str, Awaitable[object]] = {}
         self.version = 0

@@ -118,12 +118,33 @@ async def recent_game(db: Core, chat_id: int) -> GameRecord | None:
     return readable(row)
 
 
+async def last_finished(db: Core, chat_id: int, thread_id: int = 0) -> GameRecord | None:
+    """The chat's (topic's) game that finished last, if it can be read (``/record``)."""
+    row = await db.fetchone(
+        f"SELECT {GAME_COLUMNS} FROM games WHERE chat_id = $1 AND thread_id = $2"
+        " AND status = 'finished' ORDER BY updated_at DESC, id DESC LIMIT 1",
+        (chat_id, thread_id),
+    )
+    return readable(row)
+
+
 async def running_games_naming(db: Core, user_id: int) -> list[GameRecord]:
     """The running games whose seats may hold ``user_id`` (their meta's JSON names the
     id; the caller checks the seat: 12 is also found in 123)."""
     rows = await db.fetchall(
         f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'running' AND meta LIKE $1 ORDER BY id",
         (f'%"user": {int(user_id)}%',),
+    )
+    return [game for row in rows if (game := readable(row)) is not None]
+
+
+async def last_played(db: Core, user_id: int, limit: int) -> list[GameRecord]:
+    """The person's ended games with a result, newest first, at most ``limit``."""
+    rows = await db.fetchall(
+        f"SELECT {GAME_COLUMNS} FROM games WHERE id IN (SELECT r.game_id FROM results r"
+        " WHERE r.user_id = $1 ORDER BY r.finished_at DESC LIMIT $2)"
+        " AND status IN ('finished', 'stopped') ORDER BY updated_at DESC, id DESC",
+        (user_id, limit),
     )
     return [game for row in rows if (game := readable(row)) is not None]
 

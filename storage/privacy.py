@@ -6,7 +6,11 @@ Nothing is removed while the person sits at an open game or blackjack table
 person asks again once they have left or the game has ended. The check runs in
 the same transaction as the removal, so a seat taken meanwhile cannot slip in.
 Each chat's chip balance and last top-up stay under a keyed hash of the person's
-id (``storage.stamps``): deleting one's data does not refill chips.
+id (``storage.stamps``): deleting one's data does not refill chips. In the games that
+have ended (their records, ``/record``), the person's seat keeps no name and no id
+(``FORMER_PLAYER``: shown as "a former player"), nor do the names of who resigned or
+of the rating line ("—"), or who stopped the game (then "stopped by ?", as when nobody
+is recorded).
 """
 
 from __future__ import annotations
@@ -44,13 +48,61 @@ async def _seated(tx: Tx, user_id: int) -> bool:
     return False
 
 
+FORMER_PLAYER = 0  # the user id of a seat whose person was forgotten (no name either)
+NO_NAME = "—"  # what a list of names (who resigned) shows in place of theirs
+_ENDED_MENTIONING = (
+    "SELECT id, meta FROM games WHERE status IN ('finished', 'stopped') AND meta LIKE $1"
+)
+
+
+async def _forget_in_records(tx: Tx, user_id: int) -> int:
+    """The person's seats in ended games lose name and id; how many games changed. The
+    version moves on, so a save that read the game before (a rematch) is refused."""
+    changed = 0
+    for game_id, meta in (await tx.execute(_ENDED_MENTIONING, (f"%{int(user_id)}%",))).all():
+        try:
+            data = json.loads(meta)
+            seats = data.get("seats", [])
+            names = {
+                s.get("name") for s in seats if isinstance(s, dict) and s.get("user") == user_id
+            }
+        except (ValueError, AttributeError, TypeError):
+            continue
+        if not names:
+            continue
+        data["seats"] = [
+            {"name": "", "user": FORMER_PLAYER, "level": None}
+            if isinstance(s, dict) and s.get("user") == user_id else s
+            for s in seats
+        ]  # fmt: skip
+        if isinstance(data.get("resigned"), list):
+            data["resigned"] = [NO_NAME if n in names else n for n in data["resigned"]]
+        if isinstance(data.get("players"), list):  # who was rated: ids at the start
+            data["players"] = [FORMER_PLAYER if u == user_id else u for u in data["players"]]
+        for line in data.get("rating") or []:  # a rated game's line on its final table
+            if isinstance(line, dict) and line.get("name") in names:
+                line["name"] = NO_NAME
+        if isinstance(data.get("stopped_by"), str) and any(
+            n and n in data["stopped_by"] for n in names
+        ):
+            del data["stopped_by"]  # "stopped by ?"
+        await tx.execute(
+            "UPDATE games SET meta = $1, version = version + 1 WHERE id = $2",
+            (json.dumps(data), game_id),
+        )
+        changed += 1
+    return changed
+
+
 @dataclass(frozen=True)
 class Forgotten:
-    """How many rows went: finished games' results, chip balances, the profile."""
+    """How many rows went: finished games' results, chip balances, the profile; and how
+    many ended games no longer name the person."""
 
     results: int
     chips: int
     profile: int
+    games: int = 0
 
 
 async def forget_person(core: Core, user_id: int) -> Forgotten | None:
@@ -67,4 +119,5 @@ async def forget_person(core: Core, user_id: int) -> Forgotten | None:
         await tx.execute("DELETE FROM ratings WHERE user_id = $1", (user_id,))  # /rating
         await tx.execute("DELETE FROM rating_changes WHERE user_id = $1", (user_id,))
         profile = await tx.execute("DELETE FROM users WHERE user_id = $1", (user_id,))
-        return Forgotten(results.rowcount, chips.rowcount, profile.rowcount)
+        games = await _forget_in_records(tx, user_id)
+        return Forgotten(results.rowcount, chips.rowcount, profile.rowcount, games)

@@ -27,7 +27,7 @@ from storage.direct import Direct
 from storage.errors import UnusableDatabase
 
 # Alembic's, in order (a test checks them against the files)
-REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008", "0009")
+REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008", "0009", "0010")
 HEAD = REVISIONS[-1]
 SCHEMA_VERSION = int(HEAD)
 LEGACY = 4  # the last number of the migrations before Alembic: revision "0004"

@@ -23,8 +23,9 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from bot.background import Loop
 from bot.transient import transient
-from storage import deadlines, notices, resigns, updates
+from storage import deadlines, notices, resigns, retention, updates
 from storage.core import Core
+from storage.retention import DEFAULT_RECORD_DAYS
 
 log = logging.getLogger(__name__)
 Handler = Callable[[int], Awaitable[object]]
@@ -43,8 +44,10 @@ class Sweep:
         on_warning: Handler,
         clock: Callable[[], float],
         longest_nap: float = LONGEST_NAP,
+        record_days: int = DEFAULT_RECORD_DAYS,
     ) -> None:
         self._db = db
+        self._record_days = record_days
         self._longest_nap = longest_nap
         self._on_deadline, self._on_warning = on_deadline, on_warning
         self._clock = clock
@@ -126,8 +129,9 @@ class Sweep:
 
     async def _prune(self) -> None:
         """Once an hour: processed update ids Telegram can no longer deliver again go,
-        and so do first presses on Resign that can no longer be confirmed, and the
-        records of /notify's notices older than an hour."""
+        and so do first presses on Resign that can no longer be confirmed, the
+        records of /notify's notices older than an hour, and the ended games (their
+        records) older than RECORD_DAYS."""
         now = self._clock()
         if now - self._pruned_at >= PRUNE_EVERY:
             self._pruned_at = now
@@ -135,6 +139,8 @@ class Sweep:
             asked = await resigns.prune(self._db, now)
             log.info("%d processed update ids and %d resign requests pruned", dropped, asked)
             await notices.prune(self._db, now)  # /notify's limits count the last hour only
+            old = await retention.prune_records(self._db, now, self._record_days)
+            log.info("%d ended games older than %d days deleted", old, self._record_days)
 
     async def _run(self) -> None:
         while not self._loop.stopping:

@@ -36,6 +36,9 @@ from bot.glue.notify import notify_command
 from bot.glue.privacy import privacy_handlers
 from bot.glue.processor import KeyedUpdateProcessor
 from bot.glue.ratings_cmd import leaders_command, rating_command
+from bot.glue.record_inline import PATTERN as RECORD_QUERY
+from bot.glue.record_inline import record_query
+from bot.glue.record_list import RecordButton, record_button, record_command
 from bot.glue.registry import Registered, default_games, registered
 from bot.glue.request import JsonRequest, UpdatesRequest
 from bot.glue.routes import GAME_BUTTONS, game_command
@@ -142,10 +145,11 @@ def make_services(
         lambda game_id: on_warning(application, game_id),
         clock,
         SHARED_NAP if db.locks.shared else LONGEST_NAP,
+        config.record_days,
     )
     return Services(
         db, games, clock, rng, config.turn_seconds, config.lobby_seconds,
-        sender[0], sweep, reconciler, budget, time.monotonic,
+        sender[0], sweep, reconciler, budget, time.monotonic, config.record_days,
     )  # fmt: skip
 
 
@@ -233,6 +237,7 @@ def build_application(
     application.add_handler(CommandHandler("stats", command(stats)))
     application.add_handler(CommandHandler("rating", command(rating_command)))
     application.add_handler(CommandHandler("leaders", command(leaders_command)))
+    application.add_handler(CommandHandler("record", command(record_command)))
     application.add_handler(CommandHandler("chips", command(chips_command)))
     application.add_handler(CommandHandler("top", command(top_command)))
     application.add_handlers(privacy_handlers())
@@ -248,9 +253,12 @@ def build_application(
         CallbackQueryHandler(game_button(GAME_BUTTONS), pattern=GameButton.matches)
     )
     application.add_handler(CallbackQueryHandler(tap(setting_up), pattern=TableOffer.matches))
+    # after the game buttons: a move's press never reaches /record's (the press path)
+    application.add_handler(CallbackQueryHandler(tap(record_button), pattern=RecordButton.matches))
     application.add_handler(CallbackQueryHandler(tap(unknown_button)))  # forged, or unknown
     hands = rf"^\s*{HandQuery.WORD}(\s|$)"  # "🃏 My cards"; any other query: a new table
     application.add_handler(InlineQueryHandler(hand_query, pattern=hands))
+    application.add_handler(InlineQueryHandler(record_query, pattern=RECORD_QUERY))  # 📜 Record
     application.add_handler(InlineQueryHandler(table_query))  # @bot reversi: an inline table
     application.add_handler(ChosenInlineResultHandler(chosen_table, pattern=TableOffer.PREFIX))
     application.add_handler(ChosenInlineResultHandler(chosen_result))

@@ -29,6 +29,7 @@ def menu(language: str, games: Mapping[str, GameAdapter[Any]]) -> list[BotComman
         BotCommand("stats", tr(language, "Games played and won here")),
         BotCommand("rating", tr(language, "Your ratings in games between people")),
         BotCommand("leaders", tr(language, "The best rated players here")),
+        BotCommand("record", tr(language, "The last finished game here, as a picture")),
         BotCommand("help", tr(language, "How to play")),
         BotCommand("start", tr(language, "Start: what this bot can do")),
         BotCommand("privacy", tr(language, "What this bot stores about you")),

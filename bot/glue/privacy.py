@@ -20,7 +20,7 @@ from telegram.ext import BaseHandler, CallbackQueryHandler, CommandHandler, Cont
 
 from bot.buttons import ForgetButton
 from bot.command import Command, Tap, command, tap
-from bot.i18n import tr
+from bot.i18n import ntr, tr
 from bot.language import reply_language, user_language
 from bot.messaging import reply
 from bot.people import topic_of
@@ -29,7 +29,7 @@ from bot.ui import Rendered, escape
 from storage.privacy import forget_person
 
 
-def privacy_text(language: str) -> str:
+def privacy_text(language: str, record_days: int = 90) -> str:
     return "\n".join(
         [
             tr(language, "🔒 <b>What this bot stores</b>"),
@@ -67,6 +67,16 @@ def privacy_text(language: str) -> str:
                 "Your profile, results and chips: until you delete them with /forgetme. "
                 "Games stay as the chat's history. Update ids: 24 hours.",
             ),
+            ntr(
+                language,
+                "Records of ended games (/record: moves, the hands left at the end): {n} day, "
+                "then deleted with the game; /forgetme puts “a former player” in place of your "
+                "name in them.",
+                "Records of ended games (/record: moves, the hands left at the end): {n} days, "
+                "then deleted with the game; /forgetme puts “a former player” in place of your "
+                "name in them.",
+                record_days,
+            ),
             "",
             tr(language, "🗑 <b>How to delete</b>"),
             tr(
@@ -88,7 +98,8 @@ async def privacy_command(cmd: Command) -> None:
     message, user = cmd.message, cmd.user
     svc = cmd.svc
     language = await reply_language(svc.db, message.chat.id, user)
-    reply(svc, message.chat.id, Rendered(privacy_text(language)), topic_of(message))
+    text = privacy_text(language, svc.record_days)
+    reply(svc, message.chat.id, Rendered(text), topic_of(message))
 
 
 async def forgetme_command(cmd: Command) -> None:

@@ -15,9 +15,10 @@ from telegram import InlineKeyboardButton
 from bot.adapter import GameRules, seats_of
 from bot.buttons import Verb
 from bot.game_adapter import T, TableView
+from bot.game_record import Record
 from bot.game_types import InlineMove
 from bot.i18n import ntr, tr
-from bot.presenters import durak_rules, durak_text
+from bot.presenters import durak_record, durak_rules, durak_text
 from bot.presenters.cards_text import card_text, cards_text
 from bot.presenters.durak_inline import durak_moves, said_for
 from bot.presenters.durak_text import (
@@ -30,6 +31,7 @@ from bot.presenters.durak_text import (
 )
 from bot.presenters.lobby_view import hand_place, my_cards_rows, seat_labels
 from bot.presenters.notices import resign_button, resigned_line, stopper
+from bot.presenters.record_button import record_button
 from bot.presenters.standings import out_order_standings
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.base import IllegalAction
@@ -112,6 +114,11 @@ class DurakAdapter(GameRules[DurakState]):
         lines += [resigned_line(language, name) for name in game.meta.resigned or []]
         keyboard = _table_keyboard(game, table, _done_open(state))
         return Rendered("\n".join(line for line in lines if line), keyboard)
+
+    def record(self, game: GameRecord, state: DurakState, language: str) -> Record | None:
+        names, over = _names(game, language), game.status is not Status.RUNNING
+        result = _status(game, ENGINE.view(state, None), names, language)
+        return durak_record.record(self.title(language), state, names, result, over, language)
 
     def render_hand(
         self, game: GameRecord, state: DurakState, seat: int, language: str, buttons: Buttons
@@ -209,9 +216,11 @@ def _table_keyboard(game: GameRecord, table: TableView, done: bool) -> Keyboard:
     """✋ Done is on the table (a press, posting nothing), not among the inline moves."""
     language, buttons = table.language, table.buttons
     if game.status is not Status.RUNNING:
+        record = record_button(game, language) if game.status is Status.FINISHED else None
+        tail = [[record]] if record is not None else []
         if game.meta.rematched:
-            return []
-        return [[buttons.button("🔁 " + tr(language, "Rematch"), Verb.REMATCH)]]
+            return tail
+        return [[buttons.button("🔁 " + tr(language, "Rematch"), Verb.REMATCH)], *tail]
     cards = [row[0] for row in my_cards_rows(language, game.id)]  # none without inline mode
     if done:
         done_data = ENGINE.encode_action(Done())

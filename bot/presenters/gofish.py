@@ -7,14 +7,16 @@ from typing import Any
 from bot.adapter import GameRules, seats_of
 from bot.buttons import Verb
 from bot.game_adapter import T, TableView
+from bot.game_record import Record
 from bot.game_types import InlineMove
 from bot.i18n import ntr, tr
-from bot.presenters import gofish_rules, gofish_text
+from bot.presenters import gofish_record, gofish_rules, gofish_text
 from bot.presenters.cards_text import cards_text, hand_in_words, rank_label
 from bot.presenters.gofish_inline import ask_moves, ask_words, hand_words
 from bot.presenters.gofish_text import event_line, own_line, rank_plural, result_line
 from bot.presenters.lobby_view import hand_place, my_cards_rows, seat_labels
 from bot.presenters.notices import resign_button, stopper
+from bot.presenters.record_button import record_button
 from bot.presenters.standings import book_standings
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.base import Declaration, IllegalAction
@@ -109,9 +111,11 @@ class GoFishAdapter(GameRules[GoFishState]):
     def _table_keyboard(self, game: GameRecord, view: GoFishView, table: TableView) -> Keyboard:
         language, buttons = table.language, table.buttons
         if game.status is not Status.RUNNING or view.finished:
+            record = record_button(game, language) if game.status is Status.FINISHED else None
+            tail = [[record]] if record is not None else []
             if game.meta.rematched:
-                return []
-            return [[buttons.button("🔁 " + tr(language, "Rematch"), Verb.REMATCH)]]
+                return tail
+            return [[buttons.button("🔁 " + tr(language, "Rematch"), Verb.REMATCH)], *tail]
         keyboard = [
             [
                 buttons.button("🃏 " + tr(language, "My hand"), Verb.MY_HAND),
@@ -176,6 +180,12 @@ class GoFishAdapter(GameRules[GoFishState]):
     move_words = ask_words  # "Ask Bob for 2s": what the computer asked for a late player
 
     hand_alert = hand_words  # the inline hand and the "My hand" alert: plain text
+
+    def record(self, game: GameRecord, state: GoFishState, language: str) -> Record | None:
+        names, over = seat_labels(seats_of(game), language), game.status is not Status.RUNNING
+        result = _status(game, ENGINE.view(state, None), names, language)
+        title = self.title(language)
+        return gofish_record.record(title, state, names, result, over, _event_line, language)
 
     def inline_moves(
         self, game: GameRecord, state: GoFishState, seat: int, language: str, public_language: str

@@ -67,8 +67,8 @@ def seat_label(seat: Seat, language: str, number: int | None = None) -> str:
     """A seat's name as shown to people (HTML-escaped): a computer added in the lobby
     with its level (and ``number``, when there are several), a seat the computer took
     from a person who resigned with that person's name."""
-    if not seat.is_computer:
-        return escape(seat.name)
+    if not seat.is_computer:  # a person; one who used /forgetme has no name left
+        return escape(seat.name) if seat.name else tr(language, "a former player")
     level = level_name(language, seat.level or "")
     if seat.name:
         return "🤖 " + escape(tr(language, "{name} (computer)", name=seat.name))

@@ -7,10 +7,12 @@ from typing import Any
 from bot.adapter import GameRules, seats_of
 from bot.buttons import Verb
 from bot.game_adapter import T, TableView
+from bot.game_record import Record
 from bot.i18n import tr
-from bot.presenters import reversi_rules
+from bot.presenters import reversi_record, reversi_rules
 from bot.presenters.lobby_view import level_button, seat_labels
 from bot.presenters.notices import resign_button, stopper
+from bot.presenters.record_button import record_button
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.base import IllegalAction
 from games.reversi import DECLARATION, ENGINE, Passed, Place, Placed, ReversiState, square_name
@@ -111,6 +113,11 @@ class ReversiAdapter(GameRules[ReversiState]):
         seats = seats_of(game)
         return state, [(s.user, i != seat) for i, s in enumerate(seats) if s.user is not None]
 
+    def record(self, game: GameRecord, state: ReversiState, language: str) -> Record | None:
+        names = seat_labels(seats_of(game), language)
+        result = _status_line(game, state.turn, state.scores, names, language)
+        return reversi_record.record(state, names, result, language)
+
 
 def _event_line(event: object, names: list[str], language: str) -> str:
     if isinstance(event, Placed):
@@ -179,6 +186,8 @@ def _board(game: GameRecord, view: Any, buttons: Buttons, language: str) -> Keyb
         keyboard.append([buttons.button("💡 " + _hints_label(off, language), Verb.HINTS)])
     elif not game.meta.rematched:
         keyboard.append([buttons.button("🔁 " + tr(language, "Rematch"), Verb.REMATCH)])
+    if (record := record_button(game, language)) is not None and game.status is Status.FINISHED:
+        keyboard.append([record])
     return keyboard
 
 

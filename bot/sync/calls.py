@@ -1,4 +1,4 @@
-"""The sender's two Bot API requests, JSON in and JSON out.
+"""The sender's Bot API requests, JSON in and JSON out (a photo: multipart).
 
 ``Bot.edit_message_text`` would serialise the keyboard by reflection and parse
 Telegram's answer (the whole edited message, a 65-button board) back into
@@ -15,7 +15,7 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
-from telegram import Bot
+from telegram import Bot, InputFile
 from telegram.constants import ParseMode
 from telegram.error import BadRequest
 from telegram.warnings import PTBUserWarning
@@ -57,6 +57,24 @@ async def send_text(
     if not isinstance(sent, dict) or not isinstance(sent.get("message_id"), int):
         raise BadRequest(f"Telegram answered a message with {sent!r}")
     return int(sent["message_id"])
+
+
+async def send_photo(
+    bot: Bot, chat_id: int, photo: bytes, caption: str, thread_id: int = 0, animated: bool = False
+) -> int:
+    """Send a picture (PNG bytes, uploaded; ``animated``: a GIF, by sendAnimation) with an
+    HTML caption; its message id."""
+    if animated:
+        shown = await bot.send_animation(
+            chat_id, InputFile(photo, filename="game.gif"), caption=caption or None,
+            parse_mode=ParseMode.HTML, message_thread_id=thread_id or None,
+        )  # fmt: skip
+        return shown.message_id
+    sent = await bot.send_photo(
+        chat_id, InputFile(photo, filename="record.png"), caption=caption,
+        parse_mode=ParseMode.HTML, message_thread_id=thread_id or None,
+    )  # fmt: skip
+    return sent.message_id
 
 
 async def _call(bot: Bot, method: str, params: dict[str, Any]) -> Any:

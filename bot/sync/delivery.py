@@ -17,7 +17,7 @@ from typing import TypeVar
 from telegram import Bot
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
 
-from bot.sync.calls import edit_inline, edit_text, send_text
+from bot.sync.calls import edit_inline, edit_text, send_photo, send_text
 from bot.sync.limits import Budget
 from bot.sync.retire import retire
 from bot.ui import Rendered
@@ -53,6 +53,8 @@ class Post:
     rendered: Rendered
     thread_id: int = 0
     reply_to: int | None = None
+    photo: bytes | None = None  # a picture, sent with ``rendered``'s text as its caption
+    animated: bool = False  # the picture is an animation (a GIF)
 
 
 class Delivery:
@@ -135,6 +137,10 @@ class Delivery:
         return 0
 
     async def _send(self, chat_id: int, post: Post) -> int:
+        if post.photo is not None:
+            photo = send_photo(self._bot, chat_id, post.photo, post.rendered.text, post.thread_id,
+                               post.animated)  # fmt: skip
+            return await self._landing(chat_id, photo)
         sent = send_text(self._bot, chat_id, post.rendered, post.thread_id, post.reply_to)
         return await self._landing(chat_id, sent)
 

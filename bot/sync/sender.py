@@ -103,8 +103,9 @@ class Sender:
         self._tasks[chat_id] = asyncio.create_task(self._serve(chat_id), name=f"sync:{chat_id}")
 
     def post(
-        self, chat_id: int, rendered: Rendered, thread_id: int = 0, reply_to: int | None = None
-    ) -> None:
+        self, chat_id: int, rendered: Rendered, thread_id: int = 0, reply_to: int | None = None,
+        photo: bytes | None = None, animated: bool = False,
+    ) -> None:  # fmt: skip
         """Queue a one-off message; beyond a few waiting in one chat, the oldest go.
         An inline table's chat takes none (the bot cannot send there)."""
         if is_inline_chat(chat_id):
@@ -113,7 +114,7 @@ class Sender:
         queue = self._posts.setdefault(chat_id, deque(maxlen=MAX_POSTS_PER_CHAT))
         if len(queue) == MAX_POSTS_PER_CHAT:
             log.info("too many replies waiting; the oldest is dropped", extra={"chat_id": chat_id})
-        queue.append(Post(rendered, thread_id, reply_to))
+        queue.append(Post(rendered, thread_id, reply_to, photo, animated))
         self.wake(chat_id)
 
     async def flush(self) -> int:

@@ -57,6 +57,7 @@ def new_game(seats: int, options: Options, rng: random.Random) -> DurakState:
         attacker=attacker,
         defender=defender,
         known=((),) * seats,
+        record=(),
     )
     if not stock:  # six players: everyone saw the last card dealt turned up
         state = with_known(state, seats - 1, (trump_card,))

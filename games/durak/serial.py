@@ -7,7 +7,7 @@ from typing import Any
 
 from games.base import JSON, BrokenState
 from games.cards import DURAK_RANKS, Card, durak_deck, parse_card
-from games.durak.events import event_from_dict, event_to_dict
+from games.durak.events import Event, event_from_dict, event_to_dict
 from games.durak.rules import bout_over, to_move
 from games.durak.state import (
     LOG_LIMIT,
@@ -43,6 +43,7 @@ def to_dict(state: DurakState) -> JSON:
         "finished": state.finished,
         "log": [event_to_dict(event) for event in state.log],
         "known": [[card.code for card in known_cards(state, seat)] for seat in range(state.seats)],
+        **({} if state.record is None else {"record": [event_to_dict(e) for e in state.record]}),
     }
 
 
@@ -86,7 +87,21 @@ def _parse(data: JSON) -> DurakState:
         finished=_bool(data["finished"]),
         log=tuple(event_from_dict(event) for event in log),
         known=_known(data.get("known", []), seats),
+        record=_record(data.get("record"), log),
     )
+
+
+def _record(data: Any, log: list[Any]) -> tuple[Event, ...] | None:
+    """Every public event since the deal (absent: none kept); it ends with the log."""
+    if data is None:
+        return None
+    if not isinstance(data, list):
+        raise BrokenState("record must be a list")
+    record = tuple(event_from_dict(event) for event in data)
+    tail = tuple(event_from_dict(event) for event in log)
+    if len(record) < len(tail) or record[len(record) - len(tail) :] != tail:
+        raise BrokenState("the record does not end with the log")
+    return record
 
 
 def _int(value: Any) -> int:

@@ -42,6 +42,9 @@ class DurakState:
     finished: bool = False
     log: tuple[Event, ...] = ()
     known: tuple[tuple[Card, ...], ...] = ()
+    # every public event since the deal (the game's record); None: not kept (the
+    # computer's imagined worlds, a state saved before records)
+    record: tuple[Event, ...] | None = None
 
     @property
     def trump(self) -> str:
@@ -126,8 +129,11 @@ def with_known(state: DurakState, seat: int, cards: tuple[Card, ...]) -> DurakSt
 
 
 def logged(state: DurakState, events: list[Event]) -> DurakState:
-    """``state`` with ``events`` appended to its bounded public log."""
-    return replace(state, log=(state.log + tuple(events))[-LOG_LIMIT:])
+    """``state`` with ``events`` appended to its bounded public log (and its record)."""
+    added = tuple(events)
+    if state.record is None:
+        return replace(state, log=(state.log + added)[-LOG_LIMIT:])
+    return replace(state, log=(state.log + added)[-LOG_LIMIT:], record=state.record + added)
 
 
 def hand_order(cards: tuple[Card, ...], trump: str) -> tuple[Card, ...]:

@@ -5,7 +5,11 @@ A state is stored as::
     {"schema": 1,
      "board": ["........", ..., "...BW...", ...],   # 8 rows a..h, "." empty, "B" seat 0, "W" seat 1
      "to_move": 0, "finished": false, "last_move": 19,
-     "log": [{"event": "placed", "seat": 0, "square": 19, "flipped": 1}, ...]}
+     "log": [{"event": "placed", "seat": 0, "square": 19, "flipped": 1}, ...],
+     "moves": "f5d6c3..."}   # every square played since the start (passes implied)
+
+``moves`` is absent when the start is unknown (a position set up, or a state saved
+before records were kept); a state read without it keeps none.
 
 Rows run from rank 1 (squares 0..7) to rank 8 (squares 56..63). One character
 per cell means two discs can never share a square.
@@ -19,6 +23,7 @@ from typing import Any
 from games.base import JSON, BrokenState, IllegalAction
 
 from . import board
+from .board import square_name
 from .model import LOG_LENGTH, Event, GameOver, Passed, Place, Placed, ReversiState
 from .rules import moves_of, winner
 
@@ -26,6 +31,7 @@ SCHEMA = 1
 _CELL_CHARS = ".BW"
 _CENTRE = (27, 28, 35, 36)
 _ACTION = re.compile(r"p(0|[1-9][0-9]?)")
+_MOVES = re.compile(r"(?:[a-h][1-8])*")
 
 
 def encode_action(action: Place) -> str:
@@ -54,6 +60,7 @@ def to_dict(state: ReversiState) -> JSON:
         "finished": state.finished,
         "last_move": state.last_move,
         "log": [_event_to_dict(event) for event in state.log],
+        **({} if state.moves is None else {"moves": "".join(map(square_name, state.moves))}),
     }
 
 
@@ -72,7 +79,8 @@ def from_dict(data: JSON) -> ReversiState:
         raise BrokenState(f"log must be a list of at most {LOG_LENGTH} events")
     events = tuple(_event_from_dict(item) for item in log)
     _check_log_agrees(discs, turn, last_move, events)
-    return ReversiState(discs=discs, turn=turn, last_move=last_move, log=events)
+    moves = _checked_moves(discs, last_move, data.get("moves"))
+    return ReversiState(discs=discs, turn=turn, last_move=last_move, log=events, moves=moves)
 
 
 def _discs_from_rows(rows: Any) -> tuple[int, int]:
@@ -133,6 +141,30 @@ def _check_log_agrees(
     placed = [event.square for event in events if isinstance(event, Placed)]
     if placed and placed[-1] != last_move:
         raise BrokenState(f"last_move {last_move} is not the last disc logged ({placed[-1]})")
+
+
+def _checked_moves(
+    discs: tuple[int, int], last_move: int | None, text: Any
+) -> tuple[int, ...] | None:
+    """The squares played since the start: distinct, each holding a disc now, as many
+    as the discs beyond the four of the start, the last one ``last_move`` (whether they
+    replay to this board is ``record``'s check, off the path of a press)."""
+    if text is None:
+        return None
+    if not isinstance(text, str) or not _MOVES.fullmatch(text):
+        raise BrokenState("moves must be square names a1..h8, one after another")
+    squares = tuple(board.FILES.index(text[i]) + 8 * (int(text[i + 1]) - 1)
+                    for i in range(0, len(text), 2))  # fmt: skip
+    occupied = discs[0] | discs[1]
+    if len(set(squares)) != len(squares) or any(
+        not occupied >> sq & 1 or sq in _CENTRE for sq in squares
+    ):
+        raise BrokenState("moves must be distinct squares that hold a disc")
+    if len(squares) != occupied.bit_count() - 4:
+        raise BrokenState("moves must name every disc played since the start")
+    if squares and squares[-1] != last_move:
+        raise BrokenState("the last of the moves must be last_move")
+    return squares
 
 
 def _number(value: Any, what: str, low: int, high: int) -> int:

@@ -48,13 +48,16 @@ class ReversiState:
     """A position: ``discs[seat]`` is that seat's bitboard.
 
     ``turn`` is the seat to move, always one with a legal move, or None once
-    the game is over. ``log`` keeps the last :data:`LOG_LENGTH` events.
+    the game is over. ``log`` keeps the last :data:`LOG_LENGTH` events; ``moves``
+    every square played since the start, in order (the game's record, passes implied),
+    or None when the start is unknown (a position set up, or saved before records).
     """
 
     discs: tuple[int, int]
     turn: int | None
     last_move: int | None = None
     log: tuple[Event, ...] = ()
+    moves: tuple[int, ...] | None = ()
 
     @property
     def finished(self) -> bool:

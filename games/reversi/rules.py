@@ -41,7 +41,8 @@ def place(state: ReversiState, seat: int, square: int) -> tuple[ReversiState, li
     events: list[Event] = [Placed(seat, square, flipped.bit_count())]
     turn = _next_turn(discs, seat, events)
     log = (*state.log, *events)[-LOG_LENGTH:]
-    return ReversiState(discs=discs, turn=turn, last_move=square, log=log), events
+    moves = None if state.moves is None else (*state.moves, square)
+    return ReversiState(discs=discs, turn=turn, last_move=square, log=log, moves=moves), events
 
 
 def _next_turn(discs: tuple[int, int], mover: int, events: list[Event]) -> int | None:

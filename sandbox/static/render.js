@@ -134,6 +134,17 @@ function quote(message, actions) {
   return node;
 }
 
+// A photo or animation (a GIF plays by itself, as Telegram plays an animation).
+function picture(media) {
+  const image = document.createElement("img");
+  image.className = `media ${media.kind}`;
+  image.src = media.url;
+  image.width = media.width;
+  image.height = media.height;
+  image.alt = media.kind;
+  return image;
+}
+
 function bubble(message, mine, showSender, actions) {
   const node = document.createElement("div");
   node.className = "bubble";
@@ -151,9 +162,12 @@ function bubble(message, mine, showSender, actions) {
     node.append(via);
   }
   if (message.reply_to != null) node.append(quote(message, actions));
+  if (message.media) node.append(picture(message.media));
   const text = document.createElement("div");
   text.className = "text";
-  text.append(renderText(message.text, message.entities, actions));
+  const media = message.media;
+  text.append(media ? renderText(media.caption, media.caption_entities, actions)
+                    : renderText(message.text, message.entities, actions));
   const meta = document.createElement("span");
   meta.className = "meta";
   // an edited message shows when it was edited, as Telegram does

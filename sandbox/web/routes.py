@@ -12,6 +12,7 @@
 ``POST /api/block``        ``{user_id, blocked}``: the person blocks (unblocks) the bot;
                            the bot's sends to them then get 403 "bot was blocked..."
 ``GET  /api/events``       Server-Sent Events, one per visible world change
+``GET  /api/file/{id}``    a photo's or animation's bytes (``message.media.url``)
 =========================  =====================================================
 
 Inline mode and people's own chats: :mod:`sandbox.web.routes_inline`.
@@ -32,6 +33,7 @@ from sandbox.web import requests as req
 from sandbox.web.events import EventStreams
 from sandbox.web.requests import PRESS_TIMEOUT, STAND_IN, STREAMS, Refused, guard
 from sandbox.web.routes_inline import add_inline_routes
+from sandbox.web.routes_media import add_media_routes
 from sandbox.web.snapshot import message_json, world_json
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -129,6 +131,7 @@ def make_app(tg: StandIn, *, press_timeout: float = 10.0) -> web.Application:
     app.router.add_post("/api/block", block)
     app.router.add_get("/api/events", app[STREAMS].handle)
     add_inline_routes(app)
+    add_media_routes(app)
     app.router.add_static("/static/", STATIC)
     app.on_shutdown.append(_end_streams)
     return app

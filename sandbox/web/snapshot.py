@@ -108,7 +108,20 @@ def message_json(world: World, message: Message) -> dict[str, Any]:
         "thread_id": message.thread_id,
         "service": _service_text(message),
         "via_bot": message.via_bot.username if message.via_bot else None,
+        "media": _media(message),
     }
+
+
+def _media(message: Message) -> dict[str, Any] | None:
+    """A photo or animation: where the page gets it, its size, its caption."""
+    media = message.media
+    if media is None:
+        return None
+    return {
+        "kind": media.kind, "url": f"/api/file/{media.file.file_id}",
+        "width": media.file.width, "height": media.file.height,
+        "caption": media.caption, "caption_entities": media.caption_entities,
+    }  # fmt: skip
 
 
 def _title(world: World, chat: Chat, user: User | None = None) -> str:

@@ -198,3 +198,11 @@ def test_one_default_age_for_the_setting_and_the_check() -> None:
     from bot.webapp import initdata
 
     assert config.DEFAULT_WEBAPP_MAX_AGE == initdata.DEFAULT_MAX_AGE
+
+
+def test_record_days_default_90_and_checked() -> None:
+    assert load_config({"BOT_TOKEN": TOKEN}).record_days == 90
+    assert load_config({"BOT_TOKEN": TOKEN, "RECORD_DAYS": "7"}).record_days == 7
+    for bad in ("0", "3651", "1.5", "٣", "-1"):
+        with pytest.raises(ConfigError, match="RECORD_DAYS must be a whole number of days"):
+            load_config({"BOT_TOKEN": TOKEN, "RECORD_DAYS": bad})

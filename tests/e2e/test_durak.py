@@ -77,8 +77,9 @@ async def test_three_seats_with_a_computer_play_to_the_end(tmp_path: Path) -> No
             assert all(f". {['Alice', 'Bob', '🤖 Computer (normal)'][s]}" in text for s in first)
         else:
             assert "A draw: nobody is left holding cards." in text
-        assert labels(table) == ["🔁 Rematch"]
+        assert labels(table) == ["🔁 Rematch", "📜 Record"]
         assert {("done", 2), ("beat", 2)} <= told  # the computer attacked and defended
+        await durak_record_matches(world, state)
 
 
 async def _three_people(world: World, passing: bool = False) -> tuple[Message, dict[int, User]]:
@@ -287,3 +288,20 @@ async def test_private_durak_starts_against_the_computer_at_once(tmp_path: Path)
         assert "🤖 Computer (normal)" in (table.text or "")
         await world.tg.wait_for(lambda: len(world.tg.bot_messages(world.bob)) >= 3)
         assert "Your hand: " in (hand_message(world, world.bob).text or "")
+
+
+async def durak_record_matches(world: World, state: dict[str, Any]) -> None:
+    """/record tells the game bout by bout as its stored record has it: every card that
+    was played, what beat what, and a card of a hand only among the hands at the end."""
+    mark = max(m.message_id for m in world.tg.messages(world.group))
+    await world.tg.send_text(world.carol, world.group, "/record")
+    last = await world.tg.wait_for_bot_message(world.group, after=mark, containing="Hands at")
+    parts = [m.text or "" for m in world.tg.bot_messages(world.group)
+             if mark < m.message_id <= last.message_id]  # fmt: skip
+    talk, hands = "\n".join(parts).split("Hands at the end:")
+    events = [event["e"] for event in state["record"]]
+    assert talk.startswith("📜 Durak") and talk.count(" beat ") == events.count("beat")
+    assert talk.count(" played ") == events.count("attack")
+    assert talk.count("⚔️") == events.count("bout")
+    held = [card for hand in state["hands"] for card in hand]
+    assert sum(hands.count(suit) for suit in "♠♥♦♣") == len(held)

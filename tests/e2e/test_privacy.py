@@ -157,5 +157,5 @@ async def test_the_command_menu_offers_start_privacy_and_forgetme_in_each_langua
 
         commands = await world.tg.wait_for(menu, what=f"the {language} menu with /forgetme")
         assert commands["start"] == start and commands["privacy"] == privacy
-        assert commands["reversi"] != "" and len(commands) == 20
+        assert commands["reversi"] != "" and len(commands) == 21
         assert commands["rating"] and commands["leaders"]  # issue 33

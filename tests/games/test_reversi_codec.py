@@ -32,6 +32,8 @@ def test_start_position_as_json() -> None:
 
 def broken(change: dict[str, Any], base: ReversiState | None = None) -> dict[str, Any]:
     data = copy.deepcopy(ENGINE.to_dict(base or played(3, 10)))
+    if "board" in change:  # a position set up: its record is unknown
+        data.pop("moves", None)
     data.update(change)
     return data
 
@@ -78,6 +80,11 @@ STUCK_BLACK_ROWS = [
         broken({"log": []}, base=played(1)),  # a finished game logs its end
         broken({"log": [{"event": "game_over", "winner": 0, "scores": [5, 4]}]}),
         broken({"last_move": None}),  # the log says where the last disc went
+        broken({"moves": 5}),
+        broken({"moves": "f5d6c"}),  # half a square
+        broken({"moves": "f5f5d6c3e3e6c5f4b4e2"[:16] + "a1"}),  # a square twice / empty a1
+        broken({"moves": "f5d6c3"}),  # fewer than the discs played
+        broken({"moves": "d4d6c3e3e6c5f4b4e2a1"}),  # a centre square
     ],
 )
 def test_broken_states_are_refused(data: dict[str, Any]) -> None:
@@ -142,3 +149,21 @@ def test_a_non_string_action_is_forged() -> None:
     with pytest.raises(IllegalAction) as refused:
         ENGINE.decode_action(27)  # type: ignore[arg-type]
     assert refused.value.reason == "forged"
+
+
+def test_the_moves_since_the_start_round_trip() -> None:
+    state = played(3)
+    assert state.moves is not None and len(state.moves) == sum(state.scores) - 4
+    data = ENGINE.to_dict(state)
+    assert isinstance(data["moves"], str) and data["moves"][:2] in ("d3", "c4", "f5", "e6")
+    assert ENGINE.from_dict(data).moves == state.moves
+
+
+def test_a_state_saved_before_records_reads_with_no_record() -> None:
+    data = ENGINE.to_dict(played(3, 10))
+    del data["moves"]
+    state = ENGINE.from_dict(data)
+    assert state.moves is None
+    (seat,) = ENGINE.to_move(state)
+    after, _ = ENGINE.apply(state, seat, ENGINE.legal_actions(state, seat)[0])
+    assert after.moves is None and "moves" not in ENGINE.to_dict(after)

@@ -1,0 +1,49 @@
+"""A Go Fish (Go Farm) game's record: ask by ask with the books, as the table talk told
+it (ranks and counts, never a card), then the hands left at the end, revealed only
+once the game is over (they are public then); the order of the stock, never."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.game_record import Record
+from bot.i18n import tr
+from bot.presenters.cards_text import cards_text
+from bot.presenters.gofish_text import rank_plural
+from bot.ui import escape
+from games.gofish import GoFishState, PublicEvent, TurnPassed
+
+Line = Callable[[PublicEvent, list[str], str], str]
+
+
+def record(
+    title: str, state: GoFishState, names: list[str], result: str, over: bool, line: Line,
+    language: str,
+) -> Record:  # fmt: skip
+    """``result``: the table's last lines; ``over``: the game has ended (finished or
+    stopped), so the hands are shown; ``line``: the table talk of one event."""
+    head = [f"📜 <b>{escape(title)}</b>"]
+    for seat, name in enumerate(names):
+        books = ", ".join(rank_plural(language, r) for r in state.books[seat]) or "—"
+        head.append(f"{name} — 📚 {tr(language, 'Books: {ranks}', ranks=books)}")
+    head.append(result)
+    turns: list[str] = []
+    current: list[str] = []
+    for event in state.history:
+        if isinstance(event, TurnPassed):
+            if current:
+                turns.append(f"{len(turns) + 1}. " + " ".join(current))
+            current = []
+            continue
+        text = line(event, names, language)
+        if text:
+            current.append(text)
+    if current:
+        turns.append(f"{len(turns) + 1}. " + " ".join(current))
+    lines = ["\n".join(head), *turns]
+    if over:
+        lines.append("🃏 " + tr(language, "Hands at the end:"))
+        for seat, hand in enumerate(state.hands):
+            cards = cards_text(language, sorted(hand, key=lambda c: (c.rank, c.suit)))
+            lines.append(f"{names[seat]}: {cards or '—'}")
+    return Record("\n".join(lines), "\n".join(head))

@@ -1,0 +1,67 @@
+"""The "📜 Record" button of a finished table (issue 34): it opens the inline query
+``record <game> <secret>``, whose result is the record, which anyone may post in any
+chat via the bot. A game's number without its secret, or a running game: no result."""
+
+from __future__ import annotations
+
+import random
+
+from bot.buttons import to36
+from bot.presenters.record_button import RecordQuery
+from storage import gamestore
+from tests.e2e.harness import World
+from tests.e2e.inline_tables import labels, open_inline, press, reversi_inline_step
+from tests.e2e.reversi_board import turn_name
+from tests.e2e.test_record import _play_a_whole_game
+
+
+async def test_the_record_button_offers_the_record_to_post_anywhere(world: World) -> None:
+    world.tg.set_inline_mode(True)
+    board = await _play_a_whole_game(world)
+    assert [b.text for row in board.buttons() for b in row].count("📜 Record") == 1
+    answer = await world.tg.switch_inline(world.carol, board, "📜 Record")  # a bystander
+    (result,) = answer.results
+    assert "Game over" in result.text and "⚫ Alice" in result.text
+    posted = await world.tg.choose_result(world.carol, answer, result.id)
+    assert posted.via_bot is not None and "Game over" in (posted.text or "")
+    words = [w for w in (posted.text or "").split("\n")[-1].split() if w != "pass"]
+    assert len(words) >= 20 and all(len(w) == 2 for w in words)
+
+    (game,) = await gamestore.games_with_status(world.bots[0].db, "finished")
+    assert game.meta.invite
+    for forged in (
+        f"record {to36(game.id)} wrongsecret",
+        f"record {to36(game.id)}",
+        f"record {to36(game.id)} {game.meta.invite}x",
+        f"record {to36(game.id + 1)} {game.meta.invite}",
+        "record",
+    ):
+        assert (await world.tg.inline_query(world.carol, world.group, forged)).results == ()
+
+
+async def test_a_running_games_record_query_gets_nothing(world: World) -> None:
+    world.tg.set_inline_mode(True)
+    board = await world.command(world.alice, world.group, "/reversi")
+    await world.tg.press(world.bob, board, "Join")  # the last seat: it starts
+    (game,) = await gamestore.games_with_status(world.bots[0].db, "running")
+    query = RecordQuery(game.id, game.meta.invite or "").pack()
+    assert (await world.tg.inline_query(world.bob, world.group, query)).results == ()
+
+
+async def test_an_inline_tables_record_button_posts_it_in_that_chat(world: World) -> None:
+    world.tg.set_inline_mode(True)
+    world.tg.set_inline_feedback(True)
+    board = await open_inline(world, world.alice, world.bob, "reversi")
+    await press(world, world.bob, board, "Join")
+    await world.tg.wait_for(lambda: turn_name(board) == "Alice", what="the game started")
+    people, rng = {"Alice": world.alice, "Bob": world.bob}, random.Random(3)
+    while await reversi_inline_step(world, board, people, rng):
+        pass
+    assert "📜 Record" in labels(board)
+    answer = await world.tg.switch_inline(world.bob, board, "📜 Record")
+    (result,) = answer.results
+    posted = await world.tg.choose_result(world.bob, answer, result.id)
+    assert posted.chat is board.chat and "Game over" in (posted.text or "")
+    # the chosen result's update is taken, and the bot idle, before it stops
+    await world.tg.wait_for(lambda: not world.tg.pending_updates, what="the update taken")
+    await world.synced()
