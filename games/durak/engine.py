@@ -38,14 +38,21 @@ class DurakEngine:
         return views.view(state, seat)
 
     def outcome(self, state: DurakState) -> Outcome | None:
-        """The durak loses, everyone else wins; a draw (nobody left holding cards) has neither."""
+        """The durak loses, everyone else wins; a draw (nobody left holding cards) has
+        neither. The scores are places: the first out of cards scores the most, the
+        durak nothing (a rating ranks the seats by them)."""
         if not state.finished:
             return None
+        order = views.out_order(state)
+        places = {seat: state.seats - place for place, seat in enumerate(order)}
         durak = views.durak(state)
+        if durak is None and len(order) >= 2:  # the last two went out together: a tie
+            places[order[-2]] = places[order[-1]]
+        scores = tuple(places.get(seat, 0) for seat in range(state.seats))
         if durak is None:
-            return Outcome(winners=(), draw=True)
+            return Outcome(winners=(), scores=scores, draw=True)
         winners = tuple(seat for seat in range(state.seats) if seat != durak)
-        return Outcome(winners=winners, losers=(durak,))
+        return Outcome(winners=winners, losers=(durak,), scores=scores)
 
     def to_dict(self, state: DurakState) -> JSON:
         return serial.to_dict(state)

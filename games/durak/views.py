@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from games.cards import Card
 from games.durak.actions import Action
-from games.durak.events import Event
+from games.durak.events import Event, WentOut
 from games.durak.rules import legal_actions, to_move
 from games.durak.state import (
     DECK_SIZE,
@@ -87,7 +87,7 @@ def view(state: DurakState, seat: int | None) -> DurakView:
         done=state.done,
         to_move=to_move(state),
         legal=legal,
-        out=out_seats(state),
+        out=out_order(state),
         log=state.log,
         finished=state.finished,
         durak=durak(state),
@@ -101,6 +101,19 @@ def shown_trump(state: DurakState) -> Card | None:
     if state.stock or state.seats * HAND_SIZE == DECK_SIZE:
         return state.trump_card
     return None
+
+
+def out_order(state: DurakState) -> tuple[int, ...]:
+    """The seats out of the game, first out first: the public events say when each went
+    out (the whole record where it is kept, else the bounded log; a seat whose going
+    out no event names, after them in seat order)."""
+    events = state.record if state.record is not None else state.log
+    out = set(out_seats(state))
+    order: list[int] = []
+    for event in events:
+        if isinstance(event, WentOut) and event.seat in out and event.seat not in order:
+            order.append(event.seat)
+    return (*order, *(seat for seat in sorted(out) if seat not in order))
 
 
 def durak(state: DurakState) -> int | None:

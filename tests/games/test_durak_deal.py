@@ -115,7 +115,7 @@ def test_the_last_player_holding_cards_is_the_durak():
     state = position(["6S", "7S 8C"])
     state, events = run(state, (0, "a6S"), (1, "b0.7S"))
     assert events[-1] == GameOver(1)
-    assert ENGINE.outcome(state) == Outcome(winners=(0,), losers=(1,))
+    assert ENGINE.outcome(state) == Outcome(winners=(0,), losers=(1,), scores=(2, 0))
     assert ENGINE.to_move(state) == frozenset()
     assert ENGINE.view(state, 0).finished and ENGINE.view(state, 0).durak == 1
     with pytest.raises(IllegalAction) as caught:
@@ -128,14 +128,15 @@ def test_the_durak_of_three():
     state, events = run(state, (0, "a6S"), (1, "t"), (2, "d"))
     assert ENGINE.outcome(state) is None and events[-1] == BoutStarted(2, 1)
     state, events = run(state, (2, "a10D"), (1, "t"))
-    assert ENGINE.outcome(state) == Outcome(winners=(0, 2), losers=(1,))
+    # places: seat 0 went out first, then seat 2; the durak scores nothing
+    assert ENGINE.outcome(state) == Outcome(winners=(0, 2), losers=(1,), scores=(3, 0, 2))
 
 
 def test_a_draw_when_the_last_cards_go_together():
     state = position(["6S", "7S"])
     state, events = run(state, (0, "a6S"), (1, "b0.7S"))
     assert events[-1] == GameOver(None)
-    assert ENGINE.outcome(state) == Outcome(winners=(), draw=True)
+    assert ENGINE.outcome(state) == Outcome(winners=(), scores=(1, 1), draw=True)  # together
     assert ENGINE.view(state, None).durak is None
 
 
