@@ -14,9 +14,11 @@ from storage.records import GameRecord, Status
 
 
 def rating_line(adapter: GameAdapter[Any], game: GameRecord, language: str) -> str | None:
-    """None: a game of a kind that is not rated, or not finished."""
-    if not adapter.declaration.rating or game.status is not Status.FINISHED:
+    """None: a game of a kind that is not rated, or still running."""
+    if not adapter.declaration.rating or game.active:
         return None
+    if game.status is Status.STOPPED:  # by a vote or an admin: never rated
+        return tr(language, "Not rated: the game was stopped.") if game.meta.players else None
     if game.meta.rating:
         changes = " · ".join(change_text(line) for line in game.meta.rating)
         return tr(language, "⭐ Rated: {changes}", changes=changes)

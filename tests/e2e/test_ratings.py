@@ -89,6 +89,7 @@ async def test_a_stopped_game_is_not_rated(world: World) -> None:
     await world.tg.send_text(world.alice, world.group, "/stop")
     await world.tg.wait_for(lambda: "🔁 Rematch" in str(board.buttons()), what="stopped")
     assert "Rated" not in (board.text or "")
+    assert "Not rated: the game was stopped." in (board.text or "")  # the table says so
     assert await person_ratings(world.bots[0].db, world.alice.id) == []
     leaders = (await world.command(world.alice, world.group, "/leaders")).text or ""
     assert "Nobody has played a rated game here yet." in leaders, leaders
