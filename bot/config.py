@@ -180,7 +180,15 @@ def _webhook(env: Mapping[str, str]) -> tuple[str | None, str | None]:
     secret = env.get("WEBHOOK_SECRET", "").strip() or None
     if url is None:
         return None, None
-    if urlparse(url).scheme != "https" and not url.startswith("http://127.0.0.1"):
+    try:
+        parsed = urlparse(url)
+    except ValueError:  # "https://[x": not a URL at all
+        parsed = None
+    if (
+        parsed is None
+        or not parsed.netloc
+        or (parsed.scheme != "https" and not url.startswith("http://127.0.0.1"))
+    ):
         raise ConfigError(f"WEBHOOK_URL must be an https:// URL, not {url!r}")
     if secret is None or not re.fullmatch(r"[A-Za-z0-9_-]{1,256}", secret):
         raise ConfigError(

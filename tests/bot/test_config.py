@@ -40,6 +40,9 @@ def test_every_setting_is_read() -> None:
         ({"BOT_TOKEN": TOKEN, "GROUP_MESSAGES_PER_MINUTE": "-1"}, "GROUP_MESSAGES_PER_MINUTE"),
         ({"BOT_TOKEN": TOKEN, "PORT": "http"}, "PORT"),
         ({"BOT_TOKEN": TOKEN, "WEBHOOK_URL": "https://example.org/hook"}, "WEBHOOK_SECRET"),
+        # urlparse raises on it: once a traceback and exit code 1, not one line and 2
+        ({"BOT_TOKEN": TOKEN, "WEBHOOK_URL": "https://[x"}, "WEBHOOK_URL must be an https"),
+        ({"BOT_TOKEN": TOKEN, "WEBHOOK_URL": "https:///hook"}, "WEBHOOK_URL must be an https"),
     ],
 )
 def test_bad_settings_name_what_to_fix(env: dict[str, str], needle: str) -> None:
