@@ -24,14 +24,22 @@ from games.durak.actions import Action
 from games.durak.endgame import NODE_BUDGET
 from games.durak.exact import endgame_position, exact_choice
 from games.durak.heuristic import rule_choice, sight_of
+from games.durak.models import PLAIN, Model
 from games.durak.search import search_choice
 from games.durak.views import DurakView
 
 EASY_SLIPS = 0.3
 
 
-def choose(view: DurakView, legal: tuple[Action, ...], rng: random.Random, level: str) -> Action:
-    """One of ``legal`` for the seat whose ``view`` this is."""
+def choose(
+    view: DurakView,
+    legal: tuple[Action, ...],
+    rng: random.Random,
+    level: str,
+    model: Model = PLAIN,
+) -> Action:
+    """One of ``legal`` for the seat whose ``view`` this is; the search models the
+    other seats as ``model`` says."""
     if not legal:
         raise ValueError("no legal action to choose from")
     if len(legal) == 1:
@@ -42,10 +50,10 @@ def choose(view: DurakView, legal: tuple[Action, ...], rng: random.Random, level
     if level == "easy":
         return action
     if endgame_position(view) is not None:
-        exact = exact_choice(view, legal, action, NODE_BUDGET)
+        exact = exact_choice(view, legal, action, NODE_BUDGET, model.lost_for_plain)
         if exact is not None:
             return exact
-    return search_choice(view, legal, action, rng)[0]
+    return search_choice(view, legal, action, rng, model=model)[0]
 
 
 def ruled(view: DurakView, legal: tuple[Action, ...]) -> Action:

@@ -62,10 +62,15 @@ def action_value(solver: Solver, pos: Position, view: DurakView, action: Action,
 
 
 def exact_choice(
-    view: DurakView, legal: tuple[Action, ...], preferred: Action, budget: int
+    view: DurakView,
+    legal: tuple[Action, ...],
+    preferred: Action,
+    budget: int,
+    lost_for_plain: bool = True,
 ) -> Action | None:
     """The best of ``legal`` by exact search (``preferred`` unless another is
-    strictly better), or ``None`` outside the endgame or beyond ``budget`` nodes."""
+    strictly better), or ``None`` outside the endgame or beyond ``budget`` nodes.
+    A lost game is played for a plain player's mistake if ``lost_for_plain``."""
     pos = endgame_position(view)
     if pos is None:
         return None
@@ -82,7 +87,7 @@ def exact_choice(
                 best, choice = score, action
     except OutOfBudget:
         return None
-    if best == LOSS:
+    if best == LOSS and lost_for_plain:
         return plain_win(view, legal, pos, preferred, budget) or choice
     return choice
 
