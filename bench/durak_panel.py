@@ -48,7 +48,7 @@ PLAYERS: dict[str, Player] = {
     "plain": lambda view, legal, rng, level: choose(view, legal, rng, level, PLAIN),
     "mixed": lambda view, legal, rng, level: choose(view, legal, rng, level, MIXED),
     "eagerbest": lambda view, legal, rng, level: choose(
-        view, legal, rng, level, Model(("eager",), "best", False)
+        view, legal, rng, level, Model(("eager",), "best", ())
     ),
     "previous": lambda view, legal, rng, level: ruled(view, legal),
 }

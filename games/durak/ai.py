@@ -50,7 +50,7 @@ def choose(
     if level == "easy":
         return action
     if endgame_position(view) is not None:
-        exact = exact_choice(view, legal, action, NODE_BUDGET, model.lost_for_plain)
+        exact = exact_choice(view, legal, action, NODE_BUDGET, model.lost_for)
         if exact is not None:
             return exact
     return search_choice(view, legal, action, rng, model=model)[0]

@@ -56,13 +56,15 @@ POLICIES: dict[str, Policy] = {
 class Model:
     """The other seats' policies in play-outs (one drawn per world), the play-out's
     two-player endgame score (``"plain"``: the computer's best play against a
-    plain player, ``"best"``: best play on both sides), and whether a lost endgame
-    is played for a plain player's mistake (``lost_for_plain``)."""
+    plain player, ``"best"``: best play on both sides), and the plain players
+    whose mistakes a lost endgame is played for (``lost_for``: how they throw
+    in, ``"all"``, ``"low"`` or ``"never"``; none: the lost game is played as the
+    rules say)."""
 
     policies: tuple[str, ...] = ("eager", "low", "never", "rules")
     endgame: str = "best"
-    lost_for_plain: bool = True
+    lost_for: tuple[str, ...] = ("all", "low", "never")
 
 
-PLAIN = Model(policies=("eager",), endgame="plain", lost_for_plain=True)  # issue 25's
+PLAIN = Model(policies=("eager",), endgame="plain", lost_for=("all",))  # issue 25's
 MIXED = Model()
