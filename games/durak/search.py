@@ -2,15 +2,16 @@
 
 For each sampled world (:mod:`games.durak.worlds`) every candidate action is
 played and the game is played out to its end: the seat by the rules, the
-others as plain players who play their lowest card that works and take only
-when they must (:mod:`games.durak.heuristic`; modelling them as the rules
-player lost more games), the seats that may act at once taking turns as the
-search's own ``rng`` picks them. Once the stock is empty the play-out ends
-early: a seat that is out has won, and with two players left the exact endgame
-against a plain player scores it (:mod:`games.durak.endgame`, ``plain``; the
-computer's own play from there: best play, and the plain player's mistake once
-that loses), unless that search needs more than :data:`ENDGAME_NODES` nodes.
-All candidates meet the
+others by one policy of the search's :class:`~games.durak.models.Model`, drawn
+per world (by default a mix of styles: greedy players throwing in whenever
+they can, only plain cards up to 10, or never, and the rules player; issue 25
+modelled only the first, which tuned the search to one opponent), the seats
+that may act at once taking turns as the search's own ``rng`` picks them. Once
+the stock is empty the play-out ends early: a seat that is out has won, and
+with two players left the exact endgame scores it (:mod:`games.durak.endgame`:
+by default best play on both sides; issue 25's model: the computer's best play
+against a plain player), unless that search needs more than
+:data:`ENDGAME_NODES` nodes. All candidates meet the
 same worlds and the same picks, so their totals differ only by what the
 candidate changed. The work is counted in actions applied (and endgame nodes,
 four to an action), at most ``budget`` a decision (a world whose play-outs
@@ -25,7 +26,7 @@ import random
 from games.durak.actions import Action, Beat, Done, Take
 from games.durak.endgame import LOSS, OutOfBudget, Solver, mask
 from games.durak.heuristic import rule_choice, sight_in, strength
-from games.durak.models import PLAIN, POLICIES, Model, Policy
+from games.durak.models import MIXED, POLICIES, Model, Policy
 from games.durak.play import apply_action
 from games.durak.rules import legal_actions, to_move
 from games.durak.state import DurakState
@@ -123,7 +124,7 @@ def search_choice(
     preferred: Action,
     rng: random.Random,
     budget: int | None = None,
-    model: Model = PLAIN,
+    model: Model = MIXED,
 ) -> tuple[Action, Work]:
     """The candidate with the best total over the sampled worlds, and the work it took
     (at most ``budget`` actions, :data:`BUDGET` unless given); the other seats play
