@@ -32,7 +32,7 @@ from bench.rates import cpu_text, percentile, rate_text
 from games.gofish import ENGINE, Ask, GoFishView
 
 CPU_GOAL = 0.050
-MAX_ASKS = 2000
+MAX_ASKS = 500
 Player = Callable[[GoFishView, tuple[Ask, ...], random.Random, str], Ask]
 PLAYERS: dict[str, Player] = {"new": ENGINE.choose, "baseline": gofish_baseline.choose}
 
