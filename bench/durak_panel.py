@@ -13,12 +13,13 @@ decisions with two or more legal actions; goal p95 at most 50 ms).
 Run: python -m bench.durak_panel [games] [seed] [--style S]... [--seats 2|3]...
      [--player new|plain|mixed|eagerbest|previous]... [--jobs N]
 
-Players: "new" (``ENGINE.choose``), "plain" (issue 25's model: the search's
-other seats greedy, throwing in whenever they can; endgames scored and lost
-ones played against that player), "mixed" (the others a mix of styles drawn
-per world, endgames scored by best play), "eagerbest" (the others greedy, endgames by best play,
-no plain player in the endgame), "previous" (the rules and the exact endgame,
-no search).
+Players: "new" (``ENGINE.choose``), "mixed" (``models.MIXED``, today's
+default: the search's other seats in a style drawn per world from a mix,
+two-player endgames scored against a plain player, a lost one played for the
+move that wins against the most plain styles), "plain" (issue 25's model: the
+others greedy, throwing in whenever they can), "eagerbest" (the others greedy,
+endgames by best play, no plain player in the endgame), "previous" (the rules
+and the exact endgame, no search).
 """
 
 from __future__ import annotations

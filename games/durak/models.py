@@ -62,7 +62,7 @@ class Model:
     rules say)."""
 
     policies: tuple[str, ...] = ("eager", "low", "never", "rules")
-    endgame: str = "best"
+    endgame: str = "plain"
     lost_for: tuple[str, ...] = ("all", "low", "never")
 
 

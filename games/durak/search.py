@@ -8,9 +8,10 @@ they can, only plain cards up to 10, or never, and the rules player; issue 25
 modelled only the first, which tuned the search to one opponent), the seats
 that may act at once taking turns as the search's own ``rng`` picks them. Once
 the stock is empty the play-out ends early: a seat that is out has won, and
-with two players left the exact endgame scores it (:mod:`games.durak.endgame`:
-by default best play on both sides; issue 25's model: the computer's best play
-against a plain player), unless that search needs more than
+with two players left the exact endgame scores it (:mod:`games.durak.endgame`,
+``plain``: the computer's own play from there, best play, and the plain
+player's mistake once that loses; scoring it by best play on both sides lost
+more games against most styles in ``bench/durak_panel.py``), unless that search needs more than
 :data:`ENDGAME_NODES` nodes. All candidates meet the
 same worlds and the same picks, so their totals differ only by what the
 candidate changed. The work is counted in actions applied (and endgame nodes,
