@@ -4,13 +4,15 @@ The rules (:mod:`games.durak.heuristic`) propose a move. While the stock lasts
 (or more than two players hold cards), a determinized search
 (:mod:`games.durak.search`) checks it: the unseen cards are dealt at random
 into the other hands and the stock, consistently with everything seen, each
-candidate is played out (the seat by the rules, the others as plain players,
-the two-player endgame exactly), and the best total wins.
+candidate is played out (the seat by the rules, the others in a style drawn
+per sampled world from a mix, :mod:`games.durak.models`, the two-player
+endgame exactly), and the best total wins.
 Once the stock is empty and two players are left, the rest of the game is
 searched exactly (:mod:`games.durak.exact`), within a node budget; the
 proposal is kept unless a search finds a strictly better move, and when every
-move loses against best play, one that still wins against a plain player
-(lowest card that works, takes only when it must) is played if there is one.
+move loses against best play, the one that wins against the most plain
+players (lowest card that works, takes only when it must; throwing in whenever
+it can, only plain cards up to 10, or never) is played if any wins.
 
 ``level="easy"`` makes a random move now and then and never searches; other
 levels search.
@@ -24,14 +26,22 @@ from games.durak.actions import Action
 from games.durak.endgame import NODE_BUDGET
 from games.durak.exact import endgame_position, exact_choice
 from games.durak.heuristic import rule_choice, sight_of
+from games.durak.models import MIXED, Model
 from games.durak.search import search_choice
 from games.durak.views import DurakView
 
 EASY_SLIPS = 0.3
 
 
-def choose(view: DurakView, legal: tuple[Action, ...], rng: random.Random, level: str) -> Action:
-    """One of ``legal`` for the seat whose ``view`` this is."""
+def choose(
+    view: DurakView,
+    legal: tuple[Action, ...],
+    rng: random.Random,
+    level: str,
+    model: Model = MIXED,
+) -> Action:
+    """One of ``legal`` for the seat whose ``view`` this is; the search models the
+    other seats as ``model`` says."""
     if not legal:
         raise ValueError("no legal action to choose from")
     if len(legal) == 1:
@@ -42,10 +52,10 @@ def choose(view: DurakView, legal: tuple[Action, ...], rng: random.Random, level
     if level == "easy":
         return action
     if endgame_position(view) is not None:
-        exact = exact_choice(view, legal, action, NODE_BUDGET)
+        exact = exact_choice(view, legal, action, NODE_BUDGET, model.lost_for)
         if exact is not None:
             return exact
-    return search_choice(view, legal, action, rng)[0]
+    return search_choice(view, legal, action, rng, model=model)[0]
 
 
 def ruled(view: DurakView, legal: tuple[Action, ...]) -> Action:

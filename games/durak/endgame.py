@@ -10,9 +10,10 @@ which loses nothing: any cover of the cards can be played in that order)
 before the attacker throws in again.
 
 A ``plain`` solver lets seat 1 play only as a plain player would (its lowest
-card that works, covering when it can, throwing in whenever it may): once
-every move loses against best play, the computer picks one that still wins
-against such a player (:func:`games.durak.exact.exact_choice`).
+card that works, covering when it can, throwing in whenever it may; with
+``throws="low"`` only plain cards up to 10, with ``"never"`` never): once every
+move loses against best play, the computer picks one that still wins against
+such players (:func:`games.durak.exact.exact_choice`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from games.durak.state import BOUT_LIMIT, FIRST_BOUT_LIMIT
 
 WIN, DRAW, LOSS = 1, 0, -1
 NODE_BUDGET = 6000
+LOW = 4  # a card bit's rank (bit % 9) up to a 10: what a "low" plain player throws in
 
 # (hand 0, hand 1, attacker, table, attacks on the table, unbeaten, a card beaten,
 #  taking, a bout already discarded, passing)
@@ -81,9 +83,13 @@ def trump_tables(trump: str) -> tuple[list[int], tuple[int, ...], dict[int, int]
 class Solver:
     """Exact values for one deal's endgame positions, within ``budget`` nodes."""
 
-    def __init__(self, trump: str, budget: int = NODE_BUDGET, plain: bool = False) -> None:
+    def __init__(
+        self, trump: str, budget: int = NODE_BUDGET, plain: bool = False, throws: str = "all"
+    ) -> None:
         self.budget = budget
         self.plain = plain
+        self.throws = throws
+        self.trump = SUITS.index(trump)
         self.nodes = 0
         self.table: dict[Position, tuple[int, int]] = {}
         self.path: set[Position] = set()
@@ -219,7 +225,13 @@ class Solver:
         """Seat 1's move as a plain player's: the cheapest card that works. Covering,
         the cheapest card that beats an unbeaten one and leaves the rest coverable."""
         if pos[2] == 1:  # attacking: the cheapest lead or throw-in, Done only when none
-            return moves[0]
+            if not pos[3] or self.throws == "all":
+                return moves[0]
+            if self.throws == "low":  # plain cards up to 10 only
+                for move in moves:
+                    if move[0] == "card" and move[1] // 9 != self.trump and move[1] % 9 <= LOW:
+                        return move
+            return moves[-1]  # Done
         hand, unbeaten = pos[1], pos[5]
         options = sorted(
             (self.rank[card], attack, card)

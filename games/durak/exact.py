@@ -4,8 +4,10 @@ Everything not in the computer's hand, on the table or in the discard is then
 in the opponent's hand, so :mod:`games.durak.endgame` can search the rest of the
 game. The heuristic's own choice is kept whenever it is as good as the best.
 When every move loses against best play, it picks one that still wins against
-a plain player (lowest card that works, takes only when it must), if any: the
-game is lost only if the opponent finds the way.
+plain players (lowest card that works, takes only when it must; throwing in
+whenever it can, only plain cards up to 10, or never: the move that wins
+against the most of them), if any: the game is lost only if the opponent finds
+the way.
 """
 
 from __future__ import annotations
@@ -62,10 +64,16 @@ def action_value(solver: Solver, pos: Position, view: DurakView, action: Action,
 
 
 def exact_choice(
-    view: DurakView, legal: tuple[Action, ...], preferred: Action, budget: int
+    view: DurakView,
+    legal: tuple[Action, ...],
+    preferred: Action,
+    budget: int,
+    lost_for: tuple[str, ...] = ("all",),
 ) -> Action | None:
     """The best of ``legal`` by exact search (``preferred`` unless another is
-    strictly better), or ``None`` outside the endgame or beyond ``budget`` nodes."""
+    strictly better), or ``None`` outside the endgame or beyond ``budget`` nodes.
+    A lost game is played for the mistakes of the plain players ``lost_for`` names
+    (how they throw in: ``"all"``, ``"low"``, ``"never"``; none: not at all)."""
     pos = endgame_position(view)
     if pos is None:
         return None
@@ -82,20 +90,31 @@ def exact_choice(
                 best, choice = score, action
     except OutOfBudget:
         return None
-    if best == LOSS:
-        return plain_win(view, legal, pos, preferred, budget) or choice
+    if best == LOSS and lost_for:
+        return plain_win(view, legal, pos, preferred, budget, lost_for) or choice
     return choice
 
 
 def plain_win(
-    view: DurakView, legal: tuple[Action, ...], pos: Position, preferred: Action, budget: int
+    view: DurakView,
+    legal: tuple[Action, ...],
+    pos: Position,
+    preferred: Action,
+    budget: int,
+    styles: tuple[str, ...] = ("all",),
 ) -> Action | None:
-    """A move of ``legal`` (``preferred`` first) that wins against a plain opponent."""
-    solver = Solver(view.trump, budget, plain=True)
+    """The move of ``legal`` that wins against the most of the plain players
+    ``styles`` names (``preferred`` first among equals), if one wins against any;
+    ``budget`` nodes shared among them."""
+    solvers = [Solver(view.trump, budget // len(styles), True, throws) for throws in styles]
+    best, choice = 0, None
     try:
         for action in (preferred, *(other for other in legal if other != preferred)):
-            if action_value(solver, pos, view, action, DRAW) == WIN:
-                return action
+            wins = sum(action_value(solver, pos, view, action, DRAW) == WIN for solver in solvers)
+            if wins > best:
+                best, choice = wins, action
+                if wins == len(solvers):
+                    break
     except OutOfBudget:
-        return None
-    return None
+        return choice
+    return choice

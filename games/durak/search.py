@@ -2,15 +2,17 @@
 
 For each sampled world (:mod:`games.durak.worlds`) every candidate action is
 played and the game is played out to its end: the seat by the rules, the
-others as plain players who play their lowest card that works and take only
-when they must (:mod:`games.durak.heuristic`; modelling them as the rules
-player lost more games), the seats that may act at once taking turns as the
-search's own ``rng`` picks them. Once the stock is empty the play-out ends
-early: a seat that is out has won, and with two players left the exact endgame
-against a plain player scores it (:mod:`games.durak.endgame`, ``plain``; the
-computer's own play from there: best play, and the plain player's mistake once
-that loses), unless that search needs more than :data:`ENDGAME_NODES` nodes.
-All candidates meet the
+others by one policy of the search's :class:`~games.durak.models.Model`, drawn
+per world (by default a mix of styles: greedy players throwing in whenever
+they can, only plain cards up to 10, or never, and the rules player; issue 25
+modelled only the first, which tuned the search to one opponent), the seats
+that may act at once taking turns as the search's own ``rng`` picks them. Once
+the stock is empty the play-out ends early: a seat that is out has won, and
+with two players left the exact endgame scores it (:mod:`games.durak.endgame`,
+``plain``: the computer's own play from there, best play, and the plain
+player's mistake once that loses; scoring it by best play on both sides lost
+more games against most styles in ``bench/durak_panel.py``), unless that search needs more than
+:data:`ENDGAME_NODES` nodes. All candidates meet the
 same worlds and the same picks, so their totals differ only by what the
 candidate changed. The work is counted in actions applied (and endgame nodes,
 four to an action), at most ``budget`` a decision (a world whose play-outs
@@ -24,7 +26,8 @@ import random
 
 from games.durak.actions import Action, Beat, Done, Take
 from games.durak.endgame import LOSS, OutOfBudget, Solver, mask
-from games.durak.heuristic import eager_choice, rule_choice, sight_in, strength
+from games.durak.heuristic import rule_choice, sight_in, strength
+from games.durak.models import MIXED, POLICIES, Model, Policy
 from games.durak.play import apply_action
 from games.durak.rules import legal_actions, to_move
 from games.durak.state import DurakState
@@ -63,15 +66,23 @@ def candidates(view: DurakView, legal: tuple[Action, ...], preferred: Action) ->
     return [preferred, *others[: CANDIDATES - 1]]
 
 
-def play_out(state: DurakState, seat: int, rng: random.Random, work: Work) -> int | None:
-    """The score for ``seat`` once the rules play ``state`` to the end (``None``: out of work)."""
+def play_out(
+    state: DurakState,
+    seat: int,
+    rng: random.Random,
+    work: Work,
+    others: Policy = POLICIES["eager"],
+    endgame: str = "plain",
+) -> int | None:
+    """The score for ``seat`` once the rules play ``state`` to the end, the other
+    seats by ``others`` (``None``: out of work)."""
     while not state.finished:
         if not state.stock and not state.table:
             holders = [other for other, hand in enumerate(state.hands) if hand]
             if seat not in holders:
                 return WIN
             if len(holders) == 2:
-                score = endgame_score(state, seat, holders, work)
+                score = endgame_score(state, seat, holders, work, endgame == "plain")
                 if score is not None:
                     return score
         if not work.spend():
@@ -79,22 +90,24 @@ def play_out(state: DurakState, seat: int, rng: random.Random, work: Work) -> in
         movers = to_move(state)
         mover = rng.choice(sorted(movers)) if len(movers) > 1 else next(iter(movers))
         legal = legal_actions(state, mover)
-        policy = rule_choice if mover == seat else eager_choice
+        policy = rule_choice if mover == seat else others
         action = legal[0] if len(legal) == 1 else policy(sight_in(state, mover), legal)
         state, _ = apply_action(state, mover, action)
     holders = [other for other, hand in enumerate(state.hands) if hand]
     return DRAW if not holders else WIN if seat not in holders else 0
 
 
-def endgame_score(state: DurakState, seat: int, holders: list[int], work: Work) -> int | None:
+def endgame_score(
+    state: DurakState, seat: int, holders: list[int], work: Work, plain: bool = True
+) -> int | None:
     """The play-out's score once two players are left with the stock empty, if the
-    computer's exact play against plain play is found within :data:`ENDGAME_NODES`
-    (and the work left)."""
+    computer's exact play against plain play (``plain``; else best play on both
+    sides) is found within :data:`ENDGAME_NODES` (and the work left)."""
     other = holders[0] if holders[1] == seat else holders[1]
     nodes = min(ENDGAME_NODES, 4 * (work.budget - work.spent))
     if nodes <= 0:
         return None
-    solver = Solver(state.trump, nodes, plain=True)
+    solver = Solver(state.trump, nodes, plain=plain)
     pos = (mask(state.hands[seat]), mask(state.hands[other]), int(state.attacker != seat),
            0, 0, 0, False, False, bool(state.discard), state.passing)  # fmt: skip
     try:
@@ -112,9 +125,11 @@ def search_choice(
     preferred: Action,
     rng: random.Random,
     budget: int | None = None,
+    model: Model = MIXED,
 ) -> tuple[Action, Work]:
     """The candidate with the best total over the sampled worlds, and the work it took
-    (at most ``budget`` actions, :data:`BUDGET` unless given)."""
+    (at most ``budget`` actions, :data:`BUDGET` unless given); the other seats play
+    as ``model`` says, one of its policies drawn per world."""
     work = Work(BUDGET if budget is None else budget)
     options = candidates(view, legal, preferred)
     pool = unseen(view)
@@ -123,7 +138,9 @@ def search_choice(
         world = sample_world(view, pool, rng)
         if world is None:
             break
-        scores = sample(world, view.seat, options, rng.random(), work)
+        styles = model.policies
+        others = POLICIES[styles[0] if len(styles) == 1 else rng.choice(styles)]
+        scores = sample(world, view.seat, options, rng.random(), work, others, model.endgame)
         if scores is None:
             break
         totals = [total + score for total, score in zip(totals, scores, strict=True)]
@@ -132,7 +149,13 @@ def search_choice(
 
 
 def sample(
-    world: DurakState, seat: int, options: list[Action], seed: float, work: Work
+    world: DurakState,
+    seat: int,
+    options: list[Action],
+    seed: float,
+    work: Work,
+    others: Policy,
+    endgame: str,
 ) -> list[int] | None:
     """Each option's play-out score in ``world`` (the same picks for all), or ``None``."""
     scores: list[int] = []
@@ -140,7 +163,7 @@ def sample(
         if not work.spend():  # the candidate itself counts: a sample always costs work
             return None
         state, _ = apply_action(world, seat, action)
-        score = play_out(state, seat, random.Random(seed), work)
+        score = play_out(state, seat, random.Random(seed), work, others, endgame)
         if score is None:
             return None
         scores.append(score)

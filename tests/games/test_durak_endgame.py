@@ -135,3 +135,21 @@ def test_the_choice_never_depends_on_what_the_seat_cannot_see() -> None:
             compared += 1
             state, _ = ENGINE.apply(state, seat, mine)
     assert compared > 100
+
+
+def test_plain_solvers_throw_in_as_their_style_says() -> None:
+    # seat 1 attacked with 8S, seat 0 covered with 9S; seat 1 holds 8H (trump) and 8C
+    cards = {code: 1 << bit(parse_card(code)) for code in ("8S", "9S", "8H", "8C", "6D", "AD")}
+    table = cards["8S"] | cards["9S"]
+    both = (cards["6D"], cards["8H"] | cards["8C"], 1, table, 1, 0, True, False, False, False)
+    trump = (cards["6D"], cards["8H"] | cards["AD"], 1, table, 1, 0, True, False, False, False)
+    moves = {
+        throws: (
+            (solver := Solver("H", plain=True, throws=throws)).plain_move(both, solver.moves(both)),
+            solver.plain_move(trump, solver.moves(trump)),
+        )
+        for throws in ("all", "low", "never")
+    }
+    assert moves["all"] == (("card", bit(parse_card("8C"))), ("card", bit(parse_card("8H"))))
+    assert moves["low"] == (("card", bit(parse_card("8C"))), ("done", -1))
+    assert moves["never"] == (("done", -1), ("done", -1))

@@ -7,8 +7,13 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
 from games.cards import parse_card
 from games.durak import ENGINE, DurakState
+from games.durak.actions import Attack, Done
+from games.durak.heuristic import sight_in
+from games.durak.models import MIXED, PLAIN, POLICIES, Model
 from games.durak.search import WIN, Work, endgame_score, play_out, search_choice
 from games.durak.serial import check
 from games.durak.worlds import sample_world, unseen
@@ -76,25 +81,42 @@ def some_positions(seats: int, seed: int, count: int) -> list[tuple[DurakState, 
     return found
 
 
-def test_the_choice_is_legal_seeded_and_within_its_work() -> None:
+@pytest.mark.parametrize("model", [PLAIN, MIXED], ids=["plain", "mixed"])
+def test_the_choice_is_legal_seeded_and_within_its_work(model: Model) -> None:
     for state, seat in some_positions(2, 7, 6) + some_positions(3, 8, 6):
         view = ENGINE.view(state, seat)
-        first, work = search_choice(view, view.legal, view.legal[0], random.Random(1), 300)
-        again, _ = search_choice(view, view.legal, view.legal[0], random.Random(1), 300)
+        first, work = search_choice(view, view.legal, view.legal[0], random.Random(1), 300, model)
+        again, _ = search_choice(view, view.legal, view.legal[0], random.Random(1), 300, model)
         assert first in view.legal and first == again
         assert 0 < work.spent <= 301  # the action that found the budget spent is counted
 
 
-def test_the_search_never_reads_what_the_seat_cannot_see() -> None:
+@pytest.mark.parametrize("model", [PLAIN, MIXED], ids=["plain", "mixed"])
+def test_the_search_never_reads_what_the_seat_cannot_see(model: Model) -> None:
     for state, seat in some_positions(2, 11, 5) + some_positions(3, 12, 5):
         view = ENGINE.view(state, seat)
         other = sampled(state, seat, 99)  # the hidden cards dealt anew
         assert other.hands != state.hands or other.stock != state.stock
-        mine, _ = search_choice(view, view.legal, view.legal[0], random.Random(5), 200)
+        mine, _ = search_choice(view, view.legal, view.legal[0], random.Random(5), 200, model)
         theirs = ENGINE.view(other, seat)
-        assert (
-            search_choice(theirs, theirs.legal, theirs.legal[0], random.Random(5), 200)[0] == mine
-        )
+        again = search_choice(theirs, theirs.legal, theirs.legal[0], random.Random(5), 200, model)
+        assert again[0] == mine
+
+
+def test_the_models_policies_throw_in_as_named() -> None:
+    # seat 0 attacked with 7S, seat 1 covered with 8S: seat 0 may throw in 7D, 8H (trump) or 8C
+    state = position(["7D 8H 8C QC", "9S 10S 6D JD"], trump="9H", stock="6S 6C",
+                     rest="stock", table=[("7S", "8S")])  # fmt: skip
+    legal = ENGINE.view(state, 0).legal
+    throws = {name: POLICIES[name](sight_in(state, 0), legal) for name in POLICIES}
+    assert throws["eager"] == Attack(parse_card("7D"))
+    assert throws["low"] == Attack(parse_card("7D"))
+    assert throws["never"] == Done()
+    lone = position(["8H QC", "9S 10S 6D JD"], trump="9H", stock="6S 6C", rest="stock",
+                    table=[("7S", "8S")])  # fmt: skip
+    legal = ENGINE.view(lone, 0).legal
+    assert POLICIES["eager"](sight_in(lone, 0), legal) == Attack(parse_card("8H"))
+    assert POLICIES["low"](sight_in(lone, 0), legal) == Done()  # a trump: not thrown in
 
 
 def test_a_play_out_scores_the_endgame_exactly_within_its_work() -> None:

@@ -1,0 +1,70 @@
+"""How the computer's search models the other players (issue 35).
+
+A :class:`Model` names the policies the play-outs give the other seats (one
+drawn per sampled world, the same for every candidate, so a candidate is
+judged against a mix of styles rather than one), how a two-player endgame
+reached in a play-out is scored, and whether a lost endgame is played for a
+plain player's mistake. Each policy reads only a :class:`Sight` (a hand and
+the open table):
+
+- ``eager``: the lowest card that works, throwing in whenever it can, taking
+  only when nothing covers;
+- ``low``: the same, throwing in only plain cards up to 10;
+- ``never``: the same, never throwing in;
+- ``rules``: the computer's own rules (:mod:`games.durak.heuristic`): keeps
+  trumps, takes rather than spend a high trump on a low card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from games.durak.actions import Action, Attack, Beat, Done, Take
+from games.durak.heuristic import Sight, eager_choice, rule_choice, strength
+
+Policy = Callable[[Sight, tuple[Action, ...]], Action]
+
+
+def throwing(allowed: Callable[[Sight, Action], bool]) -> Policy:
+    """The eager player, throwing in only the cards ``allowed`` lets through."""
+
+    def policy(sight: Sight, legal: tuple[Action, ...]) -> Action:
+        cards = [action for action in legal if isinstance(action, Beat | Attack)]
+        if sight.table:
+            cards = [a for a in cards if isinstance(a, Beat) or allowed(sight, a)]
+        if cards:
+            return min(cards, key=lambda action: strength(action.card, sight.trump))
+        return Take() if Take() in legal else Done()
+
+    return policy
+
+
+def low_plain(sight: Sight, action: Action) -> bool:
+    return isinstance(action, Attack) and action.card.suit != sight.trump and action.card.rank <= 10
+
+
+POLICIES: dict[str, Policy] = {
+    "eager": eager_choice,
+    "low": throwing(low_plain),
+    "never": throwing(lambda sight, action: False),
+    "rules": rule_choice,
+}
+
+
+@dataclass(frozen=True)
+class Model:
+    """The other seats' policies in play-outs (one drawn per world), the play-out's
+    two-player endgame score (``"plain"``: the computer's best play against a
+    plain player, ``"best"``: best play on both sides), and the plain players
+    whose mistakes a lost endgame is played for (``lost_for``: how they throw
+    in, ``"all"``, ``"low"`` or ``"never"``; none: the lost game is played as the
+    rules say)."""
+
+    policies: tuple[str, ...] = ("eager", "low", "never", "rules")
+    endgame: str = "plain"
+    lost_for: tuple[str, ...] = ("all", "low", "never")
+
+
+PLAIN = Model(policies=("eager",), endgame="plain", lost_for=("all",))  # issue 25's
+MIXED = Model()
