@@ -121,8 +121,9 @@ def test_the_sync_and_the_presenters_never_import_a_handler() -> None:
             assert not {t for t in targets if _folder(t) in {"glue", "ops", "deadlines"}}, module
 
 
-def test_no_module_of_the_bot_imports_itself_round_a_circle() -> None:
-    graph, done, path = _bot_graph(), set[str](), list[str]()
+def _no_circle(graph: dict[str, set[str]]) -> None:
+    """Fails naming the first circle of imports found in ``graph``."""
+    done, path = set[str](), list[str]()
 
     def visit(module: str) -> None:
         path.append(module)
@@ -136,6 +137,10 @@ def test_no_module_of_the_bot_imports_itself_round_a_circle() -> None:
     for module in sorted(graph):
         if module not in done:
             visit(module)
+
+
+def test_no_module_of_the_bot_imports_itself_round_a_circle() -> None:
+    _no_circle(_bot_graph())
 
 
 def test_the_save_knows_no_presentation() -> None:
@@ -260,20 +265,7 @@ def _every_import(package: str) -> dict[str, set[str]]:
 def test_no_import_circle_not_even_for_types(package: str) -> None:
     # a circle hid the worst defect of its week (two records of unfinished updates):
     # 14 modules of bot/ went round through bot/services.py and the adapter
-    graph, done, path = _every_import(package), set[str](), list[str]()
-
-    def visit(module: str) -> None:
-        path.append(module)
-        for target in sorted(graph.get(module, ())):
-            assert target not in path, " -> ".join([*path[path.index(target) :], target])
-            if target not in done:
-                visit(target)
-        path.pop()
-        done.add(module)
-
-    for module in sorted(graph):
-        if module not in done:
-            visit(module)
+    _no_circle(_every_import(package))
 
 
 def test_one_module_asks_telegram_who_is_in_a_chat() -> None:
