@@ -50,7 +50,7 @@ async def _confirmed(press: Press) -> bool:
     remembered as the first). In the database: the second press may reach another
     worker, or come after a restart (``storage.resigns``)."""
     user_id, now = press.query.from_user.id, press.svc.clock()
-    return await press_resign(press.svc.db, press.game.id or 0, user_id, now)
+    return await press_resign(press.svc.db, press.game.id or 0, user_id, now, press.update_id)
 
 
 async def _save(press: Press, before: Any, after: Any, results: list[tuple[int, bool]]) -> None:

@@ -5,7 +5,12 @@ cards go to the bottom of the stock, their books stay."""
 from __future__ import annotations
 
 import re
+import sqlite3
+from typing import Any
 
+import pytest
+
+from bot.pipeline import resign as resign_module
 from sandbox import Message, User
 from storage import gamestore
 from tests.e2e.harness import World
@@ -80,3 +85,29 @@ async def test_go_fish_resigned_player_is_out_and_their_cards_go_under_the_stock
     turn = re.search(r"^▶️ (\w+)", table.text or "", re.M)
     assert turn is not None and turn[1] in ("Alice", "Carol")
     await world.tg.wait_for_bot_message(world.bob, containing="You resigned")
+
+
+async def test_a_confirmed_resignation_whose_save_failed_resigns_when_tried_again(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the confirming press used the first press up in a transaction of its own, so when
+    # the save after it failed on the database the update's retry found no first press:
+    # it asked again ("Press 🏳️ Resign again"), and the person's confirmation was lost
+    board = await world.open_lobby("/reversi", [world.bob])
+    await world.tg.wait_for(lambda: turn_name(board) == "Alice", what="the board")
+    world.bots[0].application.update_processor.first_pause = 0.05  # type: ignore[attr-defined]
+    first = await world.tg.press(world.bob, board, RESIGN)
+    assert (first.text or "").startswith("Press 🏳️ Resign again")
+    saving = resign_module.save
+    failed: list[bool] = []
+
+    async def locked_once(*args: Any, **kwargs: Any) -> Any:
+        if not failed:
+            failed.append(True)
+            raise sqlite3.OperationalError("database is locked")  # may pass: tried again
+        return await saving(*args, **kwargs)
+
+    monkeypatch.setattr(resign_module, "save", locked_once)
+    second = await world.tg.press(world.bob, board, RESIGN, timeout=30)
+    assert failed and second.text == "You resigned.", second.text
+    await world.tg.wait_for(lambda: "🏳️ Bob resigned: ⚫ Alice wins." in (board.text or ""))

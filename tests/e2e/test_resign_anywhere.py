@@ -27,7 +27,11 @@ async def _reversi(world: World) -> Message:
 
 
 async def _requests(world: World) -> int:
-    row = await world.bots[-1].db.fetchone("SELECT COUNT(*) FROM resign_requests")
+    """First presses still waiting for their confirmation (a used-up one keeps, until
+    the prune, only the update that confirmed it: a negative time)."""
+    row = await world.bots[-1].db.fetchone(
+        "SELECT COUNT(*) FROM resign_requests WHERE asked_at >= 0"
+    )
     assert row is not None
     return int(row[0])
 

@@ -28,12 +28,13 @@ async def test_the_second_press_within_the_window_confirms_once(url: str) -> Non
     db, other = await Database.open(url), await Database.open(url)  # two workers
     try:
         game = await _running(db, -100)
-        assert not await resigns.press_resign(db, game, 7, NOW)
-        assert not await resigns.press_resign(db, game, 8, NOW)  # someone else's own
-        assert await resigns.press_resign(other, game, 7, NOW + WINDOW)
-        assert not await resigns.press_resign(db, game, 7, NOW + WINDOW)  # used up: asks
-        assert not await resigns.press_resign(db, game, 8, NOW + WINDOW + 1)  # too late
-        assert await resigns.press_resign(other, game, 8, NOW + WINDOW + 2)
+        assert not await resigns.press_resign(db, game, 7, NOW, 1)
+        assert not await resigns.press_resign(db, game, 8, NOW, 2)  # someone else's own
+        assert await resigns.press_resign(other, game, 7, NOW + WINDOW, 3)
+        assert await resigns.press_resign(db, game, 7, NOW + WINDOW, 3)  # 3 tried again
+        assert not await resigns.press_resign(db, game, 7, NOW + WINDOW, 4)  # used up: asks
+        assert not await resigns.press_resign(db, game, 8, NOW + WINDOW + 1, 5)  # too late
+        assert await resigns.press_resign(other, game, 8, NOW + WINDOW + 2, 6)
     finally:
         await db.close()
         await other.close()
@@ -43,9 +44,9 @@ async def test_the_prune_drops_old_requests_and_those_of_ended_games(url: str) -
     db = await Database.open(url)
     try:
         running, ended = await _running(db, -100), await _running(db, -200)
-        await resigns.press_resign(db, running, 7, NOW)
-        await resigns.press_resign(db, running, 8, NOW - WINDOW - 1)
-        await resigns.press_resign(db, ended, 7, NOW)
+        await resigns.press_resign(db, running, 7, NOW, 1)
+        await resigns.press_resign(db, running, 8, NOW - WINDOW - 1, 2)
+        await resigns.press_resign(db, ended, 7, NOW, 3)
         async with db.transaction() as tx:
             await tx.execute("UPDATE games SET status = 'finished' WHERE id = $1", (ended,))
         assert await resigns.prune(db, NOW) == 2
