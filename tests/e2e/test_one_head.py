@@ -6,10 +6,8 @@ at most. Recorded as tests/e2e/test_press_path.py records a press."""
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 from telegram import Update
@@ -18,6 +16,7 @@ from sandbox import Message
 from tests.e2e.harness import World, running_world
 from tests.e2e.inline_hands import moves, my_cards, version_of
 from tests.e2e.players import drawn_at, gofish_step, gofish_to_move
+from tests.e2e.walk import recording
 
 
 async def _walk(
@@ -25,43 +24,15 @@ async def _walk(
 ) -> tuple[set[str], set[str]]:
     """The modules of bot/ whose code runs while the bot handles the updates of ``kind``
     (``callback_query``, ``chosen_inline_result``) that ``act`` sends, and the functions
-    (``module.function``) that run."""
-    application = world.bots[0].application
-    handle = application.process_update
-    entered: set[str] = set()
-    ran: set[str] = set()  # module.function of every call
-    frames: dict[int, FrameType] = {}
+    (``module.function``) that run (the inline query, the post: not the move)."""
 
-    def note(frame: FrameType, event: str, _arg: Any) -> None:
-        if event != "call" or id(frame) in frames:
-            return
-        frames[id(frame)] = frame
-        module = str(frame.f_globals.get("__name__", ""))
-        caller = frame.f_back
-        while caller is not None and caller.f_code is not recorded.__code__:
-            caller = caller.f_back
-        generated = frame.f_code.co_filename.startswith("<")  # a dataclass's __init__
-        if caller is not None and module.startswith("bot.") and not generated:
-            entered.add(module)
-            ran.add(f"{module}.{frame.f_code.co_name}")
+    def of_kind(update: object) -> bool:
+        return isinstance(update, Update) and getattr(update, kind) is not None
 
-    async def recorded(update: object) -> None:
-        if not isinstance(update, Update) or getattr(update, kind) is None:
-            await handle(update)  # the inline query, the post: not the move
-            return
-        sys.setprofile(note)
-        try:
-            await handle(update)
-        finally:
-            sys.setprofile(None)
-
-    application.process_update = recorded  # type: ignore[method-assign]
-    try:
+    with recording(world.bots[0].application, of_kind) as calls:
         await act()
         await world.synced()
-    finally:
-        application.process_update = handle  # type: ignore[method-assign]
-    return entered, ran
+    return {module for module, _ in calls}, {f"{module}.{name}" for module, name in calls}
 
 
 async def test_a_chosen_inline_move_walks_the_path_of_a_button_press(tmp_path: Path) -> None:
