@@ -56,8 +56,10 @@ BOT_LAYERS = {
     "pipeline": {"root", "rules", "presenters", "sync", "pipeline"},
     "deadlines": {"root", "rules", "presenters", "sync", "pipeline", "deadlines"},
     "glue": {"root", "rules", "presenters", "sync", "pipeline", "deadlines", "glue"},
-    "ops": {"root", "glue", "ops"},
-    "webapp": {"webapp"},  # the Mini App's initData check: the standard library only
+    "ops": {"root", "glue", "ops", "webapp"},
+    # the hand app (issue 32): its initData check (the standard library only), what it
+    # shows (presenters) and its server, whose moves go through the pipeline's play
+    "webapp": {"root", "rules", "presenters", "sync", "pipeline", "glue", "webapp"},
 }
 # imports across those lines (none left: the table is rendered by
 # ``bot.presenters.table``, and blackjack's /stop is given to its adapter by the glue)

@@ -1,0 +1,28 @@
+"""Durak in the hand app: the bout's pairs and the face-up trump card drawn, the trump
+and the stock in words (all public), and ✋ Done, which is a table button rather than
+an inline result."""
+
+from __future__ import annotations
+
+from bot.i18n import tr
+from bot.presenters.durak_text import trump_line
+from bot.webapp.shape import Public, card_json, plain
+from games.durak import ENGINE, Done, DurakState
+from storage.records import GameRecord
+
+
+def public(game: GameRecord, state: DurakState, seat: int | None, language: str) -> Public:
+    view = ENGINE.view(state, None)
+    pairs = [
+        [card_json(language, attack), *([card_json(language, beat)] if beat else [])]
+        for attack, beat in view.table
+    ]
+    piles: list[dict[str, object]] = [{"name": tr(language, "Table"), "pairs": pairs}]
+    if view.trump_card is not None:
+        trump = [card_json(language, view.trump_card)]
+        piles.append({"name": tr(language, "Trump"), "cards": trump})
+    extra = []
+    if seat is not None and Done() in ENGINE.legal_actions(state, seat):
+        extra.append((ENGINE.encode_action(Done()), "✋ " + tr(language, "Done")))
+    facts = [plain(trump_line(view, language))]
+    return Public(piles=piles, facts=facts, counts=list(view.hand_sizes), extra_moves=extra)

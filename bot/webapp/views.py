@@ -1,0 +1,101 @@
+"""What the hand app shows one person of one game, as JSON: their hand (a seated
+player only), the public table, and the moves their seat may make now.
+
+The shape is the same for every game with hidden hands; what differs is one small hook
+per game (``bot.webapp.view_<kind>``, registered in ``HOOKS``): the public piles and
+counts drawn as cards. The moves are the ones the inline hands offer
+(``GameAdapter.inline_moves``: argument and words in the reader's language), plus what
+a game keeps on its table's buttons (Durak's ✋ Done), from the hook.
+
+Nothing hidden leaves here: the hand is the engine's view for the person's own seat
+(``engine.view(state, seat)``), everything else the public view (``seat=None``); a
+spectator gets no hand and no move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bot.adapter import seat_of_user, seats_of, state_of
+from bot.game_adapter import GameAdapter, TableView
+from bot.i18n import ntr, tr
+from bot.presenters.lobby_view import seat_labels
+from bot.ui import Buttons
+from bot.webapp import view_durak, view_gofish
+from bot.webapp.shape import Public, card_json, plain
+from storage.records import GameRecord, Status
+
+Hook = Callable[[GameRecord, Any, "int | None", str], Public]
+HOOKS: dict[str, Hook] = {
+    "durak": view_durak.public,
+    "gofish": view_gofish.public,
+    "gofarm": view_gofish.public,
+}
+
+
+def game_view(
+    adapter: GameAdapter[Any], game: GameRecord, user_id: int, language: str, public: str
+) -> dict[str, Any]:
+    """The JSON the app draws for ``user_id`` (seated or not) at ``game``'s version."""
+    seat = seat_of_user(game, user_id)
+    names = [plain(name) for name in seat_labels(seats_of(game), language)]
+    shown: dict[str, Any] = {
+        "version": game.version,
+        "status": game.status.value,
+        "title": adapter.title(language),
+        "seat": seat,
+        "names": names,
+        "hand": [],
+        "moves": [],
+        "piles": [],
+        "facts": [],
+        "counts": [],
+        "counted": [],
+        "to_move": [],
+        "labels": labels(language),
+    }
+    if game.state is None:  # a lobby: nothing dealt yet
+        return shown
+    state = state_of(adapter, game)
+    engine = adapter.engine
+    hook = HOOKS.get(game.kind)
+    running = game.status is Status.RUNNING
+    shown["to_move"] = sorted(engine.to_move(state)) if running else []
+    table = adapter.render_table(game, state, TableView(language, Buttons(game.id, game.version)))
+    shown["table_text"] = plain(table.text)
+    if hook is not None:
+        seen = hook(game, state, seat, language)
+        counted = [ntr(language, "{n} card", "{n} cards", n) for n in seen.counts]
+        shown.update(piles=seen.piles, facts=seen.facts, counts=seen.counts, counted=counted)
+    if seat is None:
+        return shown
+    mine = engine.view(state, seat)
+    shown["hand"] = [card_json(language, card) for card in getattr(mine, "hand", ())]
+    if running:
+        moves = adapter.inline_moves(game, state, seat, language, public)
+        shown["moves"] = [
+            {"argument": m.argument, "title": plain(m.title), "description": plain(m.description)}
+            for m in moves
+        ]
+        if hook is not None:
+            shown["moves"] += [
+                {"argument": argument, "title": title, "description": ""}
+                for argument, title in hook(game, state, seat, language).extra_moves
+            ]
+    return shown
+
+
+def labels(language: str) -> dict[str, str]:
+    """The app's own words, in the reader's language."""
+    return {
+        "hand": tr(language, "Your hand"),
+        "table": tr(language, "Table"),
+        "moves": tr(language, "Your moves"),
+        "no_moves": tr(language, "Nothing to do now: waiting for the others."),
+        "watching": tr(language, "You are not playing in this game: this is the public table."),
+        "your_turn": tr(language, "Your turn"),
+        "over": tr(language, "The game is over."),
+        "refused": tr(language, "Not played"),
+        "lang": language,
+    }
