@@ -15,7 +15,10 @@
     };
     let theme = {};
     try { theme = JSON.parse(hash.get("tgWebAppThemeParams") || "{}"); } catch (e) { theme = {}; }
-    return { initData: hash.get("tgWebAppData") || "", themeParams: theme,
+    const initData = hash.get("tgWebAppData") || "";
+    let user = null;
+    try { user = JSON.parse(new URLSearchParams(initData).get("user") || "null"); } catch (e) { user = null; }
+    return { initData, initDataUnsafe: { user, start_param: new URLSearchParams(initData).get("start_param") }, themeParams: theme,
              ready: () => post("web_app_ready"), expand: () => post("web_app_expand") };
   }
   const theme = tg.themeParams || {};
