@@ -16,13 +16,17 @@ from tests.e2e.hand_app import APP_NAME, App, app_link, hand_app, table_of
 from tests.e2e.harness import TOKEN, World, running_world
 
 
-async def _durak(world: World) -> tuple[Any, str]:
-    """Alice and Bob at a running Durak table; the table and its startapp."""
+async def _durak_started(world: World) -> tuple[Any, None]:
     table = await world.command(world.alice, world.group, "/durak")
     for person in (world.alice, world.bob):  # neither opened the bot's private chat
         await world.tg.press(person, table, "Join")
         await world.tg.wait_for(lambda p=person: p.first_name in (table.text or ""))
-    table = await world.start_game(table)
+    return await world.start_game(table), None
+
+
+async def _durak(world: World) -> tuple[Any, str]:
+    """Alice and Bob at a running Durak table; the table and its startapp."""
+    table, _ = await _durak_started(world)
     await world.tg.wait_for(lambda: app_link(table) is not None, what="🃏 Open my hand")
     link = app_link(table)
     assert link is not None
@@ -190,3 +194,39 @@ async def test_refusals_apply_nothing(tmp_path: Path) -> None:
         assert 429 in codes, codes
         assert not any(TOKEN.split(":")[1] in text for text in app.bodies)
         del table
+
+
+async def test_without_the_settings_no_table_has_the_button(tmp_path: Path) -> None:
+    async with running_world(tmp_path) as world:
+        await world.start_bot()
+        table, _ = await _durak_started(world)
+        await world.synced()
+        assert app_link(table) is None
+        assert "🃏 My cards" in [b.text for line in table.buttons() for b in line]
+
+
+async def test_go_fish_in_the_app_shows_the_own_hand_and_the_asks(tmp_path: Path) -> None:
+    async with running_world(tmp_path) as world, hand_app(world) as app:
+        table = await world.command(world.alice, world.group, "/gofish")
+        for person in (world.alice, world.bob):
+            await world.tg.press(person, table, "Join")
+            await world.tg.wait_for(lambda p=person: p.first_name in (table.text or ""))
+        table = await world.start_game(table)
+        await world.tg.wait_for(lambda: app_link(table) is not None, what="🃏 Open my hand")
+        link = app_link(table)
+        assert link is not None
+        param = table_of(link)
+        game = await _game(app, param)
+        hands = [{str(parse_card(c).code) for c in hand} for hand in game.state["hands"]]
+        turn = game.state["turn"]
+        mover = [world.alice, world.bob][turn]
+        status, body = await app.state(mover, param)
+        assert status == 200 and body is not None
+        shown = body["state"]
+        assert {c["code"] for c in shown["hand"]} == hands[turn]
+        assert not _codes(shown) & hands[1 - turn]
+        assert shown["moves"] and all("Bob" in m["title"] or "Alice" in m["title"]
+                                      for m in shown["moves"])  # fmt: skip
+        status, body = await app.move(mover, param, game.version, shown["moves"][0]["argument"])
+        assert status == 200 and body is not None, body
+        assert body["state"]["version"] > game.version
