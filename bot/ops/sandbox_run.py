@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from telegram.ext import Application
 
 from bot.config import Config, ConfigError, turn_and_lobby_seconds
+from bot.features import FEATURES
 from bot.glue.app import ALLOWED_UPDATES, build_application
 from bot.ops.logs import setup_logging
 from bot.services import services_of
@@ -126,6 +127,7 @@ async def _serve_hand_app(tg: StandIn, application: Application, stack: AsyncExi
     config = Config(token=TOKEN, api_base_url=None, database_path="", webapp_url=WEBAPP_URL,
                     webapp_name=WEBAPP_NAME)  # fmt: skip
     server, port = await serve_app(application, config)
+    stack.callback(setattr, FEATURES, "web_app", None)  # one value per process
     stack.push_async_callback(server.close_all_connections)
     stack.callback(server.stop)
     tg.add_web_app(WEBAPP_NAME, f"http://127.0.0.1:{port}{app_path(WEBAPP_URL)}")
