@@ -144,7 +144,7 @@ class AppContext:
 
 
 class PageHandler(tornado.web.RequestHandler):
-    SUPPORTED_METHODS = ("GET", "HEAD")
+    SUPPORTED_METHODS = ("GET",)
 
     def initialize(self, name: str) -> None:
         self.name = name
@@ -154,8 +154,6 @@ class PageHandler(tornado.web.RequestHandler):
             self.set_header(header, value)
         self.set_header("Content-Type", FILES[self.name])
         self.write((STATIC / (self.name or "index.html")).read_bytes())
-
-    head = get
 
 
 @tornado.web.stream_request_body
@@ -356,6 +354,12 @@ def app_routes(application: Application, config: Config) -> list[Any]:  # type: 
     ]
 
 
+def _log_failure(handler: tornado.web.RequestHandler) -> None:
+    """Only failures (a refusal is the client's, and a poll a second is no news)."""
+    if handler.get_status() >= 500:
+        log.warning("hand app: %d %s", handler.get_status(), handler.request.path)
+
+
 async def serve_app(
     application: Application,  # type: ignore[type-arg]
     config: Config,
@@ -367,7 +371,8 @@ async def serve_app(
     the server (``stop`` it) and its port."""
     routes = app_routes(application, config)
     server = tornado.httpserver.HTTPServer(
-        tornado.web.Application(routes), max_body_size=1 << 20, body_timeout=10.0,
+        tornado.web.Application(routes, log_function=_log_failure), max_body_size=1 << 20,
+        body_timeout=10.0,
         idle_connection_timeout=75.0,
     )  # fmt: skip
     sockets = tornado.netutil.bind_sockets(port, address)

@@ -10,6 +10,8 @@ from bot.webapp.shape import Public, card_json, plain
 from games.durak import ENGINE, Done, DurakState
 from storage.records import GameRecord
 
+__all__ = ["ENGINE", "public"]  # the engine names the game in bot.webapp.views.HOOKS
+
 
 def public(game: GameRecord, state: DurakState, seat: int | None, language: str) -> Public:
     view = ENGINE.view(state, None)

@@ -10,6 +10,8 @@ from games.gofish.engine import ENGINE
 from games.gofish.model import GoFishState
 from storage.records import GameRecord
 
+__all__ = ["ENGINE", "public"]  # the engine names the game in bot.webapp.views.HOOKS
+
 
 def public(game: GameRecord, state: GoFishState, seat: int | None, language: str) -> Public:
     view = ENGINE.view(state, None)

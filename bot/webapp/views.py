@@ -2,7 +2,7 @@
 player only), the public table, and the moves their seat may make now.
 
 The shape is the same for every game with hidden hands; what differs is one small hook
-per game (``bot.webapp.view_<kind>``, registered in ``HOOKS``): the public piles and
+per game (``bot.webapp.view_<kind>``, registered in ``HOOKS`` by its engine): the public piles and
 counts drawn as cards. The moves are the ones the inline hands offer
 (``GameAdapter.inline_moves``: argument and words in the reader's language), plus what
 a game keeps on its table's buttons (Durak's ✋ Done), from the hook.
@@ -27,11 +27,15 @@ from bot.webapp.shape import Public, card_json, plain
 from storage.records import GameRecord, Status
 
 Hook = Callable[[GameRecord, Any, "int | None", str], Public]
-HOOKS: dict[str, Hook] = {
-    "durak": view_durak.public,
-    "gofish": view_gofish.public,
-    "gofarm": view_gofish.public,
-}
+# each game's hook, by its engine (Go Fish and Go Farm share theirs): no kind named here
+HOOKS: tuple[tuple[object, Hook], ...] = (
+    (view_durak.ENGINE, view_durak.public),
+    (view_gofish.ENGINE, view_gofish.public),
+)
+
+
+def hook_of(adapter: GameAdapter[Any]) -> Hook | None:
+    return next((hook for engine, hook in HOOKS if adapter.engine is engine), None)
 
 
 def game_view(
@@ -59,7 +63,7 @@ def game_view(
         return shown
     state = state_of(adapter, game)
     engine = adapter.engine
-    hook = HOOKS.get(game.kind)
+    hook = hook_of(adapter)
     running = game.status is Status.RUNNING
     shown["to_move"] = sorted(engine.to_move(state)) if running else []
     table = adapter.render_table(game, state, TableView(language, Buttons(game.id, game.version)))
