@@ -14,8 +14,8 @@ from telegram.ext import Application, ContextTypes
 from storage.db import Database
 
 if TYPE_CHECKING:
+    from bot.adapter import GameAdapter
     from bot.deadlines.sweep import Sweep
-    from bot.game_adapter import GameAdapter
     from bot.sync.limits import Budget
     from bot.sync.reconcile import GameReconciler
     from bot.sync.sender import Sender

@@ -24,11 +24,11 @@ from telegram.ext import (
     filters,
 )
 
+from bot.adapter import GameAdapter
 from bot.buttons import GameButton, HandQuery, LanguageButton, TableOffer, TopUpButton
 from bot.command import command, tap
 from bot.config import Config
 from bot.deadlines.sweep import LONGEST_NAP, SHARED_NAP, Sweep
-from bot.game_adapter import GameAdapter
 from bot.glue.chats import on_migration, on_my_member_change
 from bot.glue.commands import language_button, language_command, start, stop_command, turn_time
 from bot.glue.menu import announce_commands

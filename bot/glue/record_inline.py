@@ -43,7 +43,7 @@ async def record_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
         await answer_query(query, [])
         return
     text = chunks(record.text, TEXT_LIMIT)[0]  # one message: as much of it as fits
-    title = svc.adapters[game.kind].title(language)
+    title = svc.adapters[game.kind].texts.title(language)
     article = InlineQueryResultArticle(
         f"record:{game.id}",
         "📜 " + tr(language, "The record of this {game} game", game=title),

@@ -65,7 +65,8 @@ def games_article(svc: Services, language: str, bot_username: str) -> InlineQuer
     """The list of games, each with the words that open its table."""
     bot = html.escape(f"@{bot_username}")
     lines = [
-        f"{bot} {kind} — {html.escape(game.title(language))}" for kind, game in svc.adapters.items()
+        f"{bot} {kind} — {html.escape(game.texts.title(language))}"
+        for kind, game in svc.adapters.items()
     ]
     intro = tr(language, "To open a table here, write {bot} and a game:", bot=bot)
     return InlineQueryResultArticle(

@@ -51,13 +51,13 @@ from telegram.ext import ContextTypes
 
 from bot.adapter import seat_of_user, state_of
 from bot.buttons import ForgedCallback, GameButton, Verb, from36, to36, whole_number
-from bot.game_adapter import GameAdapter
 from bot.game_types import InlineMove
 from bot.language import language_of, table_language
 from bot.marks import refused_post
 from bot.pipeline.inline_why import HELP, asked_game, button, final_hand, reason
 from bot.pipeline.play import play
 from bot.presenters.lobby_view import my_cards_button
+from bot.roles import HandPresenter
 from bot.services import Services, services
 from storage import gamestore, outbox, posts
 from storage.outbox import Mark
@@ -81,14 +81,15 @@ async def hand_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     language = language_of(user, game.around.reader_language if game and game.around else None)
     adapter = None if game is None else svc.adapters[game.kind]
     seat = None if game is None else seat_of_user(game, user.id)
-    if game is None or adapter is None or seat is None or not _dealt(adapter, game):
+    hands = None if adapter is None else adapter.hand
+    if game is None or adapter is None or hands is None or seat is None or not _dealt(game):
         await _nothing(svc, query, found, seat, language)
         return
     state = state_of(adapter, game)
     public = await table_language(svc.db, game)
-    moves = adapter.inline_moves(game, state, seat, language, public)
+    moves = hands.inline_moves(game, state, seat, language, public)
     results = [_move(game, move, public) for move in moves]
-    hand = _hand_button(adapter, game, state, seat, language)
+    hand = _hand_button(hands, game, state, seat, language)
     # sent by the client: one this bot gave (next_offset) or none; anything else, nothing
     start = 0 if query.offset == "" else whole_number(query.offset, len(results))
     if start is None:
@@ -108,7 +109,7 @@ async def show_hand(svc: Services, user_id: int, payload: str) -> bool:
         game_id = None
     game = None if game_id is None else await gamestore.get_game(svc.db, game_id)
     adapter = None if game is None else svc.adapters.get(game.kind)
-    if game is None or adapter is None or not _dealt(adapter, game):
+    if game is None or adapter is None or adapter.hand is None or not _dealt(game):
         return False
     if seat_of_user(game, user_id) is None:
         return False
@@ -136,10 +137,10 @@ async def answer_query(
         log.info("an inline query was answered too late: %s", error)
 
 
-def _dealt(adapter: GameAdapter[Any], game: GameRecord) -> bool:
-    """A running game with private hands (a lobby has no hand yet; an ended game's
-    hands are shown in the private chats as they ended)."""
-    return adapter.private_hands and game.status is Status.RUNNING and game.state is not None
+def _dealt(game: GameRecord) -> bool:
+    """A running game (a lobby has no hand yet; an ended game's hands are shown in
+    the private chats as they ended)."""
+    return game.status is Status.RUNNING and game.state is not None
 
 
 async def _nothing(
@@ -158,13 +159,13 @@ async def _nothing(
 
 
 def _hand_button(
-    adapter: GameAdapter[Any], game: GameRecord, state: Any, seat: int, language: str
+    hands: HandPresenter[Any], game: GameRecord, state: Any, seat: int, language: str
 ) -> InlineQueryResultsButton:
     """The hand, shown above the moves as the answer's button, not as a result: a
     result is posted when chosen, and looking at one's cards says nothing to the chat.
     The button opens the private chat with the bot, which then shows the whole hand
     (``show_hand``)."""
-    text = html.unescape("🃏 " + adapter.hand_alert(game, state, seat, language))
+    text = html.unescape("🃏 " + hands.hand_alert(game, state, seat, language))
     return InlineQueryResultsButton(text, start_parameter=HAND + to36(game.id))
 
 
@@ -201,7 +202,7 @@ async def chosen_result(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
         return  # not a game, or delivered again: already applied
     reply = Posted(svc, game, chosen.inline_message_id, update.update_id)
     adapter = svc.adapters[game.kind]
-    if not _dealt(adapter, game):
+    if adapter.hand is None or not _dealt(game):
         await reply.stale()
         return
     await play(svc, adapter, game, seat_of_user(game, user.id), button, update.update_id, reply)

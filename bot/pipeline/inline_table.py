@@ -12,7 +12,7 @@ draw the real lobby over the placeholder (``bot.sync.delivery``, by
 ``inline_message_id``). From there on the table is pressed like a group's
 (``bot.pipeline.press`` accepts a press whose ``inline_message_id`` is its table's).
 
-A blackjack table opens taking bets (``bot.pipeline.blackjack_play.new_table``) with the
+A blackjack table opens taking bets (``bot.games.blackjack.actions.new_table``) with the
 opener's inline chips: every inline table plays from one account and one seat per
 person (``storage.records.account_chat``), so it is offered only to someone not seated
 at one (:func:`can_open`).
@@ -54,15 +54,15 @@ from bot.adapter import Seat, set_seats, state_of
 from bot.buttons import TableOffer
 from bot.command import Tap
 from bot.features import FEATURES
-from bot.game_adapter import TableView
+from bot.games.blackjack.actions import holds, new_table, opener_seating, seat_refusal
 from bot.i18n import tr
 from bot.language import user_language
 from bot.people import remember
-from bot.pipeline.blackjack_play import holds, new_table, opener_seating, seat_refusal
 from bot.pipeline.inline import HELP, answer_query
 from bot.pipeline.inline_refused import refused_text, tell_refused
 from bot.pipeline.save import Seating, create, save
 from bot.presenters.lobby_view import render_lobby
+from bot.roles import TableView
 from bot.services import Services, services
 from bot.ui import Buttons, Keyboard
 from storage import chats, gamestore, seats
@@ -122,12 +122,12 @@ async def offer_article(
         text = render_lobby(adapter, game, language, Buttons(0, 0)).text
     else:
         view = TableView(language, Buttons(0, 0))
-        text = adapter.render_table(game, state_of(adapter, game), view).text
+        text = adapter.presenter.render_table(game, state_of(adapter, game), view).text
     setting = InlineKeyboardButton("⏳ " + tr(language, "Setting the table…"),
                                    callback_data=TableOffer(kind, offer).pack())  # fmt: skip
     return InlineQueryResultArticle(
         TableOffer(kind, offer).pack(),
-        adapter.title(language),
+        adapter.texts.title(language),
         InputTextMessageContent(text, parse_mode=ParseMode.HTML),
         reply_markup=InlineKeyboardMarkup([[setting]]),
         description=tr(language, "A table here: whoever sees it can sit down."),

@@ -23,10 +23,9 @@ from telegram import CallbackQuery, Message, Update
 from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
-from bot.adapter import seat_of_user
+from bot.adapter import GameAdapter, seat_of_user
 from bot.buttons import ForgedCallback, GameButton, Verb, game_of, shows
 from bot.command import Tap
-from bot.game_adapter import GameAdapter
 from bot.i18n import tr
 from bot.language import language_of, user_language
 from bot.marks import chats_of, marks_for
@@ -80,7 +79,7 @@ class Press:
 
     async def outsider(self, state: Any = None) -> None:
         """The presser has no seat at this game."""
-        own = self.adapter.refusal(self.game, state, None, "outsider", self.language)
+        own = self.adapter.presenter.refusal(self.game, state, None, "outsider", self.language)
         await self.refuse(own or tr(self.language, "You are not playing in this game."))
 
     async def quicker(self) -> None:
@@ -175,7 +174,7 @@ def _stale_text(press: Press) -> str:
     svc, game, language = press.svc, press.game, press.language
     now = svc.table_shows(game.id, game.version) or not svc.chat_waits(game.chat_id)
     message = press.query.message
-    if press.adapter.on_a_board:
+    if press.adapter.declaration.on_a_board:
         return (
             tr(language, "This board has changed; here is the current one.")
             if now
