@@ -229,27 +229,6 @@ def test_no_presenter_runs_a_games_table_rules() -> None:
     assert found == []
 
 
-def test_one_shape_per_request_takes_it_out_of_the_update() -> None:
-    # a command is a bot.command.Command, a game's press a bot.pipeline.press.Press, any
-    # other button a bot.command.Tap: no handler takes the message, its sender or the
-    # callback query out of the update itself (excepted: the update processor and the
-    # raw-update reader, which run before any handler, and the chat events of
-    # bot/glue/chats.py, a group's upgrade, which are nobody's request)
-    allowed = {"bot/command.py", "bot/pipeline/press.py", "bot/glue/processor.py",
-               "bot/pressed.py", "bot/glue/app.py", "bot/glue/chats.py"}  # fmt: skip
-    found = []
-    for path in sorted((ROOT / "bot").rglob("*.py")):
-        name = str(path.relative_to(ROOT))
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (
-                isinstance(node, ast.Attribute)
-                and node.attr in {"callback_query", "effective_message", "effective_user"}
-                and name not in allowed
-            ):
-                found.append(f"{name}:{node.lineno}")
-    assert found == []
-
-
 def test_no_comment_or_document_names_code_that_is_gone() -> None:
     # tools/stale_names.py: a module, a name in it or a file of the repository named
     # in a document, a comment or a docstring must exist (six such names had outlived

@@ -32,11 +32,12 @@ from __future__ import annotations
 
 import html
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from telegram import (
+    ChosenInlineResult,
     InlineKeyboardMarkup,
     InlineQuery,
     InlineQueryResult,
@@ -44,6 +45,7 @@ from telegram import (
     InlineQueryResultsButton,
     InputTextMessageContent,
     Update,
+    User,
 )
 from telegram.constants import ParseMode
 from telegram.error import BadRequest
@@ -51,6 +53,7 @@ from telegram.ext import ContextTypes
 
 from bot.adapter import seat_of_user, state_of
 from bot.buttons import ForgedCallback, GameButton, Verb, from36, to36, whole_number
+from bot.command import Query
 from bot.game_types import InlineMove
 from bot.language import language_of, table_language
 from bot.marks import refused_post
@@ -58,7 +61,7 @@ from bot.pipeline.inline_why import HELP, asked_game, button, final_hand, reason
 from bot.pipeline.play import play
 from bot.presenters.lobby_view import my_cards_button
 from bot.roles import HandPresenter
-from bot.services import Services, services
+from bot.services import Handler, Request, Services, handler
 from storage import gamestore, outbox, posts
 from storage.outbox import Mark
 from storage.records import GameRecord, Status
@@ -69,13 +72,10 @@ HAND = "hand_"  # the hand button's: /start hand_<game> shows the hand in the pr
 __all__ = ["HELP", "answer_query", "chosen_result", "hand_query"]
 
 
-async def hand_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def hand_query(ask: Query) -> None:
     """Answer ``cards <game>`` with the asker's own hand and moves; anything else (and
     anyone not playing) with no result."""
-    query = update.inline_query
-    if query is None:
-        return
-    svc, user = services(context), query.from_user
+    svc, user, query = ask.svc, ask.user, ask.query
     found = await asked_game(svc, query.query, user.id)  # a bare "cards": their one game
     game = found if isinstance(found, GameRecord) else None
     language = language_of(user, game.around.reader_language if game and game.around else None)
@@ -188,24 +188,23 @@ def _article(
     )
 
 
-async def chosen_result(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def chosen_result(result: Chosen) -> None:
     """A chosen move is a press (``bot.pipeline.play.play``: the game's freshness rule,
     the chooser's seat, the engine, the one save), held to the version its post
     describes; anything else changes nothing, and its post is corrected."""
-    chosen = update.chosen_inline_result
-    button = None if chosen is None else GameButton.move_of(chosen.result_id)
-    if chosen is None or button is None:
+    chosen, svc, user, update_id = result.chosen, result.svc, result.user, result.update_id
+    button = GameButton.move_of(chosen.result_id)
+    if button is None:
         return  # not a move (an older answer's hand result): nothing changes
-    svc, user = services(context), chosen.from_user
-    game = await gamestore.get_game(svc.db, button.game_id, update.update_id, user.id)
+    game = await gamestore.get_game(svc.db, button.game_id, update_id, user.id)
     if game is None or game.around is None or game.around.processed:
         return  # not a game, or delivered again: already applied
-    reply = Posted(svc, game, chosen.inline_message_id, update.update_id)
+    reply = Posted(svc, game, chosen.inline_message_id, update_id)
     adapter = svc.adapters[game.kind]
     if adapter.hand is None or not _dealt(game):
         await reply.stale()
         return
-    await play(svc, adapter, game, seat_of_user(game, user.id), button, update.update_id, reply)
+    await play(svc, adapter, game, seat_of_user(game, user.id), button, update_id, reply)
 
 
 @dataclass(frozen=True)
@@ -247,3 +246,27 @@ async def _not_played(
     await posts.refuse(svc.db, Mark(game.id, target, game.chat_id, game.version), inline_id,
                        update_id)  # fmt: skip
     svc.wake_chats({game.chat_id})
+
+
+@dataclass(frozen=True)
+class Chosen(Request):
+    """An inline result a person chose and posted (Telegram's feedback): which result
+    and the inline message it became, if it has a keyboard."""
+
+    update: Update
+    context: ContextTypes.DEFAULT_TYPE
+    chosen: ChosenInlineResult
+    user: User
+
+    @classmethod
+    async def of(cls, update: Update, context: ContextTypes.DEFAULT_TYPE) -> Chosen | None:
+        chosen = update.chosen_inline_result
+        return None if chosen is None else cls(update, context, chosen, chosen.from_user)
+
+
+ChosenAction = Callable[[Chosen], Awaitable[None]]
+
+
+def chosen(action: ChosenAction) -> Handler:
+    """The python-telegram-bot callback of a chosen inline result handled by ``action``."""
+    return handler(Chosen.of, action)
