@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.presenters import reversi_picture
+from bot.games.reversi import picture as reversi_picture
 from games.reversi import ENGINE, ReversiState
 from games.reversi.record import steps_of
 

@@ -76,7 +76,7 @@ _JSON_TYPE: dict[str, type | tuple[type, ...]] = {
 
 @dataclass
 class BlackjackMeta:
-    """Blackjack's own section of the meta (``bot.rules.blackjack``): stored as keys of
+    """Blackjack's own section of the meta (``bot.games.blackjack.table``): stored as keys of
     the same JSON object as the rest (rows written before the section existed read the
     same), typed here apart from what every game keeps."""
 

@@ -9,26 +9,22 @@ import hmac
 import html
 import re
 
-from telegram import InlineQueryResultArticle, InputTextMessageContent, Update
+from telegram import InlineQueryResultArticle, InputTextMessageContent
 from telegram.constants import ParseMode
-from telegram.ext import ContextTypes
 
+from bot.command import Query
 from bot.glue.record_cmd import TEXT_LIMIT, chunks, record_of
 from bot.i18n import tr
 from bot.language import language_of
 from bot.pipeline.inline import answer_query
 from bot.presenters.record_button import RecordQuery
-from bot.services import services
 from storage import gamestore
 
 PATTERN = rf"^\s*{RecordQuery.WORD}(\s|$)"
 
 
-async def record_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    query = update.inline_query
-    if query is None:
-        return
-    svc, asked = services(context), RecordQuery.parsed(query.query)
+async def record_query(ask: Query) -> None:
+    svc, query, asked = ask.svc, ask.query, RecordQuery.parsed(ask.text)
     game = None if asked is None else await gamestore.get_game(svc.db, asked.game_id)
     secret = "" if game is None else game.meta.invite or ""
     if (
@@ -43,7 +39,7 @@ async def record_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
         await answer_query(query, [])
         return
     text = chunks(record.text, TEXT_LIMIT)[0]  # one message: as much of it as fits
-    title = svc.adapters[game.kind].title(language)
+    title = svc.adapters[game.kind].texts.title(language)
     article = InlineQueryResultArticle(
         f"record:{game.id}",
         "📜 " + tr(language, "The record of this {game} game", game=title),

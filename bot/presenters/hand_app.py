@@ -12,9 +12,9 @@ from typing import Any
 
 from telegram import InlineKeyboardButton
 
+from bot.adapter import GameAdapter
 from bot.buttons import to36
 from bot.features import FEATURES
-from bot.game_adapter import GameAdapter
 from bot.i18n import tr
 from bot.ui import Keyboard
 from storage.records import GameRecord, Status
@@ -29,7 +29,7 @@ def table_param(game: GameRecord) -> str | None:
 def hand_app_rows(adapter: GameAdapter[Any], game: GameRecord, language: str) -> Keyboard:
     """The row with 🃏 Open my hand, or none (no app, no hidden hands, not running)."""
     app, bot, param = FEATURES.web_app, FEATURES.username, table_param(game)
-    if not app or not bot or param is None or not adapter.private_hands:
+    if not app or not bot or param is None or not adapter.declaration.hidden_hands:
         return []
     if game.status is not Status.RUNNING or game.state is None:
         return []

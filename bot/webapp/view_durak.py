@@ -4,8 +4,8 @@ an inline result."""
 
 from __future__ import annotations
 
+from bot.games.durak.sentences import trump_line
 from bot.i18n import tr
-from bot.presenters.durak_text import trump_line
 from bot.webapp.shape import Public, card_json, plain
 from games.durak import ENGINE, Done, DurakState
 from storage.records import GameRecord

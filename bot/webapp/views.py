@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.adapter import seat_of_user, seats_of, state_of
-from bot.game_adapter import GameAdapter, TableView
+from bot.adapter import GameAdapter, seat_of_user, seats_of, state_of
 from bot.i18n import ntr, tr
 from bot.presenters.lobby_view import seat_labels
+from bot.roles import TableView
 from bot.ui import Buttons
 from bot.webapp import view_durak, view_gofish
 from bot.webapp.shape import Public, card_json, plain
@@ -47,7 +47,7 @@ def game_view(
     shown: dict[str, Any] = {
         "version": game.version,
         "status": game.status.value,
-        "title": adapter.title(language),
+        "title": adapter.texts.title(language),
         "seat": seat,
         "names": names,
         "hand": [],
@@ -66,7 +66,8 @@ def game_view(
     hook = hook_of(adapter)
     running = game.status is Status.RUNNING
     shown["to_move"] = sorted(engine.to_move(state)) if running else []
-    table = adapter.render_table(game, state, TableView(language, Buttons(game.id, game.version)))
+    drawn = TableView(language, Buttons(game.id, game.version))
+    table = adapter.presenter.render_table(game, state, drawn)
     shown["table_text"] = plain(table.text)
     if hook is not None:
         seen = hook(game, state, seat, language)
@@ -76,8 +77,8 @@ def game_view(
         return shown
     mine = engine.view(state, seat)
     shown["hand"] = [card_json(language, card) for card in getattr(mine, "hand", ())]
-    if running:
-        moves = adapter.inline_moves(game, state, seat, language, public)
+    if running and adapter.hand is not None:
+        moves = adapter.hand.inline_moves(game, state, seat, language, public)
         shown["moves"] = [
             {"argument": m.argument, "title": plain(m.title), "description": plain(m.description)}
             for m in moves

@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 
 from bot.adapter import Seat, set_seats
+from bot.games.durak import DURAK as DURAK_GAME
+from bot.games.gofish import GOFISH
 from bot.presenters.cards_text import card_text
-from bot.presenters.durak import DurakAdapter
-from bot.presenters.gofish import GoFishAdapter
 from games.cards import durak_deck
 from games.durak import ENGINE as DURAK
 from games.durak import Attacked, Beaten, DurakState, Transferred
@@ -38,7 +38,7 @@ def _played(asks: int | None, seed: int = 7) -> GoFishState:
 def test_a_running_games_record_shows_no_card() -> None:
     state = _played(12)
     assert not state.finished and any(state.hands) and state.stock
-    record = GoFishAdapter().record(_game(Status.RUNNING), state, "en")
+    record = GOFISH.adapter.presenter.record(_game(Status.RUNNING), state, "en")
     assert record is not None and "asked" in record.text
     assert not any(suit in record.text for suit in SUITS), record.text
     assert "Hands at the end" not in record.text
@@ -46,7 +46,7 @@ def test_a_running_games_record_shows_no_card() -> None:
 
 def test_a_stopped_games_record_reveals_the_hands_left_and_never_the_stock() -> None:
     state = _played(12)
-    record = GoFishAdapter().record(_game(Status.STOPPED), state, "en")
+    record = GOFISH.adapter.presenter.record(_game(Status.STOPPED), state, "en")
     assert record is not None
     talk, hands = record.text.split("Hands at the end:")
     assert not any(suit in talk for suit in SUITS)
@@ -59,7 +59,7 @@ def test_a_stopped_games_record_reveals_the_hands_left_and_never_the_stock() -> 
 
 def test_a_finished_games_record_tells_every_ask_and_book() -> None:
     state = _played(None)
-    record = GoFishAdapter().record(_game(Status.FINISHED), state, "en")
+    record = GOFISH.adapter.presenter.record(_game(Status.FINISHED), state, "en")
     assert record is not None
     books = sum(len(b) for b in state.books)
     assert books == 13 and record.text.count("laid down a book of") == 13
@@ -82,7 +82,7 @@ def test_a_running_durak_records_names_only_the_cards_played_on_the_table() -> N
     assert not state.finished and state.record is not None
     game = _game(Status.RUNNING)
     game.kind = "durak"
-    record = DurakAdapter().record(game, state, "en")
+    record = DURAK_GAME.adapter.presenter.record(game, state, "en")
     assert record is not None and "Hands at the end" not in record.text
     played = {
         card_text("en", event.card)

@@ -21,6 +21,15 @@ from telegram.constants import ChatType
 
 from bot.adapter import Seat, set_seats, state_of, store_state
 from bot.command import Command
+from bot.games.blackjack.leaving import leave_now, left_mid_round, play_leavers
+from bot.games.blackjack.sentences import changed, elsewhere
+from bot.games.blackjack.table import (
+    KIND,
+    clear_box,
+    first_free_box,
+    seat_person,
+    table_of,
+)
 from bot.i18n import ntr, tr
 from bot.language import reply_language, user_language
 from bot.messaging import reply
@@ -30,16 +39,7 @@ from bot.pipeline.chips import top_up_seated
 from bot.pipeline.lobby import point_to_running
 from bot.pipeline.press import Press, stale
 from bot.pipeline.save import Seating, create, save
-from bot.presenters.blackjack_text import changed, elsewhere
 from bot.presenters.reasons import refusal_text
-from bot.rules.blackjack import (
-    KIND,
-    clear_box,
-    first_free_box,
-    seat_person,
-    table_of,
-)
-from bot.rules.blackjack_leaving import leave_now, left_mid_round, play_leavers
 from bot.services import Services
 from bot.ui import Rendered
 from games.base import IllegalAction
@@ -133,7 +133,7 @@ def opener_seating(user: User, balance: int) -> Seating:
 async def join_table(press: Press) -> None:
     """Join table: the first free box, with the person's balance (checked in the save)."""
     game, svc, user, language = press.game, press.svc, press.query.from_user, press.language
-    if not press.adapter.open_seating:
+    if not press.adapter.declaration.open_seating:
         await stale(press)
         return
     if press.seat is not None:
@@ -161,10 +161,10 @@ async def join_table(press: Press) -> None:
 async def leave_table(press: Press) -> None:
     """Leave table: the seat's chips go back to the balance (a bet not yet dealt
     too). Mid-round, basic strategy plays the hand and the player leaves with the
-    chips once the round is settled (``bot.pipeline.blackjack_stop``)."""
+    chips once the round is settled (``bot.games.blackjack.stop``)."""
     game, user_id, language = press.game, press.query.from_user.id, press.language
     box = press.seat
-    if not press.adapter.open_seating:
+    if not press.adapter.declaration.open_seating:
         await stale(press)
         return
     if box is None:
@@ -239,7 +239,7 @@ async def _save(press: Press, before: Table, after: Table, seating: Seating, ans
 
 async def top_up(press: Press) -> None:
     """The table's daily top-up button (bot.pipeline.chips)."""
-    if not press.adapter.open_seating:
+    if not press.adapter.declaration.open_seating:
         await stale(press)
         return
     user = press.query.from_user

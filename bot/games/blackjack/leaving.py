@@ -1,9 +1,9 @@
 """Leaving a blackjack table mid-round (Leave table while the player's hand is in
 play): basic strategy finishes the hands of those who left, and once the round is
 settled and banked they are gone from the table. Table rules, as
-``bot.rules.blackjack``'s bookkeeping is: the adapter's ``bookkeep``
-runs them before every save, the Leave button (``bot.pipeline.blackjack_play``) and
-``/stop`` (``bot.pipeline.blackjack_stop``) call them."""
+``bot.games.blackjack.table``'s bookkeeping is: the adapter's ``bookkeep``
+runs them before every save, the Leave button (``bot.games.blackjack.actions``) and
+``/stop`` (``bot.games.blackjack.stop``) call them."""
 
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ def leave_now(game: GameRecord, state: Table) -> tuple[Table, list[tuple[int, bo
 def leaving_bookkeep(
     game: GameRecord, state: Table, now: float
 ) -> tuple[Table, list[tuple[int, bool]]]:
-    """Before a blackjack save's bookkeeping (``BlackjackAdapter.bookkeep``): once
+    """Before a blackjack save's bookkeeping (``BlackjackTable.bookkeep``): once
     the round they left was settled and banked by an earlier save, the players who
     left it are gone from the table (the state to save is also written to ``game``);
     the results to record. While the table waits only on them, the deadline is due

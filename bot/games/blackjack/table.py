@@ -1,5 +1,5 @@
 """Blackjack's table rules: the bookkeeping around the engine (no text: its words
-are ``bot.presenters.blackjack``'s).
+are ``bot.games.blackjack.presenter``'s).
 
 Who sits in which box (``meta.seats`` is indexed by box, with empty
 placeholders), which presses are still fresh, what the deadline is and does,
@@ -22,14 +22,29 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Sequence
+from typing import Any
 
-from bot.adapter import Seat, seats_of, set_seats
+from bot.adapter import Seat, TableRules, seats_of, set_seats
 from bot.game_types import Ledger, Timing
+from bot.games.blackjack.leaving import hurry_leavers, leavers, leaving_bookkeep
 from bot.services import Services
-from games.blackjack import BOXES, DECLARATION, ENGINE, ClearBet, Phase, Table, close, deal
+from games.base import IllegalAction
+from games.blackjack import (
+    BOXES,
+    DECLARATION,
+    ENGINE,
+    Action,
+    Bet,
+    ClearBet,
+    Insurance,
+    Phase,
+    Table,
+    close,
+    deal,
+)
 from games.blackjack.state import evolve, with_seat
 from storage import seats
-from storage.chips import ChipChange
+from storage.chips import MINIMUM_BET, ChipChange
 from storage.records import GameRecord, Status
 
 log = logging.getLogger(__name__)
@@ -229,3 +244,46 @@ def first_free_box(state: Table) -> int | None:
 async def table_of(svc: Services, chat_id: int, user_id: int) -> int | None:
     """The chat's open blackjack table (in any forum topic) where this person sits."""
     return await seats.table_of(svc.db, chat_id, user_id)
+
+
+class BlackjackTable(TableRules[Table]):
+    """Presses are checked per seat (``fresh``), the betting clock and the players'
+    clocks are the game's own (``bookkeep``, ``time_out``), chips are banked when a
+    round settles, and a person may leave mid-round (``bot.games.blackjack.leaving``)."""
+
+    def options(self, game: GameRecord) -> dict[str, Any]:
+        return {"min_bet": MINIMUM_BET}
+
+    def fresh(self, game: GameRecord, version: int, seat: int | None) -> bool:
+        return fresh(game, version, seat)
+
+    def action_of(self, state: Table, seat: int, argument: str) -> Action:
+        """All-in and insurance depend on the presser; the rest is the engine's code."""
+        if argument == "all":
+            return Bet(state.seat(seat).chips)
+        if argument == "ins":
+            offered = [a for a in ENGINE.legal_actions(state, seat) if isinstance(a, Insurance)]
+            if not offered:
+                raise IllegalAction("no_insurance", "nothing to insure now")
+            return offered[0]
+        return ENGINE.decode_action(argument)
+
+    def time_out(self, game: GameRecord, state: Table, rng: random.Random) -> Table:
+        return time_out(game, state, rng)
+
+    def bookkeep(
+        self, game: GameRecord, before: Table | None, state: Table, version: int, timing: Timing
+    ) -> Ledger:
+        state, gone = leaving_bookkeep(game, state, timing.now)  # left mid-round
+        ledger = bookkeep(game, before, state, version, timing)
+        hurry_leavers(game, state, timing.now)
+        unseat = leavers(game) if ledger.settled else []  # their chips are banked now
+        return Ledger(ledger.chips, [*ledger.results, *gone], ledger.settled, unseat)
+
+    def cover(
+        self, game: GameRecord, state: Table, chips: Sequence[ChipChange], held: dict[int, int]
+    ) -> tuple[Table, list[ChipChange]]:
+        return cover(game, state, chips, held)
+
+
+TABLE = BlackjackTable(DECLARATION, ENGINE, strict_versions=False)

@@ -15,12 +15,12 @@ from telegram import Message, User
 
 from bot.adapter import seat_of_user, state_of, store_state
 from bot.command import Command
+from bot.games.blackjack.leaving import MOST_DECISIONS
 from bot.i18n import tr
 from bot.people import is_admin
 from bot.personal import tell_person
 from bot.pipeline.play import clear_press_notes
 from bot.pipeline.save import Saved, save
-from bot.rules.blackjack_leaving import MOST_DECISIONS
 from bot.services import Services
 from games.blackjack import ENGINE, Phase, Table, close
 from storage import gamestore
