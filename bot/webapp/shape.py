@@ -15,13 +15,15 @@ TAGS = re.compile(r"<[^>]+>")
 
 @dataclass(frozen=True)
 class Public:
-    """A game's hook: what its table shows as cards and counts (public only), and the
-    moves its table's buttons make rather than the inline results."""
+    """A game's hook: what its table shows as cards and counts (public), the moves its
+    table's buttons make rather than the inline results, and the seat's own hand (the
+    engine's view of that seat alone; none for a spectator)."""
 
     piles: list[dict[str, Any]] = field(default_factory=list)
     facts: list[str] = field(default_factory=list)
     counts: list[int] = field(default_factory=list)  # cards in each seat's hand
     extra_moves: list[tuple[str, str]] = field(default_factory=list)  # (argument, title)
+    hand: list[dict[str, str]] = field(default_factory=list)  # the seat's own cards
 
 
 def card_json(language: str, card: Card) -> dict[str, str]:

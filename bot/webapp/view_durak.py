@@ -27,4 +27,6 @@ def public(game: GameRecord, state: DurakState, seat: int | None, language: str)
     if seat is not None and Done() in ENGINE.legal_actions(state, seat):
         extra.append((ENGINE.encode_action(Done()), "✋ " + tr(language, "Done")))
     facts = [plain(trump_line(view, language))]
-    return Public(piles=piles, facts=facts, counts=list(view.hand_sizes), extra_moves=extra)
+    hand = [] if seat is None else [card_json(language, c) for c in ENGINE.view(state, seat).hand]
+    return Public(piles=piles, facts=facts, counts=list(view.hand_sizes), extra_moves=extra,
+                  hand=hand)  # fmt: skip

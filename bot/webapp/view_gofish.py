@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.i18n import ntr
 from bot.presenters.cards_text import rank_label
-from bot.webapp.shape import Public
+from bot.webapp.shape import Public, card_json
 from games.gofish.engine import ENGINE
 from games.gofish.model import GoFishState
 from storage.records import GameRecord
@@ -20,4 +20,5 @@ def public(game: GameRecord, state: GoFishState, seat: int | None, language: str
         for owner, books in enumerate(view.books)
     ]
     facts = [ntr(language, "Stock: {n} card", "Stock: {n} cards", view.stock_size)]
-    return Public(piles=piles, facts=facts, counts=list(view.hand_counts))
+    hand = [] if seat is None else [card_json(language, c) for c in ENGINE.view(state, seat).hand]
+    return Public(piles=piles, facts=facts, counts=list(view.hand_counts), hand=hand)

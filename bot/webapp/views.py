@@ -23,7 +23,7 @@ from bot.presenters.lobby_view import seat_labels
 from bot.roles import TableView
 from bot.ui import Buttons
 from bot.webapp import view_durak, view_gofish
-from bot.webapp.shape import Public, card_json, plain
+from bot.webapp.shape import Public, plain
 from storage.records import GameRecord, Status
 
 Hook = Callable[[GameRecord, Any, "int | None", str], Public]
@@ -69,25 +69,19 @@ def game_view(
     drawn = TableView(language, Buttons(game.id, game.version))
     table = adapter.presenter.render_table(game, state, drawn)
     shown["table_text"] = plain(table.text)
-    if hook is not None:
-        seen = hook(game, state, seat, language)
-        counted = [ntr(language, "{n} card", "{n} cards", n) for n in seen.counts]
-        shown.update(piles=seen.piles, facts=seen.facts, counts=seen.counts, counted=counted)
+    seen = Public() if hook is None else hook(game, state, seat, language)
+    counted = [ntr(language, "{n} card", "{n} cards", n) for n in seen.counts]
+    shown.update(piles=seen.piles, facts=seen.facts, counts=seen.counts, counted=counted)
     if seat is None:
         return shown
-    mine = engine.view(state, seat)
-    shown["hand"] = [card_json(language, card) for card in getattr(mine, "hand", ())]
+    shown["hand"] = seen.hand
     if running and adapter.hand is not None:
         moves = adapter.hand.inline_moves(game, state, seat, language, public)
         shown["moves"] = [
             {"argument": m.argument, "title": plain(m.title), "description": plain(m.description)}
             for m in moves
-        ]
-        if hook is not None:
-            shown["moves"] += [
-                {"argument": argument, "title": title, "description": ""}
-                for argument, title in hook(game, state, seat, language).extra_moves
-            ]
+        ] + [{"argument": argument, "title": title, "description": ""}
+             for argument, title in seen.extra_moves]  # fmt: skip
     return shown
 
 
