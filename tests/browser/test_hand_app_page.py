@@ -6,8 +6,10 @@ table is edited, and no message is sent into the group by anyone."""
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
+import aiohttp
 import pytest
 
 from bot.adapter import state_of
@@ -151,3 +153,35 @@ async def test_moves_from_the_app_edit_the_table_and_send_nothing(
     # nothing sent into the group by anyone (the bot included): the table was edited
     assert len(sandbox.tg.messages(group)) == before
     assert played == 6
+
+
+@pytest.mark.parametrize("width", [PHONE])
+async def test_the_app_shows_another_persons_move_by_itself(
+    chat: ChatPage, sandbox: Sandbox, width: int
+) -> None:
+    """Bob's app is open; Alice moves from hers (another client): Bob's app draws the
+    new table without anything done on his side (it asks the server)."""
+    table, people = await durak_table(sandbox)
+    link = next(b.url for line in table.buttons() for b in line if "startapp=" in (b.url or ""))
+    param = str(link).split("startapp=")[1]
+    game = await gamestore.get_game(sandbox.db, from36(param.split("_")[0]))
+    assert game is not None and game.state is not None
+    adapter = services_of(sandbox.application).adapters["durak"]
+    mover = min(adapter.engine.to_move(state_of(adapter, game)))
+    watcher = people[1 - mover]
+    frame = await open_hand(chat, table, watcher.first_name)
+    shown = await frame.evaluate("document.body.dataset.version")
+    assert shown == str(game.version)
+    base = sandbox.tg.world.web_apps["hand"]
+    signed = sandbox.tg.web_app_init_data(people[mover], param, chat=sandbox.group)
+    async with aiohttp.ClientSession(headers={"Authorization": "tma " + signed}) as http:
+        async with http.get(base + "api/state") as answer:
+            move = (await answer.json())["state"]["moves"][0]["argument"]
+        async with http.post(base + "api/move", json={"version": game.version, "move": move}) as r:
+            assert r.status == 200, await r.text()
+    started = time.monotonic()
+    await frame.wait_for(f'document.body.dataset.version === "{game.version + 1}"',
+                         "the other person's move in the open app", timeout=5)  # fmt: skip
+    assert time.monotonic() - started < 2.5  # it asks every 0.7 s
+    cards = await frame.evaluate('document.querySelectorAll("#piles .pair .card").length')
+    assert cards >= 1  # the attack is drawn on the table
