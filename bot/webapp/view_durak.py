@@ -19,7 +19,7 @@ def public(game: GameRecord, state: DurakState, seat: int | None, language: str)
         [card_json(language, attack), *([card_json(language, beat)] if beat else [])]
         for attack, beat in view.table
     ]
-    piles: list[dict[str, object]] = [{"name": tr(language, "Table"), "pairs": pairs}]
+    piles: list[dict[str, object]] = [{"pairs": pairs}]  # the section is the table
     if view.trump_card is not None:
         trump = [card_json(language, view.trump_card)]
         piles.append({"name": tr(language, "Trump"), "cards": trump})

@@ -96,5 +96,6 @@ def labels(language: str) -> dict[str, str]:
         "your_turn": tr(language, "Your turn"),
         "over": tr(language, "The game is over."),
         "refused": tr(language, "Not played"),
+        "words": tr(language, "The table as the group sees it"),
         "lang": language,
     }

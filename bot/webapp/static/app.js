@@ -77,7 +77,7 @@
       b.addEventListener("click", () => play(m.argument));
       return b;
     }));
-    $("words").querySelector("summary").textContent = words.table;
+    $("words").querySelector("summary").textContent = words.words;
     $("table-text").textContent = s.table_text || "";
     if (!mine) note(words.watching);
     else if (s.status !== "running") note(words.over);
