@@ -127,6 +127,9 @@ class TableRules(Generic[S]):
         balances ``held`` (user id -> chips)."""
         return state, list(chips)
 
+    def clear_notes(self, game: GameRecord) -> None:
+        """Drop the game's own notes its table shows until the next press (none)."""
+
     def out_of_game(self, game: GameRecord, state: S) -> frozenset[int]:
         """The seats whose person still sits there but is out of the game (a Go Fish
         player who resigned): they neither play nor vote to stop it."""

@@ -73,7 +73,7 @@ def _bot_module(path: Path) -> str:
 # folder's __init__ registers the game (its adapter and its own commands), as the
 # glue does; bot/games/__init__.py is the shape of a registration, shared vocabulary
 GAME_ROLES = {
-    "table": "table", "leaving": "table",
+    "table": "table", "leaving": "table", "meta": "table",
     "presenter": "presenters", "hand": "presenters", "texts": "presenters",
     "sentences": "presenters", "inline": "presenters", "record": "presenters",
     "picture": "presenters",

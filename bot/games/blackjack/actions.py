@@ -22,6 +22,7 @@ from telegram.constants import ChatType
 from bot.adapter import Seat, set_seats, state_of, store_state
 from bot.command import Command
 from bot.games.blackjack.leaving import leave_now, left_mid_round, play_leavers
+from bot.games.blackjack.meta import own
 from bot.games.blackjack.sentences import changed, elsewhere
 from bot.games.blackjack.table import (
     KIND,
@@ -184,7 +185,7 @@ async def leave_table(press: Press) -> None:
     clear_box(game, box)
     if all(seat is None for seat in after.seats):
         after = close(after)
-        game.meta.blackjack.closed = "everybody_left"
+        own(game).closed = "everybody_left"
     seating = Seating(unseat=[user_id], results=[(user_id, taken > state.seat(box).bought_in)])
     goodbye = ntr(language, "You leave with {n} chip.", "You leave with {n} chips.", taken)
     await _save(press, state, after, seating, goodbye)
@@ -197,9 +198,10 @@ async def _leave_mid_round(press: Press, state: Table, box: int) -> None:
     table of it seats them with chips that are still in play (the adapter's
     ``bookkeep`` frees it)."""
     game, language = press.game, press.language
-    if game.meta.blackjack.leaving is None:
-        game.meta.blackjack.leaving = []
-    leaving = game.meta.blackjack.leaving
+    meta = own(game)
+    if meta.leaving is None:
+        meta.leaving = []
+    leaving = meta.leaving
     if box in leaving:
         await press.refuse(tr(language, "You leave this table once the round is settled."))
         return

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from bot.adapter import seats_of
 from bot.buttons import Verb
+from bot.games.blackjack.meta import own
 from bot.games.blackjack.sentences import (
     chips_disclaimer,
     dealer_line,
@@ -68,12 +69,12 @@ class BlackjackPresenter(Presenter[Table]):
             title_line(self.texts.title(language), view, language),
             dealer_line(view.dealer, language),
         ]
-        left = set(game.meta.blackjack.leaving or [])  # left mid-round: gone once it is settled
+        left = set(own(game).leaving or [])  # left mid-round: gone once it is settled
         for seat in view.seats:
             if seat is not None:
                 name = names.get(seat.seat, "?")
                 lines += seat_lines(view, seat, name, language, seat.seat in left)
-        if game.meta.blackjack.bets_closed:
+        if own(game).bets_closed:
             lines.append(tr(language, "⏰ Betting time ran out: the ready bets were dealt."))
         lines.append(_status(game, view, names, language))
         lines.append(chips_disclaimer(language))  # a chips screen (Telegram's terms)
@@ -94,7 +95,7 @@ class BlackjackPresenter(Presenter[Table]):
 
     def summary(self, game: GameRecord, state: Table, language: str) -> str:
         view = ENGINE.view(state, None)
-        left = frozenset(game.meta.blackjack.leaving or [])
+        left = frozenset(own(game).leaving or [])
         return summary_text(
             self.texts.title(language), view, box_names(game, language), language, left
         )
@@ -113,12 +114,12 @@ def _status(game: GameRecord, view: BlackjackView, names: dict[int, str], langua
     if game.status is Status.STOPPED:
         text = tr(language, "The game was stopped by {name}.",
                   name=escape(stopper(game)))  # fmt: skip
-        played = [names[box] for box in game.meta.blackjack.played_out or [] if box in names]
+        played = [names[box] for box in own(game).played_out or [] if box in names]
         if played:
             text += "\n" + tr(language, "The computer finished the round for {names}.",
                               names=", ".join(played))  # fmt: skip
         return text
-    closed = game.meta.blackjack.closed
+    closed = own(game).closed
     if game.status is Status.FINISHED and closed == "idle":
         return tr(language, "Nobody played for a while: the table is closed.")
     if game.status is Status.FINISHED and closed == "everybody_left":
