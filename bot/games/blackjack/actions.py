@@ -245,5 +245,5 @@ async def top_up(press: Press) -> None:
         await stale(press)
         return
     user = press.query.from_user
-    text = await top_up_seated(press.context, press.game, user, press.language, press.update_id)
+    text = await top_up_seated(press.svc, press.game, user, press.language, press.update_id)
     await press.refuse(text)
