@@ -23,7 +23,6 @@ from bot.adapter import seats_of
 from bot.buttons import Verb
 from bot.games.blackjack.meta import own
 from bot.games.blackjack.sentences import (
-    chips_disclaimer,
     dealer_line,
     hint_text,
     refusal,
@@ -34,6 +33,7 @@ from bot.games.blackjack.sentences import (
 )
 from bot.games.blackjack.texts import BlackjackTexts
 from bot.i18n import tr
+from bot.presenters.chips_text import chips_disclaimer
 from bot.presenters.lobby_view import seat_label
 from bot.presenters.notices import stopper
 from bot.roles import Presenter, TableView

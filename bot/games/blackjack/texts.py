@@ -54,3 +54,8 @@ class BlackjackTexts(Texts):
 
     def computer_button(self, language: str, level: str) -> str:
         return ""
+
+    def seated_inline(self, language: str, *, held: bool) -> str:
+        if held:
+            return tr(language, "Your inline chips are in play at a table you left")
+        return tr(language, "You already sit at an inline blackjack table")
