@@ -70,7 +70,7 @@ _JSON_TYPE: dict[str, type | tuple[type, ...]] = {
     "played_out": list, "phase_key": list, "phase_at": int, "expired": bool,
     "betting_ends": (int, float), "bets_closed": bool, "broken": str,
     "stop_vote": dict, "leaving": list, "inline": str, "group": int, "stand_ins": list,
-    "players": list, "rating": list,
+    "players": list, "rating": list, "sitters": list,
 }  # fmt: skip
 
 
@@ -89,6 +89,7 @@ class BlackjackMeta:
     betting_ends: float | None = None  # when bets close (epoch seconds)
     bets_closed: bool | None = None  # the deadline dealt the ready bets
     leaving: list[int] | None = None  # boxes whose players left mid-round
+    sitters: list[list[Any]] | None = None  # [box, first, last round, user, name]: the record's
 
 
 @dataclass

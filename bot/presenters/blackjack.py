@@ -21,14 +21,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from bot.adapter import GameRules, seats_of
 from bot.buttons import Verb
 from bot.game_adapter import T, TableView
+from bot.game_record import Record
 from bot.game_types import Ledger, Timing
 from bot.i18n import tr
-from bot.presenters import blackjack_rules, blackjack_text
+from bot.presenters import blackjack_record, blackjack_rules, blackjack_text
 from bot.presenters.blackjack_text import (
     chips_disclaimer,
     dealer_line,
@@ -43,6 +45,7 @@ from bot.presenters.lobby_view import seat_label
 from bot.presenters.notices import stopper
 from bot.rules import blackjack as table_rules
 from bot.rules.blackjack_leaving import hurry_leavers, leavers, leaving_bookkeep
+from bot.rules.blackjack_sitters import note_sitters, sitter
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.base import IllegalAction
 from games.blackjack import (
@@ -175,6 +178,7 @@ class BlackjackAdapter(GameRules[Table]):
     def bookkeep(
         self, game: GameRecord, before: Table | None, state: Table, version: int, timing: Timing
     ) -> Ledger:
+        note_sitters(game, state)  # who played the round that settled, for its record
         state, gone = leaving_bookkeep(game, state, timing.now)  # left mid-round
         ledger = table_rules.bookkeep(game, before, state, version, timing)
         hurry_leavers(game, state, timing.now)
@@ -185,6 +189,11 @@ class BlackjackAdapter(GameRules[Table]):
         self, game: GameRecord, state: Table, chips: Sequence[ChipChange], held: dict[int, int]
     ) -> tuple[Table, list[ChipChange]]:
         return table_rules.cover(game, state, chips, held)
+
+    def record(self, game: GameRecord, state: Table, language: str) -> Record | None:
+        result = _status(game, ENGINE.view(state, None), box_names(game, language), language)
+        played = partial(sitter, game)
+        return blackjack_record.record(self.title(language), state.rounds, played, result, language)
 
     def summary(self, game: GameRecord, state: Table, language: str) -> str:
         view = ENGINE.view(state, None)

@@ -7,9 +7,16 @@ from __future__ import annotations
 import random
 
 from bot.adapter import Seat, set_seats
+from bot.presenters.blackjack import BlackjackAdapter
 from bot.presenters.cards_text import card_text
 from bot.presenters.durak import DurakAdapter
 from bot.presenters.gofish import GoFishAdapter
+from bot.rules.blackjack_sitters import note_sitters
+from games.blackjack import ENGINE as BLACKJACK
+from games.blackjack import Bet, Ready, next_round
+from games.blackjack import Phase as BlackjackPhase
+from games.blackjack import Table as BlackjackTable
+from games.blackjack.history import ROUNDS_KEPT
 from games.cards import durak_deck
 from games.durak import ENGINE as DURAK
 from games.durak import Attacked, Beaten, DurakState, Transferred
@@ -95,3 +102,59 @@ def test_a_running_durak_records_names_only_the_cards_played_on_the_table() -> N
     for hand in state.hands:  # a card still held and never played is nowhere
         unplayed = [card_text("en", c) for c in hand if card_text("en", c) not in played]
         assert not any(text in record.text for text in unplayed)
+
+
+def _blackjack_rounds(settled: int, seed: int = 11) -> tuple[GameRecord, BlackjackTable]:
+    """A two-seat table (Alice, Bob) that has settled ``settled`` rounds by basic
+    strategy and is in the middle of the next one (the hole card down); each settled
+    round's players noted as the adapter's bookkeeping notes them."""
+    rng = random.Random(seed)
+    game = GameRecord(chat_id=-1, kind="blackjack", created_by=1, status=Status.RUNNING)
+    set_seats(game, [Seat(name="Alice", user=1), Seat(name="Bob", user=2)])
+    state = BLACKJACK.new_game(2, {"chips": 100_000}, rng)
+    while True:
+        for box in (0, 1):
+            state = BLACKJACK.apply(state, box, Bet(10))[0]
+        for box in (0, 1):
+            state = BLACKJACK.apply(state, box, Ready())[0]
+        if state.phase is not BlackjackPhase.SETTLED and state.round_no > settled:
+            return game, state  # the round in play: a hand to decide, the hole card down
+        while state.phase is not BlackjackPhase.SETTLED:
+            box = min(BLACKJACK.to_move(state))
+            legal = BLACKJACK.legal_actions(state, box)
+            action = BLACKJACK.choose(BLACKJACK.view(state, box), legal, rng, "normal")
+            state = BLACKJACK.apply(state, box, action)[0]
+        note_sitters(game, state)
+        state = next_round(state)[0]
+
+
+def test_a_running_blackjack_tables_record_shows_only_its_settled_rounds() -> None:
+    game, state = _blackjack_rounds(3)
+    assert state.phase in (BlackjackPhase.PLAYERS, BlackjackPhase.INSURANCE) and state.dealer
+    record = BlackjackAdapter().record(game, state, "en")
+    assert record is not None
+    played = len(state.rounds or ())
+    assert played >= 3 and f"Round {played + 1}</b>" not in record.text
+    assert all(f"Round {n}</b>" in record.text for n in range(1, played + 1))
+    settled = sum(
+        len(r.dealer) + sum(len(h.cards) for b in r.boxes for h in b.hands)
+        for r in state.rounds or ()
+    )
+    shown = sum(record.text.count(suit) for suit in SUITS)
+    assert shown == settled  # no card of the round in play (the hole card) nor of the shoe
+    assert record.text.count("Alice: ") == played == record.text.count("Bob: ")
+
+
+def test_a_blackjack_record_names_who_played_each_round_and_keeps_the_last_rounds() -> None:
+    game, state = _blackjack_rounds(ROUNDS_KEPT + 2)
+    set_seats(game, [Seat(name="Carol", user=3), Seat(name="Bob", user=2)])  # a new person
+    record = BlackjackAdapter().record(game, state, "en")
+    assert record is not None and "Carol:" not in record.text  # she played none of them
+    assert "The rounds before round 3 are not kept: a record keeps the last 50." in record.text
+    assert "Round 2</b>" not in record.text and f"Round {ROUNDS_KEPT + 2}</b>" in record.text
+    again = BLACKJACK.from_dict(BLACKJACK.to_dict(state))
+    assert again.rounds == state.rounds
+    old = BLACKJACK.to_dict(state)
+    del old["rounds"]  # a table saved before records were kept
+    before = BlackjackAdapter().record(game, BLACKJACK.from_dict(old), "en")
+    assert before is not None and "played before its moves were kept" in before.text
