@@ -43,6 +43,7 @@ from bot.presenters.blackjack_text import (
 )
 from bot.presenters.lobby_view import seat_label
 from bot.presenters.notices import stopper
+from bot.presenters.record_button import record_button
 from bot.rules import blackjack as table_rules
 from bot.rules.blackjack_leaving import hurry_leavers, leavers, leaving_bookkeep
 from bot.rules.blackjack_sitters import note_sitters, sitter
@@ -229,7 +230,8 @@ def _status(game: GameRecord, view: BlackjackView, names: dict[int, str], langua
 
 def _keyboard(game: GameRecord, state: Table, view: BlackjackView, table: TableView) -> Keyboard:
     if game.status is not Status.RUNNING or view.phase is Phase.CLOSED:
-        return []
+        record = record_button(game, table.language) if game.status is Status.FINISHED else None
+        return [[record]] if record is not None else []
     language, buttons = table.language, table.buttons
     rows: Keyboard = []
     if view.phase is Phase.BETTING:

@@ -9,7 +9,7 @@ import io
 
 from PIL import Image
 
-from tests.e2e.blackjack_table import open_table, press, stack
+from tests.e2e.blackjack_table import labels, open_table, press, stack
 from tests.e2e.harness import World
 
 JOIN, LEAVE, READY, NEXT = "🪑 Join table", "🚪 Leave table", "✅ Ready", "▶️ Next round"
@@ -41,6 +41,13 @@ async def test_a_blackjack_record_round_by_round_with_who_played_each(world: Wor
     await press(world, table, alice, LEAVE)
     await press(world, table, carol, LEAVE)
     assert "Everybody left" in (table.text or "")
+    assert labels(table) == ["📜 Record"]  # the finished table's one button
+    world.tg.set_inline_mode(True)
+    await world.start_privately(bob)
+    answer = await tg.switch_inline(bob, table, "📜 Record")
+    photo, article = answer.results  # the last round's table, and the record as text
+    assert photo.photo is not None and "Round 2 · Dealer: 7♦️ Q♣ — 17" in (photo.caption or "")
+    assert "Carol: 9♣ K♠ — 19" in article.text
 
     record = await world.command(world.carol, world.group, "/record")
     assert record.media is not None and record.media.kind == "photo"
