@@ -53,9 +53,11 @@ def record(
     last = rounds[-1]
     picture_title = f"{title} · {tr(language, 'Round {n}', n=last.round_no)}"
     rows = [card_picture.row(tr(language, "Dealer"), last.dealer, language)]
-    rows += [card_picture.row(_name(sitter, box.box, last.round_no, language),
-                              [card for hand in box.hands for card in hand.cards], language)
-             for box in last.boxes]  # fmt: skip
+    for box in last.boxes:  # a row a hand (a split makes two), the box's net on its first
+        name = _name(sitter, box.box, last.round_no, language)
+        for number, hand in enumerate(box.hands):
+            label = f"{name} · {box.net:+d}" if number == 0 else f"{name} · {number + 1}"
+            rows.append(card_picture.row(label, hand.cards, language))
     return Record("\n".join(lines), head, partial(card_picture.png, picture_title, rows))
 
 

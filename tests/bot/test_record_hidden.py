@@ -49,6 +49,7 @@ def test_a_running_games_record_shows_no_card() -> None:
     assert record is not None and "asked" in record.text
     assert not any(suit in record.text for suit in SUITS), record.text
     assert "Hands at the end" not in record.text
+    assert record.picture is None  # a picture is the table at the end: none while it runs
 
 
 def test_a_stopped_games_record_reveals_the_hands_left_and_never_the_stock() -> None:
@@ -62,6 +63,7 @@ def test_a_stopped_games_record_reveals_the_hands_left_and_never_the_stock() -> 
             assert card_text("en", card) in hands
     shown = sum(hands.count(suit) for suit in SUITS)
     assert shown == sum(len(hand) for hand in state.hands)  # not one card of the stock
+    assert record.picture is not None and record.picture().startswith(b"\x89PNG")
 
 
 def test_a_finished_games_record_tells_every_ask_and_book() -> None:
@@ -91,6 +93,7 @@ def test_a_running_durak_records_names_only_the_cards_played_on_the_table() -> N
     game.kind = "durak"
     record = DurakAdapter().record(game, state, "en")
     assert record is not None and "Hands at the end" not in record.text
+    assert record.picture is None
     played = {
         card_text("en", event.card)
         for event in state.record
