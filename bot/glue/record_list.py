@@ -61,8 +61,9 @@ async def list_records(cmd: Command) -> None:
     """The person's last ten ended games, newest first, a button each."""
     svc, chat_id = cmd.svc, cmd.message.chat.id
     language = await reply_language(svc.db, chat_id, cmd.user)
-    games = await gamestore.last_played(svc.db, cmd.user.id, LAST)
-    if not games:
+    played = await gamestore.last_played(svc.db, cmd.user.id, 2 * LAST)
+    games = [game for game in played if record_of(svc, game, language) is not None][:LAST]
+    if not games:  # (a game that keeps no record, or cannot be read, is not offered)
         reply(svc, chat_id, Rendered(tr(language, "You have no ended games to show yet.")))
         return
     lines = [tr(language, "📜 <b>Your last games</b> (newest first):")]
