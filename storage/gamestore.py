@@ -152,6 +152,15 @@ async def last_played(db: Core, user_id: int, limit: int) -> list[GameRecord]:
     return [game for row in rows if (game := readable(row)) is not None]
 
 
+async def has_result(db: Core, game_id: int, user_id: int) -> bool:
+    """Whether the person has a result of the game (they played it: a blackjack table's
+    seats are empty once everybody has left, its results are not)."""
+    found = await db.fetchone(
+        "SELECT 1 FROM results WHERE game_id = $1 AND user_id = $2", (game_id, user_id)
+    )
+    return found is not None
+
+
 async def games_with_status(db: Core, *statuses: str) -> list[GameRecord]:
     """The readable games with these statuses (default: the active ones)."""
     games, _unreadable = await read_games(db, *statuses)

@@ -86,7 +86,10 @@ async def record_button(press: Tap) -> None:
     except ForgedCallback:
         game_id = 0
     game = await gamestore.get_game(svc.db, game_id) if game_id else None
-    if game is None or not _sat_at(game, person.id) or game.active:
+    played = game is not None and (
+        _sat_at(game, person.id) or await gamestore.has_result(svc.db, game_id, person.id)
+    )
+    if game is None or not played or game.active:
         await press.query.answer(tr(language, "That is not one of your ended games."), True)
         return
     record = record_of(svc, game, language)

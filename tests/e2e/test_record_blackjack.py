@@ -67,6 +67,18 @@ async def test_a_blackjack_record_round_by_round_with_who_played_each(world: Wor
         "Carol: 9♣ K♠ — 19 · bet 25 · wins 25 · +25 → 🪙 525",
     ]
 
+    # in Bob's private chat: the table he left is among his games, its button sends it
+    listing = await world.command(bob, bob, "/record")
+    assert "1. Blackjack" in (listing.text or "")
+    (row,) = listing.buttons()
+    mark = max(m.message_id for m in tg.messages(bob))
+    assert not (await tg.press(bob, listing, row[0].text)).show_alert
+    sent = await tg.wait_for(
+        lambda: next((m for m in tg.bot_messages(bob) if m.message_id > mark and m.media), None),
+        what="the record in Bob's chat",
+    )
+    assert "Bob: 10♠ 6♦️ — 16" in ((sent.media.caption if sent.media else "") or "")
+
     prompt = await world.command(bob, world.group, "/forgetme")
     answer = await tg.press(bob, prompt, "🗑 Delete my data")
     assert "Done" in (answer.text or "")
