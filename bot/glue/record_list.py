@@ -72,7 +72,7 @@ async def list_records(cmd: Command) -> None:
         title = svc.adapters[game.kind].title(language) if game.kind in svc.adapters else game.kind
         names = " · ".join(seat_labels(seats_of(game), language))
         day = time.strftime("%Y-%m-%d", time.gmtime(game.updated_at))
-        lines.append(f"{number}. {escape(title)}, {day}: {names}")
+        lines.append(f"{number}. {escape(title)}, {day}" + (f": {names}" if names else ""))
         label = f"📜 {number}. {title}"
         keyboard.append([InlineKeyboardButton(label, callback_data=RecordButton(game.id).pack())])
     reply(svc, chat_id, Rendered("\n".join(lines), keyboard))

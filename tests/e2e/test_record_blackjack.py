@@ -6,6 +6,7 @@ round's table; /forgetme leaves "a former player" in it."""
 from __future__ import annotations
 
 import io
+import re
 
 from PIL import Image
 
@@ -69,7 +70,7 @@ async def test_a_blackjack_record_round_by_round_with_who_played_each(world: Wor
 
     # in Bob's private chat: the table he left is among his games, its button sends it
     listing = await world.command(bob, bob, "/record")
-    assert "1. Blackjack" in (listing.text or "")
+    assert re.search(r"^1\. Blackjack, \d{4}-\d\d-\d\d$", listing.text or "", re.M)  # seats empty
     (row,) = listing.buttons()
     mark = max(m.message_id for m in tg.messages(bob))
     assert not (await tg.press(bob, listing, row[0].text)).show_alert
