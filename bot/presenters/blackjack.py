@@ -230,7 +230,8 @@ def _status(game: GameRecord, view: BlackjackView, names: dict[int, str], langua
 
 def _keyboard(game: GameRecord, state: Table, view: BlackjackView, table: TableView) -> Keyboard:
     if game.status is not Status.RUNNING or view.phase is Phase.CLOSED:
-        record = record_button(game, table.language) if game.status is Status.FINISHED else None
+        played = game.status is Status.FINISHED and bool(state.rounds)  # a round to show
+        record = record_button(game, table.language) if played else None
         return [[record]] if record is not None else []
     language, buttons = table.language, table.buttons
     rows: Keyboard = []
