@@ -13,7 +13,7 @@ of the rating line ("—"), or who stopped the game (then "stopped by ?", as whe
 is recorded). A blackjack table names the players of its rounds apart from its seats
 (``sitters``, kept for its record while it runs, ``bot.rules.blackjack_sitters``): the
 person's stays become a former player's there too, at an open table they have left as
-well, and an ended table's last round summary that names them is dropped.
+well, and the table's last round summary that names them is dropped.
 """
 
 from __future__ import annotations
@@ -80,9 +80,7 @@ async def _forget_in_records(tx: Tx, user_id: int) -> int:
             continue
         for stay in stays:  # a blackjack round's player
             stay[3:5] = [FORMER_PLAYER, ""]
-        summary = data.get("summary")
-        if isinstance(summary, str) and any(n and html.escape(n) in summary for n in names):
-            del data["summary"]
+        _drop_summary_naming(data, names)
         data["seats"] = [
             {"name": "", "user": FORMER_PLAYER, "level": None}
             if isinstance(s, dict) and s.get("user") == user_id else s
@@ -115,10 +113,21 @@ def _stays(data: dict[str, Any], user_id: int) -> list[list[Any]]:
     return [s for s in sitters if isinstance(s, list) and len(s) == 5 and s[3] == user_id]
 
 
+def _drop_summary_naming(data: dict[str, Any], names: set[Any]) -> None:
+    """A blackjack table's last round summary (kept for the sender to post) that names
+    the person goes."""
+    summary = data.get("summary")
+    if isinstance(summary, str) and any(
+        isinstance(n, str) and n and html.escape(n) in summary for n in names
+    ):
+        del data["summary"]
+
+
 async def _forget_at_open_tables(tx: Tx, user_id: int) -> None:
     """An open blackjack table the person has left keeps their stays for its record:
-    they become a former player's now (the version moves on: a press that read the table
-    before is refused and pressed again)."""
+    they become a former player's now, and its last round summary goes if it names them
+    (the version moves on: a press that read the table before is refused and pressed
+    again)."""
     for game_id, meta in (await tx.execute(_OPEN_MENTIONING, (f"%{int(user_id)}%",))).all():
         try:
             data = json.loads(meta)
@@ -127,8 +136,10 @@ async def _forget_at_open_tables(tx: Tx, user_id: int) -> None:
             continue
         if not stays:
             continue
+        names = {stay[4] for stay in stays}
         for stay in stays:
             stay[3:5] = [FORMER_PLAYER, ""]
+        _drop_summary_naming(data, names)
         await tx.execute(
             "UPDATE games SET meta = $1, version = version + 1 WHERE id = $2",
             (json.dumps(data), game_id),

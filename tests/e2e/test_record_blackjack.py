@@ -6,10 +6,12 @@ round's table; /forgetme leaves "a former player" in it."""
 from __future__ import annotations
 
 import io
+import json
 import re
 
 from PIL import Image
 
+from storage import gamestore
 from tests.e2e.blackjack_table import labels, open_table, press, stack
 from tests.e2e.harness import World
 
@@ -106,3 +108,6 @@ async def test_forgetme_at_a_table_one_has_left_reaches_its_record(world: World)
     caption = (record.media.caption if record.media else "") or ""
     assert "Alice: 10♥️ 7♣ — 17" in caption and "a former player: 10♠ 9♦️ — 19" in caption
     assert "Bob" not in caption
+    (game,) = await gamestore.games_with_status(db, "finished")
+    stored = json.dumps(game.meta.to_json(), ensure_ascii=False)
+    assert "Bob" not in stored and str(bob.id) not in stored  # the round summary too
