@@ -20,7 +20,6 @@ from bot.presenters.lobby_view import seat_label
 from bot.ui import escape
 from games.blackjack import HandView
 from games.blackjack.hands import BLACKJACK, hand_total
-from games.blackjack.history import ROUNDS_KEPT
 from games.blackjack.state import BoxRound, Hand, PlayedRound
 
 Sitter = Callable[[int, int], Seat | None]  # (box, round) -> who played it then
@@ -40,11 +39,9 @@ def record(
     if not rounds:
         return Record(head + "\n" + tr(language, "No round was played at this table."), head)
     lines = [head]
-    if rounds[0].round_no > 1 and len(rounds) >= ROUNDS_KEPT:
-        first = rounds[0].round_no
-        earlier = tr(language, "The rounds before round {n} are not kept: a record keeps "
-                               "the last {kept}.", n=first, kept=ROUNDS_KEPT)  # fmt: skip
-        lines.append(earlier)
+    if rounds[0].round_no > 1:  # dropped to keep the state small, or before records
+        lines.append(tr(language, "The rounds before round {n} are not kept.",
+                        n=rounds[0].round_no))  # fmt: skip
     for played in rounds:
         lines.append(f"<b>{escape(tr(language, 'Round {n}', n=played.round_no))}</b> · "
                      + _dealer(played, language))  # fmt: skip

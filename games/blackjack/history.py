@@ -4,8 +4,9 @@ insurance, its net for the round and its balance after).
 
 A round goes in when it settles (``settlement.settle_round``), and only then: every card
 in it was face up on the table by that moment (the hole card is turned over before a
-round settles), and no card of the shoe is ever named. The last ``ROUNDS_KEPT`` rounds
-are kept; a table saved before records were kept has ``None`` (its record says so)."""
+round settles), and no card of the shoe is ever named. The last rounds are kept, as
+many as fit ``ROUNDS_KEPT`` and ``BOX_ROUNDS_KEPT`` (the saved state stays small); a
+table saved before records were kept has ``None`` (its record says so)."""
 
 from __future__ import annotations
 
@@ -14,13 +15,21 @@ from typing import Any
 from games.blackjack.state import BoxRound, Hand, HandResult, HandStatus, PlayedRound
 from games.cards import cards_from_codes, cards_to_codes
 
-ROUNDS_KEPT = 50  # about what three messages of a record show; bounds the saved state
+ROUNDS_KEPT = 50
+# a box's part of a round saves as some 80 bytes of JSON with every save of the table:
+# about what three messages of a record show (a line each), and at most ~8 KB
+BOX_ROUNDS_KEPT = 100
 
 
 def kept(rounds: tuple[PlayedRound, ...] | None, played: PlayedRound) -> tuple[PlayedRound, ...]:
     """``rounds`` with ``played`` at the end, the oldest dropped beyond ``ROUNDS_KEPT``
-    (a table from before records starts keeping them from this round)."""
-    return (*(rounds or ())[-(ROUNDS_KEPT - 1) :], played)
+    rounds or ``BOX_ROUNDS_KEPT`` boxes' parts (two players: 50 rounds, seven: 14); a
+    table from before records starts keeping them from this round."""
+    out = [*(rounds or ())[-(ROUNDS_KEPT - 1) :], played]
+    boxes = sum(len(r.boxes) for r in out)
+    while len(out) > 1 and boxes > BOX_ROUNDS_KEPT:
+        boxes -= len(out.pop(0).boxes)
+    return tuple(out)
 
 
 def rounds_to_json(rounds: tuple[PlayedRound, ...] | None) -> list[Any] | None:

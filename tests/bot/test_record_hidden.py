@@ -5,6 +5,7 @@ once the game has ended, and the order of the stock never."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from bot.adapter import Seat, set_seats
 from bot.presenters.blackjack import BlackjackAdapter
@@ -16,7 +17,8 @@ from games.blackjack import ENGINE as BLACKJACK
 from games.blackjack import Bet, Ready, next_round
 from games.blackjack import Phase as BlackjackPhase
 from games.blackjack import Table as BlackjackTable
-from games.blackjack.history import ROUNDS_KEPT
+from games.blackjack.history import ROUNDS_KEPT, kept
+from games.blackjack.state import BoxRound, PlayedRound
 from games.cards import durak_deck
 from games.durak import ENGINE as DURAK
 from games.durak import Attacked, Beaten, DurakState, Transferred
@@ -153,7 +155,7 @@ def test_a_blackjack_record_names_who_played_each_round_and_keeps_the_last_round
     set_seats(game, [Seat(name="Carol", user=3), Seat(name="Bob", user=2)])  # a new person
     record = BlackjackAdapter().record(game, state, "en")
     assert record is not None and "Carol:" not in record.text  # she played none of them
-    assert "The rounds before round 3 are not kept: a record keeps the last 50." in record.text
+    assert "The rounds before round 3 are not kept." in record.text  # 50 rounds of two
     assert "Round 2</b>" not in record.text and f"Round {ROUNDS_KEPT + 2}</b>" in record.text
     again = BLACKJACK.from_dict(BLACKJACK.to_dict(state))
     assert again.rounds == state.rounds
@@ -161,3 +163,12 @@ def test_a_blackjack_record_names_who_played_each_round_and_keeps_the_last_round
     del old["rounds"]  # a table saved before records were kept
     before = BlackjackAdapter().record(game, BLACKJACK.from_dict(old), "en")
     assert before is not None and "played before its moves were kept" in before.text
+
+
+def test_a_blackjack_table_keeps_fewer_rounds_the_more_boxes_play() -> None:
+    """The saved state stays small: at most 100 boxes' parts of rounds (seven boxes: 14)."""
+    seven = PlayedRound(1, (), tuple(BoxRound(box, (), 0, 0, 0) for box in range(7)))
+    rounds: tuple[PlayedRound, ...] = ()
+    for n in range(1, 31):
+        rounds = kept(rounds, replace(seven, round_no=n))
+    assert [r.round_no for r in rounds] == list(range(17, 31))
