@@ -20,7 +20,7 @@ PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Telegram: HTTP (httpx, httpcore, h11, anyio)", ("/httpx/", "/httpcore/", "/h11/", "/anyio/")),
     ("database: storage/, aiosqlite (loop side)", ("/storage/", "/aiosqlite/", "/sqlalchemy/")),
     ("rendering and engine", (
-        "/bot/presenters/reversi.py", "/bot/ui.py", "/bot/i18n.py", "/bot/buttons.py",
+        "/bot/games/reversi/presenter.py", "/bot/ui.py", "/bot/i18n.py", "/bot/buttons.py",
         "/gettext.py",
         "/bot/presenters/lobby_view.py", "/bot/presenters/hands.py", "/bot/presenters/notices.py",
         "/games/",

@@ -22,11 +22,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.adapter import Seat, set_seats
 from bot.game_record import Record
-from bot.presenters import reversi_picture
-from bot.presenters.blackjack import BlackjackAdapter
-from bot.presenters.durak import DurakAdapter
-from bot.presenters.gofish import GoFishAdapter
-from bot.rules.blackjack_sitters import note_sitters
+from bot.games.blackjack import BLACKJACK
+from bot.games.blackjack.sitters import note_sitters
+from bot.games.durak import DURAK
+from bot.games.gofish import GOFISH
+from bot.games.reversi import picture as reversi_picture
 from games import blackjack, durak, gofish
 from games.reversi import ENGINE, ReversiState
 from games.reversi.record import steps_of
@@ -61,7 +61,7 @@ def gofish_table(rng: random.Random) -> Record | None:
         state = gofish.ENGINE.apply(
             state, seat, rng.choice(gofish.ENGINE.legal_actions(state, seat))
         )[0]
-    return GoFishAdapter().record(_game("gofish", 4, Status.STOPPED), state, "ru")
+    return GOFISH.adapter.presenter.record(_game("gofish", 4, Status.STOPPED), state, "ru")
 
 
 def durak_table(rng: random.Random) -> Record | None:
@@ -71,7 +71,7 @@ def durak_table(rng: random.Random) -> Record | None:
         state = durak.ENGINE.apply(
             state, seat, rng.choice(durak.ENGINE.legal_actions(state, seat))
         )[0]
-    return DurakAdapter().record(_game("durak", 4, Status.FINISHED), state, "ru")
+    return DURAK.adapter.presenter.record(_game("durak", 4, Status.FINISHED), state, "ru")
 
 
 def blackjack_table(rng: random.Random) -> Record | None:
@@ -91,7 +91,7 @@ def blackjack_table(rng: random.Random) -> Record | None:
             )[0]
         note_sitters(game, state)
         state = blackjack.next_round(state)[0]
-    return BlackjackAdapter().record(game, state, "ru")
+    return BLACKJACK.adapter.presenter.record(game, state, "ru")
 
 
 def card_tables(count: int, seed: int) -> None:

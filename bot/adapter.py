@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Generic
 
-from bot.game_adapter import GameAdapter, S
-from bot.game_record import Record
-from bot.game_types import InlineMove, Ledger, Timing
-from bot.i18n import tr
-from bot.ui import Buttons, Keyboard, escape
+from bot.game_types import Ledger, Timing
+from bot.roles import HandPresenter, Presenter, S, T, Texts
 from games.base import Declaration, Engine, IllegalAction
 from storage.chips import ChipChange
 from storage.meta import SeatJson
@@ -77,136 +74,71 @@ def waits_for(adapter: GameAdapter[S], game: GameRecord, state: S) -> list[int]:
     )
 
 
-class GameRules(Generic[S]):
-    """The shared behaviour of the adapter hooks: games inherit it and override
-    what differs (blackjack: nearly all of it)."""
+class TableRules(Generic[S]):
+    """A game's table rules around its engine, with no text: the shared behaviour,
+    which a game's ``bot/games/<kind>/table.py`` inherits and overrides where it
+    differs (Blackjack: nearly all of it)."""
 
-    declaration: Declaration  # what the game is (``games/<kind>/declaration.py``)
-    engine: Engine[S, Any, Any]
-    strict_versions: bool
     resign_level = "normal"  # the computer that takes a resigned seat
 
-    @property
-    def kind(self) -> str:
-        return self.declaration.kind
-
-    @property
-    def min_seats(self) -> int:
-        return self.declaration.min_seats
-
-    @property
-    def max_seats(self) -> int:
-        return self.declaration.max_seats
-
-    @property
-    def private_hands(self) -> bool:
-        return self.declaration.hidden_hands
-
-    @property
-    def computer_levels(self) -> tuple[str, ...]:
-        return self.declaration.computer_levels
-
-    @property
-    def open_seating(self) -> bool:
-        return self.declaration.open_seating
-
-    @property
-    def on_a_board(self) -> bool:
-        return self.declaration.on_a_board
+    def __init__(
+        self, declaration: Declaration, engine: Engine[S, Any, Any], *, strict_versions: bool
+    ) -> None:
+        self.declaration = declaration  # what the game is (``games/<kind>/declaration.py``)
+        self.engine = engine
+        self.strict_versions = strict_versions  # a press drawn at another version is stale
 
     def options(self, game: GameRecord) -> dict[str, Any]:
+        """The engine options for ``new_game`` (from the lobby's choices in ``game.meta``)."""
         return dict(self.declaration.options)
 
-    def title(self, language: str) -> str:
-        return self.kind
+    def toggle_option(self, game: GameRecord, name: str) -> bool:
+        """Flip option ``name`` in ``game.meta``; False for an option this game lacks."""
+        return False
 
-    def rules(self, language: str) -> list[str]:
-        return [f"<b>{escape(self.title(language))}</b>"]
-
-    def rules_line(self, language: str) -> str:
-        return f"/{self.kind} — {escape(self.title(language))}"
-
-    def help_line(self, language: str) -> str:
-        return self.rules_line(language)
-
-    def menu_line(self, language: str) -> str:
-        return tr(language, "Play {game}", game=self.title(language))
-
-    def resign_consequence(self, language: str) -> str:
-        return tr(language, "You leave the game: the computer plays your seat to the end.")
-
-    def pick_keyboard(
-        self, game: GameRecord, state: S, seat: int, choice: str, language: str,
-        buttons: Buttons,
-    ) -> Keyboard | None:  # fmt: skip
-        return None
-
-    def pick_text(
-        self, game: GameRecord, state: S, seat: int, choice: str, language: str
-    ) -> str | None:
-        return None
-
-    def inline_moves(
-        self, game: GameRecord, state: S, seat: int, language: str, public_language: str
-    ) -> list[InlineMove]:
-        return []
-
-    def table_pick_keyboard(
-        self, game: GameRecord, state: S, seat: int, choice: str, language: str,
-        buttons: Buttons,
-    ) -> Keyboard | None:  # fmt: skip
-        return None  # nothing to pick on the group table
+    def rematch_seats(self, seats: list[T]) -> list[T]:
+        """The seats in their order for a rematch (Reversi: colours swap)."""
+        return seats
 
     def fresh(self, game: GameRecord, version: int, seat: int | None) -> bool:
+        """Whether a button drawn at ``version`` still shows what ``seat`` acts on."""
         return version == game.version or not self.strict_versions
 
     def action_of(self, state: S, seat: int, argument: str) -> Any:
+        """The engine action a move button's argument stands for (IllegalAction if none)."""
         return self.engine.decode_action(argument)
 
-    def refusal(
-        self, game: GameRecord, state: S, seat: int | None, reason: str, language: str
-    ) -> str | None:
-        return None
-
-    def refusals(self, language: str) -> Mapping[str, str]:
-        return {}
-
-    def hint(self, game: GameRecord, state: S, seat: int, language: str) -> str | None:
-        return None
-
     def time_out(self, game: GameRecord, state: S, rng: random.Random) -> S | None:
+        """What a running game's deadline does to its state; None: the computer plays
+        for the late (the shared rule)."""
         return None
 
     def bookkeep(
         self, game: GameRecord, before: S | None, state: S, version: int, timing: Timing
     ) -> Ledger | None:
+        """Before a save at ``version``: the game's own deadline and meta, chips and
+        results; None: the shared turn deadline and a finished game's results."""
         return None
 
     def cover(
         self, game: GameRecord, state: S, chips: Sequence[ChipChange], held: dict[int, int]
     ) -> tuple[S, list[ChipChange]]:
+        """The ledger's chips could not be written: what to write instead, given the
+        balances ``held`` (user id -> chips)."""
         return state, list(chips)
 
-    def summary(self, game: GameRecord, state: S, language: str) -> str:
-        return ""
-
-    def ending(self, game: GameRecord, state: S, language: str) -> str:
-        return ""
-
-    def result_text(self, game: GameRecord, state: S, language: str) -> str:
-        return ""
-
-    def move_words(self, game: GameRecord, state: S, seat: int, code: str, language: str) -> str:
-        return ""
+    def clear_notes(self, game: GameRecord) -> None:
+        """Drop the game's own notes its table shows until the next press (none)."""
 
     def out_of_game(self, game: GameRecord, state: S) -> frozenset[int]:
+        """The seats whose person still sits there but is out of the game (a Go Fish
+        player who resigned): they neither play nor vote to stop it."""
         return frozenset()  # the shared rule: a person who resigns leaves the seat
 
-    def record(self, game: GameRecord, state: S, language: str) -> Record | None:
-        return None  # a game keeps no record until it writes one
-
     def resign(self, game: GameRecord, state: S, seat: int) -> tuple[S, list[tuple[int, bool]]]:
-        """The shared rule: the computer takes the seat for the rest of the game, and
+        """``seat`` resigns (🏳️, confirmed): the state after it, and the results to
+        record now (user id, won). IllegalAction: the seat cannot resign now. The shared
+        rule: the computer takes the seat for the rest of the game, and
         the person who left it has lost."""
         seats = seats_of(game)
         person = seats[seat]
@@ -223,3 +155,32 @@ class GameRules(Generic[S]):
             meta.resigned = []
         meta.resigned.append(person.name)
         return state, [(person.user, False)]
+
+
+@dataclass(frozen=True, eq=False)
+class GameAdapter(Generic[S]):
+    """One game as the chat sees it: its table rules, its presenter, its hand presenter
+    (a game with hidden hands only) and its texts (``bot.roles``), built by the game's
+    folder, ``bot/games/<kind>/``. What the game is, its declaration and its engine,
+    are its table rules'."""
+
+    table: TableRules[S]
+    presenter: Presenter[S]
+    texts: Texts
+    hand: HandPresenter[S] | None = None
+
+    def __post_init__(self) -> None:
+        if (self.hand is not None) != self.table.declaration.hidden_hands:
+            raise ValueError("a game has a hand presenter exactly when its hands are hidden")
+
+    @property
+    def declaration(self) -> Declaration:
+        return self.table.declaration
+
+    @property
+    def engine(self) -> Engine[S, Any, Any]:
+        return self.table.engine
+
+    @property
+    def kind(self) -> str:
+        return self.table.declaration.kind

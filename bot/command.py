@@ -1,48 +1,28 @@
-"""A command as every handler of one gets it: one shape for ``/stats``, ``/stop``,
-``/reversi`` and the rest. ``command(action)`` makes the python-telegram-bot callback:
-it takes the message and its sender once (a command without either, a channel's
-post, is not a person's and is left alone) and hands the action a ``Command``.
-``tap(action)`` does the same for a press on a button that is not a game's (a
-chat's language, the daily top-up, /forgetme's delete): a ``Tap``. A game's
-button is a ``bot.pipeline.press.Press``."""
+"""The typed requests of a person's command, button and inline query, each built by
+its ``of`` and handed to its action by the one head (``bot.services.handler``).
+
+A command is a ``Command`` for ``/stats``, ``/stop``, ``/reversi`` and the rest: the
+message and its sender, taken once (a command without either, a channel's post, is
+not a person's and is left alone). A press on a button that is not a game's (a
+chat's language, the daily top-up, /forgetme's delete) is a ``Tap``; an inline query
+a ``Query``. A game's button is a ``bot.pipeline.press.Press``, a chosen inline
+result a ``bot.pipeline.inline.Chosen``, a guest mention a
+``bot.pipeline.guest_table.Mention``, a chat's event a ``bot.glue.chats.MemberChange``
+or ``bot.glue.chats.Migration``:
+each built where its path begins, so that path enters no module more."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
 
-from telegram import Bot, CallbackQuery, Chat, Message, Update, User
+from telegram import CallbackQuery, Chat, InlineQuery, Message, Update, User
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from bot.people import topic_of
-from bot.services import Services, services
+from bot.services import Handler, Request, handler
 from storage.records import GameRecord
-
-Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
-
-
-class Request:
-    """What a command and a tap both have: the update and its context, and through
-    them the bot, its services and the update's id. (A game's press,
-    ``bot.pipeline.press.Press``, has its own: a press's path stays in as few modules
-    as ``tests/e2e/test_press_path.py`` allows.)"""
-
-    update: Update
-    context: ContextTypes.DEFAULT_TYPE
-
-    @property
-    def svc(self) -> Services:
-        return services(self.context)
-
-    @property
-    def bot(self) -> Bot:
-        return self.context.bot
-
-    @property
-    def update_id(self) -> int:
-        return self.update.update_id
 
 
 @dataclass(frozen=True)
@@ -71,6 +51,13 @@ class Command(Request):
     def topic(self) -> int:
         return topic_of(self.message)
 
+    @classmethod
+    async def of(cls, update: Update, context: ContextTypes.DEFAULT_TYPE) -> Command | None:
+        message, user = update.effective_message, update.effective_user
+        if message is None or user is None:
+            return None  # not a person's command (a channel's post)
+        return cls(update, context, message, user)
+
 
 CommandAction = Callable[[Command], Awaitable[None]]
 # a game's own /stop (``bot.glue.registry``): the command, the running game, the language
@@ -79,15 +66,7 @@ StopAction = Callable[[Command, GameRecord, str], Awaitable[None]]
 
 def command(action: CommandAction) -> Handler:
     """The python-telegram-bot callback of a command handled by ``action``."""
-
-    async def handle(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        message, user = update.effective_message, update.effective_user
-        if message is None or user is None:
-            return  # not a person's command
-        await action(Command(update, context, message, user))
-
-    handle.__name__ = getattr(action, "__name__", "command")
-    return handle
+    return handler(Command.of, action)
 
 
 @dataclass(frozen=True)
@@ -110,18 +89,43 @@ class Tap(Request):
         message = self.query.message
         return message if isinstance(message, Message) else None
 
+    @classmethod
+    async def of(cls, update: Update, context: ContextTypes.DEFAULT_TYPE) -> Tap | None:
+        query = update.callback_query
+        return None if query is None else cls(update, context, query, query.from_user)
+
 
 TapAction = Callable[[Tap], Awaitable[None]]
 
 
 def tap(action: TapAction) -> Handler:
     """The python-telegram-bot callback of a button handled by ``action``."""
+    return handler(Tap.of, action)
 
-    async def handle(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        query = update.callback_query
-        if query is None:
-            return
-        await action(Tap(update, context, query, query.from_user))
 
-    handle.__name__ = getattr(action, "__name__", "tap")
-    return handle
+@dataclass(frozen=True)
+class Query(Request):
+    """A person's inline query (``@bot …`` typed in any chat): what they typed, who
+    they are, and the chat type the client reports."""
+
+    update: Update
+    context: ContextTypes.DEFAULT_TYPE
+    query: InlineQuery
+    user: User
+
+    @property
+    def text(self) -> str:
+        return self.query.query
+
+    @classmethod
+    async def of(cls, update: Update, context: ContextTypes.DEFAULT_TYPE) -> Query | None:
+        query = update.inline_query
+        return None if query is None else cls(update, context, query, query.from_user)
+
+
+QueryAction = Callable[[Query], Awaitable[None]]
+
+
+def inline_query(action: QueryAction) -> Handler:
+    """The python-telegram-bot callback of an inline query handled by ``action``."""
+    return handler(Query.of, action)

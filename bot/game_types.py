@@ -1,7 +1,7 @@
 """The plain facts a game and the shared code exchange: the clock at a save, what a
 save's bookkeeping adds, a move offered inline (a seat is ``bot.adapter.Seat``).
 Nothing here imports the rest of the bot, so the adapter's protocol
-(``bot.game_adapter``) and its shared behaviour (``bot.adapter``) both stand on it."""
+(``bot.roles``) and its shared behaviour (``bot.adapter``) both stand on it."""
 
 from __future__ import annotations
 

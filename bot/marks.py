@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.adapter import seats_of
-from bot.game_adapter import GameAdapter
+from bot.adapter import GameAdapter, seats_of
 from storage.outbox import TABLE, Mark
 from storage.records import GameRecord
 
@@ -57,7 +56,7 @@ def marks_for(adapter: GameAdapter[Any], game: GameRecord, version: int) -> list
     sender skips a message that would look the same (hands keep a digest). A nudge
     still shown is marked too: a move makes it go."""
     marks = [Mark(game.id, TABLE, game.chat_id, version)]
-    if adapter.private_hands and game.state is not None:
+    if adapter.declaration.hidden_hands and game.state is not None:
         people = {seat.user for seat in seats_of(game) if seat.user is not None}
         # a hand whose owner left the seat (resigned) is redrawn too: it must say so
         people |= {int(key) for key in game.hand_messages if int(key) > 0}

@@ -26,8 +26,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from bot.adapter import seats_of
-from bot.game_adapter import GameAdapter
+from bot.adapter import GameAdapter, seats_of
 from games.base import Outcome
 from games.ratings import GLICKO2
 from games.ratings.glicko2 import Glicko, one_game
@@ -82,7 +81,7 @@ def rank_of_seats(adapter: GameAdapter[Any], game: GameRecord, state: Any) -> li
     the computer at the end) last; then the winners; then by score (books, discs)."""
     players = game.meta.players or []
     seats = seats_of(game)
-    gone = set(game.meta.auto or []) | set(adapter.out_of_game(game, state))
+    gone = set(game.meta.auto or []) | set(adapter.table.out_of_game(game, state))
     if game.meta.resigned_seat is not None:
         gone.add(game.meta.resigned_seat)
     gone |= {i for i, seat in enumerate(seats) if seat.user != players[i]}

@@ -5,17 +5,18 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
+from telegram import Bot, Update
 from telegram.ext import Application, ContextTypes
 
 from storage.db import Database
 
 if TYPE_CHECKING:
+    from bot.adapter import GameAdapter
     from bot.deadlines.sweep import Sweep
-    from bot.game_adapter import GameAdapter
     from bot.sync.limits import Budget
     from bot.sync.reconcile import GameReconciler
     from bot.sync.sender import Sender
@@ -74,3 +75,46 @@ def services_of(application: Application) -> Services:  # type: ignore[type-arg]
 
 def services(context: ContextTypes.DEFAULT_TYPE) -> Services:
     return services_of(context.application)
+
+
+class Request:
+    """Every update as its handler gets it: one typed request per kind of update (a
+    command, a tap, a game's press, an inline query, a chosen inline result, a guest
+    mention, a chat event), each built by its own ``of`` from the update and handed
+    to its action by the one head, ``handler``. Each has the update and its context,
+    and through them the bot, its services and the update's id."""
+
+    update: Update
+    context: ContextTypes.DEFAULT_TYPE
+
+    @property
+    def svc(self) -> Services:
+        return services(self.context)
+
+    @property
+    def bot(self) -> Bot:
+        return self.context.bot
+
+    @property
+    def update_id(self) -> int:
+        return self.update.update_id
+
+
+R = TypeVar("R", bound=Request)
+Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
+Shape = Callable[[Update, ContextTypes.DEFAULT_TYPE], Awaitable[R | None]]
+
+
+def handler(shape: Shape[R], action: Callable[[R], Awaitable[None]]) -> Handler:
+    """The one head of every update: the python-telegram-bot callback that builds the
+    update's typed request (``shape``: None when the update is not one, or was answered
+    while it was built) and hands it to ``action``. ``bot.glue.app`` registers nothing
+    else (``tests/bot/test_one_head.py``)."""
+
+    async def head(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        request = await shape(update, context)
+        if request is not None:
+            await action(request)
+
+    head.__name__ = getattr(action, "__name__", "head")
+    return head

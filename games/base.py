@@ -52,7 +52,7 @@ class Outcome:
 class Declaration:
     """What a game is, declared once in its package (``games/<kind>/declaration.py``)
     and read by its engine and by the bot: the bot offers, seats and shows a game by
-    this alone (``bot.game_adapter``), with no list of games written elsewhere."""
+    this alone (``bot.adapter``), with no list of games written elsewhere."""
 
     kind: str  # its command (/kind) and its name in the database
     min_seats: int

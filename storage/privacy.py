@@ -11,7 +11,7 @@ have ended (their records, ``/record``), the person's seat keeps no name and no 
 (``FORMER_PLAYER``: shown as "a former player"), nor do the names of who resigned or
 of the rating line ("—"), or who stopped the game (then "stopped by ?", as when nobody
 is recorded). A blackjack table names the players of its rounds apart from its seats
-(``sitters``, kept for its record while it runs, ``bot.rules.blackjack_sitters``): the
+(``sitters``, kept for its record while it runs, ``bot.games.blackjack.sitters``): the
 person's stays become a former player's there too, at an open table they have left as
 well, and the table's last round summary that names them is dropped.
 """

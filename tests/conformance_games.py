@@ -184,7 +184,7 @@ ROUNDS = 6  # then everyone walks away and the idle clock closes the table
 
 
 def _blackjack_timeout(state: Table, rng: random.Random) -> Table | None:
-    """What Blackjack's clock (``bot.rules.blackjack``) does when time runs out in the
+    """What Blackjack's clock (``bot.games.blackjack.table``) does when time runs out in the
     betting: deal the ready bets (bets nobody confirmed go back), or close a table where
     nobody can bet; after ``ROUNDS`` rounds everyone walks away and the idle clock closes
     it."""

@@ -28,10 +28,10 @@ from typing import Any
 
 import pytest
 
-from bot.adapter import Seat, set_seats
+from bot.adapter import GameAdapter, Seat, set_seats
 from bot.buttons import GameButton, Verb
-from bot.game_adapter import GameAdapter, TableView
 from bot.glue.app import default_adapters
+from bot.roles import TableView
 from bot.ui import Buttons, Rendered
 from games.base import IllegalAction, Outcome
 from storage.records import GameRecord
@@ -60,15 +60,17 @@ class Game:
         self.engine = self.adapter.engine
         seats = self.spec.seats[seed % len(self.spec.seats)]
         # "hard" thinks up to 0.5 s a move: tests/games/test_reversi_hard.py covers it
-        levels = tuple(v for v in self.adapter.computer_levels if v != "hard") or ("normal",)
+        levels = tuple(v for v in self.adapter.declaration.computer_levels if v != "hard") or (
+            "normal",
+        )
         self.computers = {
             s: self.rng.choice(levels) for s in range(seats) if self.rng.random() < 0.3
         }
         self.record = _record(kind, seats, self.computers)
         for name in self.spec.toggles:
             if seed % 2:
-                assert self.adapter.toggle_option(self.record, name)
-        options = {**self.spec.options(self.rng), **self.adapter.options(self.record)}
+                assert self.adapter.table.toggle_option(self.record, name)
+        options = {**self.spec.options(self.rng), **self.adapter.table.options(self.record)}
         self.state = self.engine.new_game(seats, options, self.rng)
         self.seats = seats
         self.language = LANGUAGES[seed % len(LANGUAGES)]
@@ -137,22 +139,27 @@ def _shown(rendered: Rendered | None) -> object:
 def public_face(game: Game, state: Any) -> object:
     adapter, record = game.adapter, game.record
     table = TableView(game.language, Buttons(record.id, record.version), game.away)
-    shown = [game.engine.view(state, None), _shown(adapter.render_table(record, state, table))]
-    pick = getattr(adapter, "table_pick_keyboard", None)  # a player who cannot be messaged
+    shown = [
+        game.engine.view(state, None),
+        _shown(adapter.presenter.render_table(record, state, table)),
+    ]
+    pick = adapter.presenter.table_pick_keyboard  # a player who cannot be messaged
     movers = game.engine.to_move(state)
-    if pick is not None and movers:
+    if movers:
         seat, buttons = min(movers), Buttons(record.id, record.version)
         shown += [pick(record, state, seat, str(rank), game.language, buttons) for rank in (2, 14)]
     return shown
 
 
 def private_face(game: Game, state: Any, seat: int) -> object:
-    adapter, record, language = game.adapter, game.record, game.language
+    hands, record, language = game.adapter.hand, game.record, game.language
     buttons = Buttons(record.id, record.version)
+    if hands is None:  # every hand is on the table
+        return game.engine.view(state, seat)
     return [
         game.engine.view(state, seat),
-        _shown(adapter.render_hand(record, state, seat, language, buttons)),
-        adapter.hand_alert(record, state, seat, language),
+        _shown(hands.render_hand(record, state, seat, language, buttons)),
+        hands.hand_alert(record, state, seat, language),
     ]
 
 
@@ -177,7 +184,7 @@ def check_outcome(game: Game, outcome: Outcome) -> None:
 
 
 def _boxes(game: Game) -> int:
-    return game.adapter.max_seats
+    return game.adapter.declaration.max_seats
 
 
 def step(game: Game, checks: bool = True) -> bool:

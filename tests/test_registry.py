@@ -14,9 +14,9 @@ KINDS = frozenset(default_adapters())
 
 
 def game_specific(path: Path) -> bool:
-    """A game's own module (its presenter, texts, table rules and actions)."""
-    name = path.stem
-    return any(name == kind or name.startswith(f"{kind}_") for kind in KINDS | {"gofarm"})
+    """A game's own module (its presenter, texts, table rules and actions): in its
+    folder, bot/games/<kind>/."""
+    return path.parent.parent == ROOT / "bot" / "games"
 
 
 def named_kinds(source: str) -> list[str]:
@@ -60,3 +60,13 @@ def test_no_shared_module_names_a_game() -> None:
         if not game_specific(path) and (kinds := named_kinds(path.read_text(encoding="utf-8")))
     }
     assert found == {}
+
+
+def test_each_game_of_the_bot_is_one_folder() -> None:
+    # bot/games/<kind>/ holds a game's bot side; Go Farm is Go Fish's engine and folder
+    folders = {p.name for p in (ROOT / "bot" / "games").iterdir() if (p / "__init__.py").exists()}
+    engines = {adapter.declaration.engine_name for adapter in default_adapters().values()}
+    assert folders == engines
+    assert not [
+        p for p in (ROOT / "bot").rglob("*.py") if game_specific(p) and p.parent.name not in folders
+    ]

@@ -10,9 +10,8 @@ from typing import Any
 
 from telegram.ext import Application
 
-from bot.adapter import state_of, store_state, waits_for
+from bot.adapter import GameAdapter, state_of, store_state, waits_for
 from bot.config import MIN_TURN_SECONDS
-from bot.game_adapter import GameAdapter
 from bot.pipeline.play import advance_computers
 from bot.pipeline.press import redraw
 from bot.pipeline.save import TAKEOVER_AFTER, Saved, save, turn_seconds
@@ -55,7 +54,7 @@ async def _time_ran_out(
 ) -> Saved | None:
     """The game's own rule for its deadline, else the computer plays for the late."""
     before = state_of(adapter, game)
-    state = adapter.time_out(game, before, svc.rng)
+    state = adapter.table.time_out(game, before, svc.rng)
     if state is None:
         state = await _play_for_the_late(svc, adapter, game, before)
     store_state(adapter, game, state)
@@ -91,7 +90,7 @@ def stand_in_level(adapter: GameAdapter[Any]) -> str:
     thinks in a tenth of the shortest turn allowed: Reversi's "hard", else "normal"."""
     fits = [
         level
-        for level in adapter.computer_levels
+        for level in adapter.declaration.computer_levels
         if 10 * THINKING_SECONDS.get(level, 0.0) <= MIN_TURN_SECONDS
     ]
     return fits[-1] if fits else "normal"

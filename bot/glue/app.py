@@ -24,12 +24,12 @@ from telegram.ext import (
     filters,
 )
 
+from bot.adapter import GameAdapter
 from bot.buttons import GameButton, HandQuery, LanguageButton, TableOffer, TopUpButton
-from bot.command import command, tap
+from bot.command import command, inline_query, tap
 from bot.config import Config
 from bot.deadlines.sweep import LONGEST_NAP, SHARED_NAP, Sweep
-from bot.game_adapter import GameAdapter
-from bot.glue.chats import on_migration, on_my_member_change
+from bot.glue.chats import MemberChange, Migration, on_migration, on_my_member_change
 from bot.glue.commands import language_button, language_command, start, stop_command, turn_time
 from bot.glue.menu import announce_commands
 from bot.glue.notify import notify_command
@@ -49,11 +49,11 @@ from bot.glue.unfinished import Unfinished
 from bot.pipeline.broken import playable_games
 from bot.pipeline.chips import chips_command, top_command, top_up_button
 from bot.pipeline.group_offer import offer_posted
-from bot.pipeline.guest_table import guest_mention
-from bot.pipeline.inline import chosen_result, hand_query
+from bot.pipeline.guest_table import Mention, guest_mention
+from bot.pipeline.inline import chosen, chosen_result, hand_query
 from bot.pipeline.inline_table import chosen_table, setting_up, table_query
 from bot.pipeline.press import game_button, unknown_button
-from bot.services import SERVICES, Services, services_of
+from bot.services import SERVICES, Services, handler, services_of
 from bot.sync.limits import Budget, Rates
 from bot.sync.reconcile import GameReconciler
 from bot.sync.sender import Sender
@@ -223,8 +223,8 @@ def build_application(
         application, db, games, config, clock, random.SystemRandom() if rng is None else rng
     )
     for game in offered:  # a lobby, or the game's own opening
-        handler = game_command(game.kind) if game.opens is None else command(game.opens)
-        application.add_handler(CommandHandler(game.kind, handler))
+        opening = game_command(game.kind) if game.opens is None else command(game.opens)
+        application.add_handler(CommandHandler(game.kind, opening))
     application.add_handler(CommandHandler(["start", "help"], command(start)))
     application.add_handler(CommandHandler("language", command(language_command)))
     stops = {game.kind: game.stops for game in offered if game.stops is not None}
@@ -242,9 +242,13 @@ def build_application(
     application.add_handler(CommandHandler("top", command(top_command)))
     application.add_handlers(privacy_handlers())
     application.add_handler(
-        ChatMemberHandler(on_my_member_change, ChatMemberHandler.MY_CHAT_MEMBER)
+        ChatMemberHandler(
+            handler(MemberChange.of, on_my_member_change), ChatMemberHandler.MY_CHAT_MEMBER
+        )
     )
-    application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, on_migration))
+    application.add_handler(
+        MessageHandler(filters.StatusUpdate.MIGRATE, handler(Migration.of, on_migration))
+    )
     application.add_handler(
         CallbackQueryHandler(tap(language_button), pattern=LanguageButton.matches)
     )
@@ -257,11 +261,17 @@ def build_application(
     application.add_handler(CallbackQueryHandler(tap(record_button), pattern=RecordButton.matches))
     application.add_handler(CallbackQueryHandler(tap(unknown_button)))  # forged, or unknown
     hands = rf"^\s*{HandQuery.WORD}(\s|$)"  # "🃏 My cards"; any other query: a new table
-    application.add_handler(InlineQueryHandler(hand_query, pattern=hands))
-    application.add_handler(InlineQueryHandler(record_query, pattern=RECORD_QUERY))  # 📜 Record
-    application.add_handler(InlineQueryHandler(table_query))  # @bot reversi: an inline table
-    application.add_handler(ChosenInlineResultHandler(chosen_table, pattern=TableOffer.PREFIX))
-    application.add_handler(ChosenInlineResultHandler(chosen_result))
+    application.add_handler(InlineQueryHandler(inline_query(hand_query), pattern=hands))
+    application.add_handler(
+        InlineQueryHandler(inline_query(record_query), pattern=RECORD_QUERY)
+    )  # 📜 Record
+    application.add_handler(
+        InlineQueryHandler(inline_query(table_query))
+    )  # @bot reversi: an inline table
+    application.add_handler(
+        ChosenInlineResultHandler(chosen(chosen_table), pattern=TableOffer.PREFIX)
+    )
+    application.add_handler(ChosenInlineResultHandler(chosen(chosen_result)))
     # a group's inline offer posted where the bot is: the group's own table instead
     application.add_handler(
         MessageHandler(
@@ -269,6 +279,8 @@ def build_application(
         )
     )
     # "@bot reversi" where the bot is not: an inline table (commands take no guest message)
-    application.add_handler(MessageHandler(filters.UpdateType.GUEST_MESSAGE, guest_mention))
+    application.add_handler(
+        MessageHandler(filters.UpdateType.GUEST_MESSAGE, handler(Mention.of, guest_mention))
+    )
     application.add_error_handler(error_handler(processor.unfinished))
     return application

@@ -4,38 +4,66 @@ removed (the games end), or a group becomes a supergroup (the games move)."""
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
-from telegram import Update
+from telegram import ChatMemberUpdated, Message, Update
 from telegram.constants import ChatMemberStatus, ChatType
 from telegram.ext import ContextTypes
 
 from bot.pipeline.flow import publish
-from bot.services import services
+from bot.services import Request
 from storage import chats, gamestore
 
 log = logging.getLogger(__name__)
 GONE = (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED)
 
 
-async def on_my_member_change(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+@dataclass(frozen=True)
+class MemberChange(Request):
+    """A chat event: the bot's own membership of a chat changed."""
+
+    update: Update
+    context: ContextTypes.DEFAULT_TYPE
+    change: ChatMemberUpdated
+
+    @classmethod
+    async def of(cls, update: Update, context: ContextTypes.DEFAULT_TYPE) -> MemberChange | None:
+        change = update.my_chat_member
+        return None if change is None else cls(update, context, change)
+
+
+@dataclass(frozen=True)
+class Migration(Request):
+    """A chat event: a group upgraded to a supergroup, with the new chat's id."""
+
+    update: Update
+    context: ContextTypes.DEFAULT_TYPE
+    message: Message
+    new_chat_id: int
+
+    @classmethod
+    async def of(cls, update: Update, context: ContextTypes.DEFAULT_TYPE) -> Migration | None:
+        message = update.effective_message
+        if message is None or message.migrate_to_chat_id is None:
+            return None
+        return cls(update, context, message, message.migrate_to_chat_id)
+
+
+async def on_my_member_change(event: MemberChange) -> None:
     """The bot left or was kicked from a group: that chat's games end."""
-    change = update.my_chat_member
-    if change is None or change.chat.type == ChatType.PRIVATE:
+    change = event.change
+    if change.chat.type == ChatType.PRIVATE:
         return
     if change.new_chat_member.status in GONE:
-        stopped = await chats.stop_chat_games(services(context).db, change.chat.id)
+        stopped = await chats.stop_chat_games(event.svc.db, change.chat.id)
         log.info("removed from chat; %d games ended", stopped, extra={"chat_id": change.chat.id})
 
 
-async def on_migration(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def on_migration(event: Migration) -> None:
     """A group upgraded to a supergroup: its games carry on under the new chat id,
     and each moved game's table is posted there at once (the old chat is read-only).
     The private hands stay as they are: their buttons name the game, not the chat."""
-    message = update.effective_message
-    if message is None or message.migrate_to_chat_id is None:
-        return
-    svc = services(context)
-    new_chat_id = message.migrate_to_chat_id
+    message, svc, new_chat_id = event.message, event.svc, event.new_chat_id
     moved = await chats.migrate_chat(svc.db, message.chat.id, new_chat_id)
     log.info("group upgraded; %d games moved", moved, extra={"chat_id": message.chat.id})
     game = await gamestore.active_game(svc.db, new_chat_id)  # a basic group has no topics: one game

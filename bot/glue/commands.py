@@ -10,11 +10,10 @@ from typing import Any
 from telegram import InlineKeyboardButton
 from telegram.constants import ChatType
 
-from bot.adapter import seat_of_user
+from bot.adapter import GameAdapter, seat_of_user
 from bot.buttons import LanguageButton
 from bot.command import Command, CommandAction, StopAction, Tap
 from bot.features import FEATURES
-from bot.game_adapter import GameAdapter
 from bot.glue.rules import rules_payload, rules_text
 from bot.i18n import LANGUAGE_NAMES, LANGUAGES, ntr, tr
 from bot.language import chat_language, reply_language, user_language
@@ -42,7 +41,7 @@ def help_text(language: str, games: Iterable[GameAdapter[Any]], private: bool = 
     lines = [
         tr(language, "<b>Table games for your group chat.</b>"),
         "",
-        *(game.help_line(language) for game in games),
+        *(game.texts.help_line(language) for game in games),
         tr(language, "/rules — the rules of the game being played"),
         tr(language, "/chips — your chips in this chat; /top — the richest players"),
         tr(

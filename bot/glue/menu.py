@@ -9,15 +9,15 @@ from typing import Any
 from telegram import BotCommand
 from telegram.ext import Application
 
+from bot.adapter import GameAdapter
 from bot.features import learn
-from bot.game_adapter import GameAdapter
 from bot.i18n import LANGUAGES, tr
 from bot.services import services_of
 
 
 def menu(language: str, games: Mapping[str, GameAdapter[Any]]) -> list[BotCommand]:
     return [
-        *(BotCommand(kind, adapter.menu_line(language)) for kind, adapter in games.items()),
+        *(BotCommand(kind, adapter.texts.menu_line(language)) for kind, adapter in games.items()),
         BotCommand("rules", tr(language, "The rules of the game")),
         BotCommand("chips", tr(language, "Your chips in this chat")),
         BotCommand("top", tr(language, "The richest players here")),

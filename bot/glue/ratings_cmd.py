@@ -13,8 +13,8 @@ from typing import Any
 
 from telegram.constants import ChatType
 
+from bot.adapter import GameAdapter
 from bot.command import Command
-from bot.game_adapter import GameAdapter
 from bot.i18n import ntr, tr
 from bot.language import reply_language
 from bot.messaging import reply
@@ -55,8 +55,9 @@ async def _own(cmd: Command, user_id: int, language: str) -> str:
     here = _ranked(games, await chat_ratings(cmd.svc.db, cmd.message.chat.id)) if group else {}
     lines = [tr(language, "⭐ <b>Your ratings</b>")]
     for kind, rating in mine:
-        line = f"{escape(games[kind].title(language))}: {number(games, kind, rating)} · " + ntr(
-            language, "{n} rated game", "{n} rated games", rating.games
+        line = (
+            f"{escape(games[kind].texts.title(language))}: {number(games, kind, rating)} · "
+            + ntr(language, "{n} rated game", "{n} rated games", rating.games)
         )
         places = [r.user_id for _, r in here.get(kind, [])]
         if user_id in places:
@@ -78,7 +79,7 @@ async def _leaders(cmd: Command, language: str) -> str:
         return tr(language, "Nobody has played a rated game here yet.")
     lines = [tr(language, "🏆 <b>Ratings here</b> (? provisional)")]
     for kind, people in ranked.items():
-        lines.append(f"<b>{escape(games[kind].title(language))}</b>")
+        lines.append(f"<b>{escape(games[kind].texts.title(language))}</b>")
         lines += [
             f"{place}. {escape(name)} — {number(games, kind, rating)}"
             for place, (name, rating) in enumerate(people[:LEADERS], 1)

@@ -54,7 +54,7 @@ def record_of(svc: Services, game: GameRecord, language: str) -> Record | None:
     except BrokenState:
         log.warning("an ended game cannot be read", extra={"game_id": game.id})
         return None
-    return adapter.record(game, state, language)
+    return adapter.presenter.record(game, state, language)
 
 
 async def send_record(svc: Services, chat_id: int, thread: int, record: Record) -> None:

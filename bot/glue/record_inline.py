@@ -15,28 +15,23 @@ from telegram import (
     InlineQueryResultArticle,
     InlineQueryResultCachedPhoto,
     InputTextMessageContent,
-    Update,
 )
 from telegram.constants import ParseMode
-from telegram.ext import ContextTypes
 
+from bot.command import Query
 from bot.glue.record_cmd import TEXT_LIMIT, caption_fits, chunks, record_of
 from bot.glue.record_photo import photo_id
 from bot.i18n import tr
 from bot.language import language_of
 from bot.pipeline.inline import answer_query
 from bot.presenters.record_button import RecordQuery
-from bot.services import services
 from storage import gamestore
 
 PATTERN = rf"^\s*{RecordQuery.WORD}(\s|$)"
 
 
-async def record_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    query = update.inline_query
-    if query is None:
-        return
-    svc, asked = services(context), RecordQuery.parsed(query.query)
+async def record_query(ask: Query) -> None:
+    svc, query, asked = ask.svc, ask.query, RecordQuery.parsed(ask.text)
     game = None if asked is None else await gamestore.get_game(svc.db, asked.game_id)
     secret = "" if game is None else game.meta.invite or ""
     if (
@@ -51,7 +46,7 @@ async def record_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
         await answer_query(query, [])
         return
     text = chunks(record.text, TEXT_LIMIT)[0]  # one message: as much of it as fits
-    title = svc.adapters[game.kind].title(language)
+    title = svc.adapters[game.kind].texts.title(language)
     heading = "📜 " + tr(language, "The record of this {game} game", game=title)
     description = html.unescape(re.sub(r"<[^>]*>", "", record.head.split("\n")[-1]))[:200]
     article = InlineQueryResultArticle(
@@ -59,8 +54,8 @@ async def record_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
         description=description,
     )  # fmt: skip
     caption = record.text if caption_fits(record.text) else record.head
-    photo = await photo_id(context.bot, context.bot_data, game.id, language, query.from_user.id,
-                           record, caption)  # fmt: skip
+    bot, kept = ask.context.bot, ask.context.bot_data
+    photo = await photo_id(bot, kept, game.id, language, query.from_user.id, record, caption)
     if photo is None:
         await answer_query(query, [article])
         return

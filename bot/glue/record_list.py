@@ -69,7 +69,11 @@ async def list_records(cmd: Command) -> None:
     lines = [tr(language, "📜 <b>Your last games</b> (newest first):")]
     keyboard = []
     for number, game in enumerate(games, 1):
-        title = svc.adapters[game.kind].title(language) if game.kind in svc.adapters else game.kind
+        title = (
+            svc.adapters[game.kind].texts.title(language)
+            if game.kind in svc.adapters
+            else game.kind
+        )
         names = " · ".join(seat_labels(seats_of(game), language))
         day = time.strftime("%Y-%m-%d", time.gmtime(game.updated_at))
         lines.append(f"{number}. {escape(title)}, {day}" + (f": {names}" if names else ""))

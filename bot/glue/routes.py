@@ -11,8 +11,8 @@ from telegram.ext import ContextTypes
 
 from bot.buttons import Verb
 from bot.command import Command, command
+from bot.games.blackjack.actions import join_table, leave_table, top_up
 from bot.glue.rules import rules_button
-from bot.pipeline.blackjack_play import join_table, leave_table, top_up
 from bot.pipeline.lobby import (
     lobby_computer,
     lobby_join,

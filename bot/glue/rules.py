@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bot.adapter import GameAdapter
 from bot.command import Command
-from bot.game_adapter import GameAdapter
 from bot.i18n import tr
 from bot.language import reply_language
 from bot.messaging import reply
@@ -23,11 +23,11 @@ Games = Mapping[str, GameAdapter[Any]]
 def rules_text(language: str, kind: str | None, games: Games) -> str:
     """One game's rules (its adapter's), or (``kind`` None) the list of games."""
     if kind is not None and kind in games:
-        return "\n".join([*games[kind].rules(language), *rating_rules(language, games[kind])])
+        return "\n".join([*games[kind].texts.rules(language), *rating_rules(language, games[kind])])
     return "\n".join(
         [
             tr(language, "<b>Games here</b> (send /rules with a game's name for its rules):"),
-            *(adapter.rules_line(language) for adapter in games.values()),
+            *(adapter.texts.rules_line(language) for adapter in games.values()),
         ]
     )
 

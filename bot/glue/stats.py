@@ -53,7 +53,7 @@ async def _own(svc: Services, user_id: int, language: str) -> str:
 
 def _add(svc: Services, player: Player, kind: str, played: int, won: int, language: str) -> Player:
     name, total, wins, parts = player
-    game = svc.adapters[kind].title(language) if kind in svc.adapters else kind
+    game = svc.adapters[kind].texts.title(language) if kind in svc.adapters else kind
     return name, total + played, wins + won, [*parts, f"{escape(game)} {won}/{played}"]
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.adapter import seats_of, store_state
-from bot.game_adapter import GameAdapter
+from bot.adapter import GameAdapter, seats_of, store_state
 from bot.marks import chats_of, marks_for
 from bot.pipeline.play import advance_computers
 from bot.pipeline.press import redraw
@@ -22,7 +21,7 @@ async def start_game(adapter: GameAdapter[Any], game: GameRecord, rng: random.Ra
     if adapter.declaration.rating:
         people = [seat.user for seat in seats if seat.user is not None]
         game.meta.players = people if len(people) == len(seats) else []
-    state = adapter.engine.new_game(len(seats), adapter.options(game), rng)
+    state = adapter.engine.new_game(len(seats), adapter.table.options(game), rng)
     state, events = await advance_computers(adapter, game, state, rng)
     game.status = Status.RUNNING
     store_state(adapter, game, state)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import html
 import logging
+from dataclasses import dataclass
 
 from telegram import (
     InlineQueryResultArticle,
@@ -36,7 +37,7 @@ from bot.buttons import TableOffer
 from bot.i18n import tr
 from bot.language import user_language
 from bot.pipeline.inline_table import can_open, offer_article, open_inline_table
-from bot.services import Services, services
+from bot.services import Request, Services
 
 log = logging.getLogger(__name__)
 LIST_ID = "games"  # the result id of the list of games
@@ -65,7 +66,8 @@ def games_article(svc: Services, language: str, bot_username: str) -> InlineQuer
     """The list of games, each with the words that open its table."""
     bot = html.escape(f"@{bot_username}")
     lines = [
-        f"{bot} {kind} — {html.escape(game.title(language))}" for kind, game in svc.adapters.items()
+        f"{bot} {kind} — {html.escape(game.texts.title(language))}"
+        for kind, game in svc.adapters.items()
     ]
     intro = tr(language, "To open a table here, write {bot} and a game:", bot=bot)
     return InlineQueryResultArticle(
@@ -75,12 +77,28 @@ def games_article(svc: Services, language: str, bot_username: str) -> InlineQuer
     )
 
 
-async def guest_mention(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+@dataclass(frozen=True)
+class Mention(Request):
+    """A guest mention: a message that names the bot in a chat it is not in
+    (``guest_message``), which the bot answers once with its ``guest_query_id``."""
+
+    update: Update
+    context: ContextTypes.DEFAULT_TYPE
+    message: Message
+    query_id: str
+
+    @classmethod
+    async def of(cls, update: Update, context: ContextTypes.DEFAULT_TYPE) -> Mention | None:
+        message = update.guest_message
+        if message is None or not message.guest_query_id:
+            return None
+        return cls(update, context, message, message.guest_query_id)
+
+
+async def guest_mention(mention: Mention) -> None:
     """A ``guest_message``: the offer of the game it names, posted, becomes its table."""
-    message = update.guest_message
-    if message is None or not message.guest_query_id:
-        return
-    svc, sender, bot_username = services(context), message.from_user, context.bot.username
+    message, svc, bot = mention.message, mention.svc, mention.bot
+    sender, bot_username = message.from_user, bot.username
     kind = asked_game(svc, words_after_mention(message, bot_username), sender)
     if kind is not None and sender is not None and not await can_open(svc, kind, sender.id):
         kind = None  # at an inline blackjack table already: the list
@@ -90,9 +108,9 @@ async def guest_mention(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     else:
         result = await offer_article(svc, kind, sender, language)
     try:
-        sent = await context.bot.answer_guest_query(message.guest_query_id, result)
+        sent = await bot.answer_guest_query(mention.query_id, result)
     except BadRequest as error:  # too late, or answered already (a redelivered update)
         log.info("a guest query was not answered: %s", error, extra={"kind": kind})
         return
     if kind is not None and sender is not None:
-        await open_inline_table(svc, context.bot, kind, sender, sent.inline_message_id)
+        await open_inline_table(svc, bot, kind, sender, sent.inline_message_id)

@@ -32,11 +32,12 @@ from __future__ import annotations
 
 import html
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from telegram import (
+    ChosenInlineResult,
     InlineKeyboardMarkup,
     InlineQuery,
     InlineQueryResult,
@@ -44,6 +45,7 @@ from telegram import (
     InlineQueryResultsButton,
     InputTextMessageContent,
     Update,
+    User,
 )
 from telegram.constants import ParseMode
 from telegram.error import BadRequest
@@ -51,14 +53,15 @@ from telegram.ext import ContextTypes
 
 from bot.adapter import seat_of_user, state_of
 from bot.buttons import ForgedCallback, GameButton, Verb, from36, to36, whole_number
-from bot.game_adapter import GameAdapter
+from bot.command import Query
 from bot.game_types import InlineMove
 from bot.language import language_of, table_language
 from bot.marks import refused_post
 from bot.pipeline.inline_why import HELP, asked_game, button, final_hand, reason
 from bot.pipeline.play import play
 from bot.presenters.lobby_view import my_cards_button
-from bot.services import Services, services
+from bot.roles import HandPresenter
+from bot.services import Handler, Request, Services, handler
 from storage import gamestore, outbox, posts
 from storage.outbox import Mark
 from storage.records import GameRecord, Status
@@ -69,26 +72,24 @@ HAND = "hand_"  # the hand button's: /start hand_<game> shows the hand in the pr
 __all__ = ["HELP", "answer_query", "chosen_result", "hand_query"]
 
 
-async def hand_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def hand_query(ask: Query) -> None:
     """Answer ``cards <game>`` with the asker's own hand and moves; anything else (and
     anyone not playing) with no result."""
-    query = update.inline_query
-    if query is None:
-        return
-    svc, user = services(context), query.from_user
+    svc, user, query = ask.svc, ask.user, ask.query
     found = await asked_game(svc, query.query, user.id)  # a bare "cards": their one game
     game = found if isinstance(found, GameRecord) else None
     language = language_of(user, game.around.reader_language if game and game.around else None)
     adapter = None if game is None else svc.adapters[game.kind]
     seat = None if game is None else seat_of_user(game, user.id)
-    if game is None or adapter is None or seat is None or not _dealt(adapter, game):
+    hands = None if adapter is None else adapter.hand
+    if game is None or adapter is None or hands is None or seat is None or not _dealt(game):
         await _nothing(svc, query, found, seat, language)
         return
     state = state_of(adapter, game)
     public = await table_language(svc.db, game)
-    moves = adapter.inline_moves(game, state, seat, language, public)
+    moves = hands.inline_moves(game, state, seat, language, public)
     results = [_move(game, move, public) for move in moves]
-    hand = _hand_button(adapter, game, state, seat, language)
+    hand = _hand_button(hands, game, state, seat, language)
     # sent by the client: one this bot gave (next_offset) or none; anything else, nothing
     start = 0 if query.offset == "" else whole_number(query.offset, len(results))
     if start is None:
@@ -108,7 +109,7 @@ async def show_hand(svc: Services, user_id: int, payload: str) -> bool:
         game_id = None
     game = None if game_id is None else await gamestore.get_game(svc.db, game_id)
     adapter = None if game is None else svc.adapters.get(game.kind)
-    if game is None or adapter is None or not _dealt(adapter, game):
+    if game is None or adapter is None or adapter.hand is None or not _dealt(game):
         return False
     if seat_of_user(game, user_id) is None:
         return False
@@ -136,10 +137,10 @@ async def answer_query(
         log.info("an inline query was answered too late: %s", error)
 
 
-def _dealt(adapter: GameAdapter[Any], game: GameRecord) -> bool:
-    """A running game with private hands (a lobby has no hand yet; an ended game's
-    hands are shown in the private chats as they ended)."""
-    return adapter.private_hands and game.status is Status.RUNNING and game.state is not None
+def _dealt(game: GameRecord) -> bool:
+    """A running game (a lobby has no hand yet; an ended game's hands are shown in
+    the private chats as they ended)."""
+    return game.status is Status.RUNNING and game.state is not None
 
 
 async def _nothing(
@@ -158,13 +159,13 @@ async def _nothing(
 
 
 def _hand_button(
-    adapter: GameAdapter[Any], game: GameRecord, state: Any, seat: int, language: str
+    hands: HandPresenter[Any], game: GameRecord, state: Any, seat: int, language: str
 ) -> InlineQueryResultsButton:
     """The hand, shown above the moves as the answer's button, not as a result: a
     result is posted when chosen, and looking at one's cards says nothing to the chat.
     The button opens the private chat with the bot, which then shows the whole hand
     (``show_hand``)."""
-    text = html.unescape("🃏 " + adapter.hand_alert(game, state, seat, language))
+    text = html.unescape("🃏 " + hands.hand_alert(game, state, seat, language))
     return InlineQueryResultsButton(text, start_parameter=HAND + to36(game.id))
 
 
@@ -187,24 +188,23 @@ def _article(
     )
 
 
-async def chosen_result(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def chosen_result(result: Chosen) -> None:
     """A chosen move is a press (``bot.pipeline.play.play``: the game's freshness rule,
     the chooser's seat, the engine, the one save), held to the version its post
     describes; anything else changes nothing, and its post is corrected."""
-    chosen = update.chosen_inline_result
-    button = None if chosen is None else GameButton.move_of(chosen.result_id)
-    if chosen is None or button is None:
+    chosen, svc, user, update_id = result.chosen, result.svc, result.user, result.update_id
+    button = GameButton.move_of(chosen.result_id)
+    if button is None:
         return  # not a move (an older answer's hand result): nothing changes
-    svc, user = services(context), chosen.from_user
-    game = await gamestore.get_game(svc.db, button.game_id, update.update_id, user.id)
+    game = await gamestore.get_game(svc.db, button.game_id, update_id, user.id)
     if game is None or game.around is None or game.around.processed:
         return  # not a game, or delivered again: already applied
-    reply = Posted(svc, game, chosen.inline_message_id, update.update_id)
+    reply = Posted(svc, game, chosen.inline_message_id, update_id)
     adapter = svc.adapters[game.kind]
-    if not _dealt(adapter, game):
+    if adapter.hand is None or not _dealt(game):
         await reply.stale()
         return
-    await play(svc, adapter, game, seat_of_user(game, user.id), button, update.update_id, reply)
+    await play(svc, adapter, game, seat_of_user(game, user.id), button, update_id, reply)
 
 
 @dataclass(frozen=True)
@@ -246,3 +246,27 @@ async def _not_played(
     await posts.refuse(svc.db, Mark(game.id, target, game.chat_id, game.version), inline_id,
                        update_id)  # fmt: skip
     svc.wake_chats({game.chat_id})
+
+
+@dataclass(frozen=True)
+class Chosen(Request):
+    """An inline result a person chose and posted (Telegram's feedback): which result
+    and the inline message it became, if it has a keyboard."""
+
+    update: Update
+    context: ContextTypes.DEFAULT_TYPE
+    chosen: ChosenInlineResult
+    user: User
+
+    @classmethod
+    async def of(cls, update: Update, context: ContextTypes.DEFAULT_TYPE) -> Chosen | None:
+        chosen = update.chosen_inline_result
+        return None if chosen is None else cls(update, context, chosen, chosen.from_user)
+
+
+ChosenAction = Callable[[Chosen], Awaitable[None]]
+
+
+def chosen(action: ChosenAction) -> Handler:
+    """The python-telegram-bot callback of a chosen inline result handled by ``action``."""
+    return handler(Chosen.of, action)

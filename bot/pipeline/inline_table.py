@@ -12,7 +12,7 @@ draw the real lobby over the placeholder (``bot.sync.delivery``, by
 ``inline_message_id``). From there on the table is pressed like a group's
 (``bot.pipeline.press`` accepts a press whose ``inline_message_id`` is its table's).
 
-A blackjack table opens taking bets (``bot.pipeline.blackjack_play.new_table``) with the
+A blackjack table opens taking bets (``bot.games.blackjack.actions.new_table``) with the
 opener's inline chips: every inline table plays from one account and one seat per
 person (``storage.records.account_chat``), so it is offered only to someone not seated
 at one (:func:`can_open`).
@@ -44,26 +44,24 @@ from telegram import (
     InlineQueryResultsButton,
     InputTextMessageContent,
     SwitchInlineQueryChosenChat,
-    Update,
     User,
 )
 from telegram.constants import ChatType, ParseMode
-from telegram.ext import ContextTypes
 
 from bot.adapter import Seat, set_seats, state_of
 from bot.buttons import TableOffer
-from bot.command import Tap
+from bot.command import Query, Tap
 from bot.features import FEATURES
-from bot.game_adapter import TableView
+from bot.games.blackjack.actions import holds, new_table, opener_seating, seat_refusal
 from bot.i18n import tr
 from bot.language import user_language
 from bot.people import remember
-from bot.pipeline.blackjack_play import holds, new_table, opener_seating, seat_refusal
-from bot.pipeline.inline import HELP, answer_query
+from bot.pipeline.inline import HELP, Chosen, answer_query
 from bot.pipeline.inline_refused import refused_text, tell_refused
 from bot.pipeline.save import Seating, create, save
 from bot.presenters.lobby_view import render_lobby
-from bot.services import Services, services
+from bot.roles import TableView
+from bot.services import Services
 from bot.ui import Buttons, Keyboard
 from storage import chats, gamestore, seats
 from storage import chips as bank
@@ -75,12 +73,9 @@ from storage.seats import SeatTaken
 log = logging.getLogger(__name__)
 
 
-async def table_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def table_query(ask: Query) -> None:
     """Any inline query but a hand's: an article per game it asks for."""
-    query = update.inline_query
-    if query is None:
-        return
-    svc, user = services(context), query.from_user
+    svc, user, query = ask.svc, ask.user, ask.query
     language = await user_language(svc.db, user)
     kinds = TableOffer.asked(query.query, list(svc.adapters))  # every game on offer
     kept = [k for k in kinds if await can_open(svc, k, user.id)]
@@ -122,12 +117,12 @@ async def offer_article(
         text = render_lobby(adapter, game, language, Buttons(0, 0)).text
     else:
         view = TableView(language, Buttons(0, 0))
-        text = adapter.render_table(game, state_of(adapter, game), view).text
+        text = adapter.presenter.render_table(game, state_of(adapter, game), view).text
     setting = InlineKeyboardButton("⏳ " + tr(language, "Setting the table…"),
                                    callback_data=TableOffer(kind, offer).pack())  # fmt: skip
     return InlineQueryResultArticle(
         TableOffer(kind, offer).pack(),
-        adapter.title(language),
+        adapter.texts.title(language),
         InputTextMessageContent(text, parse_mode=ParseMode.HTML),
         reply_markup=InlineKeyboardMarkup([[setting]]),
         description=tr(language, "A table here: whoever sees it can sit down."),
@@ -150,13 +145,12 @@ async def _opening(
     return game, Seating()
 
 
-async def chosen_table(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def chosen_table(result: Chosen) -> None:
     """The offer was chosen and posted: its lobby, the opener seated, becomes the game
     of that inline message (once: a second delivery finds the table's chat taken)."""
-    chosen = update.chosen_inline_result
-    offer = None if chosen is None else TableOffer.parsed(chosen.result_id)
-    svc = services(context)
-    if chosen is None or offer is None or offer.kind not in svc.adapters:
+    chosen, svc = result.chosen, result.svc
+    offer = TableOffer.parsed(chosen.result_id)
+    if offer is None or offer.kind not in svc.adapters:
         return
     if not chosen.inline_message_id:  # posted without its keyboard: nothing to draw on
         log.info("an inline table without an inline message", extra={"kind": offer.kind})
@@ -164,7 +158,7 @@ async def chosen_table(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     inline_id = chosen.inline_message_id
     if offer.offer is not None and await _posted_where_the_bot_is(svc, offer.offer, inline_id):
         return
-    await open_inline_table(svc, context.bot, offer.kind, chosen.from_user, inline_id,
+    await open_inline_table(svc, result.bot, offer.kind, result.user, inline_id,
                             offer.offer)  # fmt: skip
 
 

@@ -15,9 +15,8 @@ from typing import Any
 
 from telegram import InlineQueryResultsButton
 
-from bot.adapter import seat_of_user, state_of
+from bot.adapter import GameAdapter, seat_of_user, state_of
 from bot.buttons import HandQuery
-from bot.game_adapter import GameAdapter
 from bot.i18n import tr
 from bot.services import Services
 from storage import gamestore
@@ -37,7 +36,7 @@ async def asked_game(svc: Services, text: str, user_id: int) -> GameRecord | int
         game
         for game in await gamestore.running_games_naming(svc.db, user_id)
         if game.kind in svc.adapters
-        and svc.adapters[game.kind].private_hands
+        and svc.adapters[game.kind].declaration.hidden_hands
         and seat_of_user(game, user_id) is not None
     ]
     if len(games) != 1:
@@ -67,7 +66,7 @@ def button(text: str) -> InlineQueryResultsButton:
 def final_hand(adapter: GameAdapter[Any], game: GameRecord, seat: int, language: str) -> str | None:
     """An ended game's hand for its player: the words of the answer's button above no
     result (a result would be posted when chosen; looking says nothing to the chat)."""
-    if game.active or game.state is None or not adapter.private_hands:
+    if game.active or game.state is None or adapter.hand is None:
         return None
-    hand = adapter.hand_alert(game, state_of(adapter, game), seat, language)
+    hand = adapter.hand.hand_alert(game, state_of(adapter, game), seat, language)
     return html.unescape("🃏 " + tr(language, "The game is over: your final hand") + " · " + hand)

@@ -9,10 +9,9 @@ from typing import Any
 
 from telegram.constants import ChatType
 
-from bot.adapter import Seat, seat_of_user, seats_of, set_seats
+from bot.adapter import GameAdapter, Seat, seat_of_user, seats_of, set_seats
 from bot.buttons import ForgedCallback, from36
 from bot.command import Command
-from bot.game_adapter import GameAdapter
 from bot.i18n import tr
 from bot.language import user_language
 from bot.messaging import reply
@@ -65,7 +64,7 @@ async def open_game(cmd: Command, kind: str) -> None:
 async def _unreachable(svc: Services, adapter: GameAdapter[Any], user_id: int) -> bool:
     """A player of a game with private hands whom the bot cannot write to yet: they
     see their cards with 🃏 My cards (an inline query, ``bot.pipeline.inline``)."""
-    if not adapter.private_hands:
+    if not adapter.declaration.hidden_hands:
         return False
     user = await chats.get_user(svc.db, user_id)
     return user is None or not user.can_message
@@ -73,9 +72,9 @@ async def _unreachable(svc: Services, adapter: GameAdapter[Any], user_id: int) -
 
 def _level_argument(adapter: GameAdapter[Any], args: list[str] | None) -> str:
     wanted = (args or [""])[0].lower()
-    if wanted in adapter.computer_levels:
+    if wanted in adapter.declaration.computer_levels:
         return wanted
-    levels = adapter.computer_levels  # without a word: "normal" where there is one
+    levels = adapter.declaration.computer_levels  # without a word: "normal" where there is one
     return "normal" if "normal" in levels or not levels else levels[-1]
 
 
@@ -87,7 +86,7 @@ async def point_to_running(cmd: Command) -> None:
     language = await user_language(svc.db, user)
     if running is None:
         return
-    title = svc.adapters[running.kind].title(language)
+    title = svc.adapters[running.kind].texts.title(language)
     text = tr(language, "A game of {game} is already running here.", game=escape(title))
     link = message_link(message.chat, running.table_message_id or 0, running.thread_id)
     if link and running.table_message_id:
@@ -145,11 +144,13 @@ def ready_to_start(adapter: GameAdapter[Any], game: GameRecord) -> bool:
     """A lobby starts by itself once its last seat is taken, or (a rematch) once
     every player of the previous game sat down again."""
     seats = seats_of(game)
-    if len(seats) >= adapter.max_seats:
+    if len(seats) >= adapter.declaration.max_seats:
         return True
     asked = game.meta.rematch_of
     wanted = asked.get("people", []) if asked else []
-    return bool(wanted) and not rematch_waiting(game) and len(seats) >= adapter.min_seats
+    return (
+        bool(wanted) and not rematch_waiting(game) and len(seats) >= adapter.declaration.min_seats
+    )
 
 
 async def join_via_link(cmd: Command, payload: str) -> None:
@@ -199,4 +200,4 @@ async def _sit_by_link(cmd: Command, game: GameRecord, language: str) -> str:
         return tr(language, "Someone was quicker; please try again.")
     title = escape(game.meta.chat_title or "")
     return tr(language, "You joined the {game} table in {chat}.",
-              game=escape(adapter.title(language)), chat=title)  # fmt: skip
+              game=escape(adapter.texts.title(language)), chat=title)  # fmt: skip

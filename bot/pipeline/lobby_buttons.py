@@ -8,8 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.adapter import Seat, seat_of_user, seats_of, set_seats
-from bot.game_adapter import GameAdapter
+from bot.adapter import GameAdapter, Seat, seat_of_user, seats_of, set_seats
 from bot.i18n import ntr, tr
 from bot.presenters.lobby_view import CLOSE
 from storage.records import GameRecord
@@ -35,7 +34,7 @@ def _option(
 ) -> str | None:
     if seat_of_user(game, user_id) is None:
         return tr(language, "Join the table first.")
-    if not adapter.toggle_option(game, argument):
+    if not adapter.table.toggle_option(game, argument):
         return tr(language, "That button is not valid.")
     return None
 
@@ -60,9 +59,9 @@ def _start(
 ) -> str | None:
     if seat_of_user(game, user_id) is None:
         return tr(language, "Join the table first.")
-    if len(seats_of(game)) < adapter.min_seats:
+    if len(seats_of(game)) < adapter.declaration.min_seats:
         return ntr(language, "At least {n} player is needed.",
-                   "At least {n} players are needed.", adapter.min_seats)  # fmt: skip
+                   "At least {n} players are needed.", adapter.declaration.min_seats)  # fmt: skip
     return None
 
 
@@ -79,7 +78,7 @@ def _computer(
     adapter: Adapter, game: GameRecord, user_id: int, name: str, argument: str, language: str
 ) -> str | None:
     """A computer player of level ``argument`` sits down (the presser too, if not seated)."""
-    if argument not in adapter.computer_levels:
+    if argument not in adapter.declaration.computer_levels:
         return tr(language, "That button is not valid.")
     return _seat(adapter, game, user_id, name, argument, language)
 
@@ -91,10 +90,10 @@ def _seat(
     seats = seats_of(game)
     seated = seat_of_user(game, user_id) is not None
     needed = (0 if seated else 1) + (0 if level is None else 1)
-    if len(seats) + needed > adapter.max_seats:
+    if len(seats) + needed > adapter.declaration.max_seats:
         return tr(language, "The table is full.")
     kept = _kept_for(game, user_id)
-    if kept and len(seats) + needed + len(kept) > adapter.max_seats:
+    if kept and len(seats) + needed + len(kept) > adapter.declaration.max_seats:
         return tr(language, "🔁 The seats left are kept for {names}: the rematch waits for "
                             "them.", names=", ".join(kept))  # fmt: skip
     if not seated:

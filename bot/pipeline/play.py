@@ -19,9 +19,8 @@ from telegram import InlineKeyboardMarkup
 from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
-from bot.adapter import seats_of, state_of, store_state
+from bot.adapter import GameAdapter, seats_of, state_of, store_state
 from bot.buttons import GameButton
-from bot.game_adapter import GameAdapter
 from bot.i18n import tr
 from bot.marks import chats_of
 from bot.pipeline.press import Origin, Press, redraw, shows_a_pick, stale
@@ -64,7 +63,7 @@ async def play(
     freshness rule, the mover's seat, the engine, the computer seats and the one save;
     True when it was played (the caller answers), else the refusal told through
     ``reply``."""
-    fresh = adapter.fresh(game, button.version, seat)
+    fresh = adapter.table.fresh(game, button.version, seat)
     if not fresh or (reply.exact and button.version != game.version):
         await reply.stale()
         return False
@@ -73,7 +72,7 @@ async def play(
         await reply.outsider(state)
         return False
     try:
-        action = adapter.action_of(state, seat, button.argument)
+        action = adapter.table.action_of(state, seat, button.argument)
         after, _events = adapter.engine.apply(state, seat, action)
     except IllegalAction as refused:
         await reply.refused(state, seat, refused.reason)
@@ -123,7 +122,7 @@ async def finish_move(
     before, after = states
     after, _more = await advance_computers(adapter, game, after, svc.rng)
     store_state(adapter, game, after)
-    clear_press_notes(game)
+    clear_press_notes(adapter, game)
     if game.meta.timeouts is not None:
         game.meta.timeouts.pop(seat, None)
     return await save(svc, adapter, game, after, update_id, before=before) is not None
@@ -134,7 +133,7 @@ async def _refuse(press: Press, state: Any, seat: int, reason: str) -> None:
     pick on the group table (a rank they do not hold): the table goes back to the
     first choice. Someone else's refused press leaves the mover's pick as it is."""
     game, adapter = press.game, press.adapter
-    text = adapter.refusal(game, state, seat, reason, press.language)
+    text = adapter.presenter.refusal(game, state, seat, reason, press.language)
     await press.refuse(text or refusal_text(press.language, reason, adapter))
     on_table = press.origin is Origin.TABLE and shows_a_pick(press.query)
     if on_table and seat in adapter.engine.to_move(state):
@@ -148,7 +147,7 @@ async def hint(press: Press) -> None:
     if seat is None:
         await press.outsider(state)
         return
-    text = adapter.hint(game, state, seat, press.language)
+    text = adapter.presenter.hint(game, state, seat, press.language)
     if text is not None:
         await press.refuse(text)  # an alert only the presser sees
         return
@@ -163,13 +162,13 @@ async def hint(press: Press) -> None:
 async def my_hand(press: Press) -> None:
     """Show the presser their own hand in an alert only they see."""
     game, adapter, seat = press.game, press.adapter, press.seat
-    if not adapter.private_hands:  # every hand is on the table: no such button
+    if adapter.hand is None:  # every hand is on the table: no such button
         await stale(press)
         return
     if seat is None:
         await press.outsider()
         return
-    await press.refuse(adapter.hand_alert(game, state_of(adapter, game), seat, press.language))
+    await press.refuse(adapter.hand.hand_alert(game, state_of(adapter, game), seat, press.language))
 
 
 async def back(press: Press) -> None:
@@ -193,7 +192,7 @@ async def _picker(press: Press) -> tuple[Any, int] | None:
     """The state and the presser's seat when they may make a two-step choice now
     (games with private hands have them)."""
     game, adapter, seat = press.game, press.adapter, press.seat
-    if not adapter.private_hands or not adapter.fresh(game, press.button.version, seat):
+    if adapter.hand is None or not adapter.table.fresh(game, press.button.version, seat):
         await stale(press)
         return None
     state = state_of(adapter, game)
@@ -216,9 +215,11 @@ async def pick(press: Press) -> None:
         return
     state, seat = found
     game, adapter, language = press.game, press.adapter, press.language
+    hands = adapter.hand
+    assert hands is not None  # _picker refused a game without hidden hands
     buttons, choice = Buttons(game.id, game.version), press.button.argument
     on_table = press.origin is Origin.TABLE
-    draw = adapter.table_pick_keyboard if on_table else adapter.pick_keyboard
+    draw = adapter.presenter.table_pick_keyboard if on_table else hands.pick_keyboard
     try:
         keyboard = draw(game, state, seat, choice, language, buttons)
     except IllegalAction as refusal:  # the adapter says why there is nothing to pick
@@ -231,7 +232,7 @@ async def pick(press: Press) -> None:
     if on_table:
         await show_pick(press.svc, game, TablePick(seat, choice, game.version))
     else:
-        text = adapter.pick_text(game, state, seat, choice, language)
+        text = hands.pick_text(game, state, seat, choice, language)
         await _set_hand(press, InlineKeyboardMarkup(keyboard), text)
 
 
@@ -247,7 +248,8 @@ async def unpick(press: Press) -> None:
         await show_pick(press.svc, game, None)
         return
     buttons = Buttons(game.id, game.version)
-    hand = adapter.render_hand(game, state, seat, press.language, buttons)
+    assert adapter.hand is not None  # _picker refused a game without hidden hands
+    hand = adapter.hand.render_hand(game, state, seat, press.language, buttons)
     if hand is not None:
         await _set_hand(press, hand.markup, hand.text)
 
@@ -280,10 +282,10 @@ async def _set_hand(press: Press, markup: InlineKeyboardMarkup | None, text: str
 # ---- letting the computer seats answer, and a pick shown on the table ------------
 
 
-def clear_press_notes(game: GameRecord) -> None:
-    """Drop the notes a table shows until the next press."""
+def clear_press_notes(adapter: GameAdapter[Any], game: GameRecord) -> None:
+    """Drop the notes a table shows until the next press (the game's own too)."""
     game.meta.stood_in = game.meta.stand_ins = None
-    game.meta.blackjack.bets_closed = None
+    adapter.table.clear_notes(game)
 
 
 async def advance_computers(

@@ -13,7 +13,7 @@ and answers; the sender draws what the save marked.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
@@ -23,25 +23,22 @@ from telegram import CallbackQuery, Message, Update
 from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
-from bot.adapter import seat_of_user
+from bot.adapter import GameAdapter, seat_of_user
 from bot.buttons import ForgedCallback, GameButton, Verb, game_of, shows
 from bot.command import Tap
-from bot.game_adapter import GameAdapter
 from bot.i18n import tr
 from bot.language import language_of, user_language
 from bot.marks import chats_of, marks_for
 from bot.pressed import callback_data_on
-from bot.services import Services, services
+from bot.services import Handler, Request, Services, handler, services
 from storage import gamestore, outbox
 from storage.outbox import TABLE, Mark
 from storage.records import GameRecord
 
-Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
-
 
 @dataclass
-class Press:
-    """A press on a game's button that passed the shared checks."""
+class Press(Request):
+    """A press on a game's button that passed the shared checks (``Press.of``)."""
 
     update: Update
     context: ContextTypes.DEFAULT_TYPE
@@ -58,10 +55,6 @@ class Press:
         return language_of(self.query.from_user, around.reader_language if around else None)
 
     @property
-    def svc(self) -> Services:
-        return services(self.context)
-
-    @property
     def adapter(self) -> GameAdapter[Any]:
         return self.svc.adapters[self.game.kind]
 
@@ -70,9 +63,9 @@ class Press:
         """The presser's seat at the game, if they have one."""
         return seat_of_user(self.game, self.query.from_user.id)
 
-    @property
-    def update_id(self) -> int:
-        return self.update.update_id
+    @classmethod
+    async def of(cls, update: Update, context: ContextTypes.DEFAULT_TYPE) -> Press | None:
+        return await load_press(update, context)
 
     async def refuse(self, text: str) -> None:
         """An alert only the presser sees; nothing changes."""
@@ -80,7 +73,7 @@ class Press:
 
     async def outsider(self, state: Any = None) -> None:
         """The presser has no seat at this game."""
-        own = self.adapter.refusal(self.game, state, None, "outsider", self.language)
+        own = self.adapter.presenter.refusal(self.game, state, None, "outsider", self.language)
         await self.refuse(own or tr(self.language, "You are not playing in this game."))
 
     async def quicker(self) -> None:
@@ -95,12 +88,10 @@ def game_button(actions: Mapping[Verb, Action]) -> Handler:
     """The PTB callback for every game button: the shared checks, then the action of
     the button's kind (the routing table, ``bot.glue.routes``)."""
 
-    async def game_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        press = await load_press(update, context)
-        if press is not None:
-            await actions[press.button.verb](press)
+    async def game_button(press: Press) -> None:
+        await actions[press.button.verb](press)
 
-    return game_button
+    return handler(Press.of, game_button)
 
 
 def by_status(**actions: Action) -> Action:
@@ -175,7 +166,7 @@ def _stale_text(press: Press) -> str:
     svc, game, language = press.svc, press.game, press.language
     now = svc.table_shows(game.id, game.version) or not svc.chat_waits(game.chat_id)
     message = press.query.message
-    if press.adapter.on_a_board:
+    if press.adapter.declaration.on_a_board:
         return (
             tr(language, "This board has changed; here is the current one.")
             if now

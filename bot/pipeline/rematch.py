@@ -9,8 +9,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from bot.adapter import seat_of_user, seats_of, set_seats, state_of
-from bot.game_adapter import GameAdapter
+from bot.adapter import GameAdapter, seat_of_user, seats_of, set_seats, state_of
 from bot.i18n import tr
 from bot.language import table_language, user_language
 from bot.pipeline.flow import start_game
@@ -59,14 +58,14 @@ async def _rematch_lobby(
         bot=kept.bot,
         inline=kept.inline,  # an inline table's rematch is drawn on the same message
     )
-    before = adapter.rematch_seats(seats_of(game))
+    before = adapter.table.rematch_seats(seats_of(game))
     meta.rematch_of = {
         "order": [s.user for s in before],
         "people": [{"user": s.user, "name": s.name} for s in before
                    if s.user is not None and s.user != presser],
     }  # fmt: skip
     if kept.inline and game.state is not None:  # the lobby replaces the result on the message
-        result = adapter.result_text(game, state_of(adapter, game), meta.lang or "en")
+        result = adapter.presenter.result_text(game, state_of(adapter, game), meta.lang or "en")
         meta.rematch_of["result"] = result
     new = GameRecord(chat_id=game.chat_id, thread_id=game.thread_id, kind=game.kind,
                      created_by=presser, meta=meta)  # fmt: skip

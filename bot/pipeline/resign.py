@@ -34,11 +34,11 @@ async def resign(press: Press) -> None:
     state = state_of(adapter, game)
     if not await _confirmed(press):
         text = tr(press.language, "Press 🏳️ Resign again to resign. {what}",
-                  what=adapter.resign_consequence(press.language))  # fmt: skip
+                  what=adapter.texts.resign_consequence(press.language))  # fmt: skip
         await press.refuse(text)
         return
     try:
-        after, results = adapter.resign(game, state, seat)
+        after, results = adapter.table.resign(game, state, seat)
     except IllegalAction:
         await press.refuse(tr(press.language, "You are not playing in this game."))
         return

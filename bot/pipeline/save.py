@@ -17,12 +17,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.adapter import seats_of, waits_for
-from bot.game_adapter import GameAdapter, S
+from bot.adapter import GameAdapter, seats_of, waits_for
 from bot.game_types import Ledger, Timing
 from bot.language import table_language
 from bot.marks import SUMMARY, chats_of, marks_for
 from bot.ratings import rated_game
+from bot.roles import S
 from bot.services import Services
 from storage import chats, chips, gamestore
 from storage.chips import ChipChange, ChipConflict
@@ -107,7 +107,7 @@ async def save(
     if state is None and game.state is not None:
         state = adapter.engine.from_dict(game.state)
     when, version = await timing(svc, game), game.version + 1  # the version saved
-    ledger = None if state is None else adapter.bookkeep(game, before, state, version, when)
+    ledger = None if state is None else adapter.table.bookkeep(game, before, state, version, when)
     if ledger is None:
         arm(adapter, game, state, when)
         ledger = Ledger(results=results_of(adapter, game, state) or ())
@@ -137,7 +137,7 @@ async def _write(
 
     async def write(chips: Sequence[ChipChange]) -> bool:
         if summary is not None and state is not None:  # a settled round has a state
-            game.meta.summary = adapter.summary(game, state, summary)
+            game.meta.summary = adapter.presenter.summary(game, state, summary)
         return await gamestore.save_game(
             svc.db, game, update_id, results, [*seating.chips, *chips], seat=seating.seat,
             unseat=[*seating.unseat, *ledger.unseat], marks=marks, rated=rated,
@@ -148,7 +148,9 @@ async def _write(
     except ChipConflict:
         if not ledger.chips or state is None:  # chips come from a dealt game's ledger
             raise
-        state, chips = adapter.cover(game, state, ledger.chips, await _held(svc, game, ledger))
+        state, chips = adapter.table.cover(
+            game, state, ledger.chips, await _held(svc, game, ledger)
+        )
         game.state = adapter.engine.to_dict(state)
         return await write(chips)
 
@@ -187,7 +189,7 @@ async def create(
     already has one. Every game is created here, a blackjack table too."""
     state = adapter.engine.from_dict(game.state) if game.state is not None else None
     when = await timing(svc, game)
-    if state is None or adapter.bookkeep(game, None, state, 0, when) is None:
+    if state is None or adapter.table.bookkeep(game, None, state, 0, when) is None:
         arm(adapter, game, state, when)
     marks = marks_for(adapter, game, 0)
     created = await gamestore.create_game(

@@ -14,9 +14,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from bot.adapter import seats_of, state_of
+from bot.adapter import GameAdapter, seats_of, state_of
 from bot.command import Command
-from bot.game_adapter import GameAdapter
 from bot.i18n import ntr, tr
 from bot.language import table_language
 from bot.messaging import reply
@@ -32,7 +31,7 @@ ATTEMPTS = 3
 
 def voters(adapter: GameAdapter[Any], game: GameRecord) -> dict[int, str]:
     """The people still playing the game (user id -> name): seated, and not out of it."""
-    out = adapter.out_of_game(game, state_of(adapter, game)) if game.state else frozenset()
+    out = adapter.table.out_of_game(game, state_of(adapter, game)) if game.state else frozenset()
     seats = enumerate(seats_of(game))
     return {s.user: s.name for seat, s in seats if s.user is not None and seat not in out}
 

@@ -12,8 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from bot.adapter import seats_of, waits_for
-from bot.game_adapter import GameAdapter
+from bot.adapter import GameAdapter, seats_of, waits_for
 from bot.i18n import tr
 from bot.presenters.lobby_view import seat_labels
 from storage.records import GameRecord, Status

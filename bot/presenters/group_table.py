@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.game_adapter import GameAdapter
+from bot.adapter import GameAdapter
 from bot.i18n import tr
 from bot.ui import Rendered, escape
 from storage.records import GameRecord
@@ -18,4 +18,4 @@ def group_table_pointer(adapter: GameAdapter[Any], game: GameRecord, language: s
         "and /table, /stop and /stats reach it.",
         command=game.kind,
     )
-    return Rendered(f"🎲 <b>{escape(adapter.title(language))}</b>\n{pointer}")
+    return Rendered(f"🎲 <b>{escape(adapter.texts.title(language))}</b>\n{pointer}")

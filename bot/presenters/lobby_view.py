@@ -6,10 +6,9 @@ from typing import Any
 
 from telegram import InlineKeyboardButton
 
-from bot.adapter import Seat, seats_of
+from bot.adapter import GameAdapter, Seat, seats_of
 from bot.buttons import HandQuery, Verb, to36
 from bot.features import FEATURES
-from bot.game_adapter import GameAdapter
 from bot.i18n import ntr, tr
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from storage.records import GameRecord, Status
@@ -113,12 +112,12 @@ def render_lobby(
     names = ", ".join(seat_labels(seats, language)) or "—"
     if game.status is not Status.LOBBY:
         return _closed_lobby(adapter, game, language, names)
-    full = len(seats) >= adapter.max_seats
+    full = len(seats) >= adapter.declaration.max_seats
     lines = [
-        f"<b>{escape(adapter.title(language))}</b>",
+        f"<b>{escape(adapter.texts.title(language))}</b>",
         *last_result(game, language),
         tr(language, "Waiting for players."),
-        seat_count(language, len(seats), adapter.max_seats, names),
+        seat_count(language, len(seats), adapter.declaration.max_seats, names),
     ]
     if full:
         lines.append(tr(language, "The table is full: press Start."))
@@ -131,7 +130,7 @@ def render_lobby(
                 language,
                 "Press Join to sit down; Start when at least {n} player is here.",
                 "Press Join to sit down; Start when at least {n} players are here.",
-                adapter.min_seats,
+                adapter.declaration.min_seats,
             )
         )
     waiting = rematch_waiting(game)
@@ -139,7 +138,7 @@ def render_lobby(
         lines.append(tr(language, "🔁 Rematch: it starts once everyone is back; "
                                   "waiting for {names}.",
                         names=", ".join(escape(n) for n in waiting)))  # fmt: skip
-    if adapter.private_hands:
+    if adapter.declaration.hidden_hands:
         lines.append(hands_sentence(language))
     return Rendered("\n".join(lines), _lobby_keyboard(adapter, game, language, buttons, full))
 
@@ -153,14 +152,14 @@ def _lobby_keyboard(
     keyboard: Keyboard = [
         [leave] if full else [buttons.button(tr(language, "Join"), Verb.JOIN), leave]
     ]
-    if adapter.computer_levels and not full:
+    if adapter.declaration.computer_levels and not full:
         keyboard.append(
             [
-                buttons.button(adapter.computer_button(language, level), Verb.COMPUTER, level)
-                for level in adapter.computer_levels
+                buttons.button(adapter.texts.computer_button(language, level), Verb.COMPUTER, level)
+                for level in adapter.declaration.computer_levels
             ]
         )
-    keyboard += adapter.option_rows(game, language, buttons)
+    keyboard += adapter.presenter.option_rows(game, language, buttons)
     start = tr(language, "Start")
     needed = full or not starts_when_full(adapter)  # else the last seat taken starts it
     keyboard.append([
@@ -169,7 +168,7 @@ def _lobby_keyboard(
         *([close_button(language, buttons)] if game.inline_id else []),
     ])  # fmt: skip
     bot = game.meta.bot
-    if adapter.private_hands:
+    if adapter.declaration.hidden_hands:
         row = [button for cards in my_cards_rows(language, game.id) for button in cards]
         if bot and not full:
             link = join_link(bot, game)
@@ -190,7 +189,7 @@ def close_button(language: str, buttons: Buttons) -> InlineKeyboardButton:
 def starts_when_full(adapter: GameAdapter[Any]) -> bool:
     """A game that needs every seat taken (Reversi, Go Farm: two of two) starts by
     itself when the last one is: its lobby needs no Start button."""
-    return adapter.min_seats >= adapter.max_seats
+    return adapter.declaration.min_seats >= adapter.declaration.max_seats
 
 
 def rematch_waiting(game: GameRecord) -> list[str]:
@@ -220,5 +219,9 @@ def _closed_lobby(
                     name=escape(game.meta.stopped_by))  # fmt: skip
     else:
         reason = tr(language, "This table closed: everybody left.")
-    lines = [f"<b>{escape(adapter.title(language))}</b>", *last_result(game, language), reason]
+    lines = [
+        f"<b>{escape(adapter.texts.title(language))}</b>",
+        *last_result(game, language),
+        reason,
+    ]
     return Rendered("\n".join(lines))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.game_adapter import GameAdapter
+from bot.adapter import GameAdapter
 from bot.i18n import tr
 from bot.ui import escape
 from storage.meta import RatingJson

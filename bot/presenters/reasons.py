@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.game_adapter import GameAdapter
+from bot.adapter import GameAdapter
 from bot.i18n import tr
 
 
 def refusal_text(language: str, reason: str, game: GameAdapter[Any]) -> str:
-    own = game.refusals(language).get(reason)
+    own = game.texts.refusals(language).get(reason)
     if own is not None:
         return own
     texts = {

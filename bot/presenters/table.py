@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.adapter import state_of
-from bot.game_adapter import GameAdapter, TableView
+from bot.adapter import GameAdapter, state_of
 from bot.language import table_language
 from bot.presenters.clock_line import clock_line
 from bot.presenters.group_table import group_table_pointer
@@ -15,6 +14,7 @@ from bot.presenters.hands import away_seats
 from bot.presenters.lobby_view import render_lobby
 from bot.presenters.notices import with_notices
 from bot.presenters.rating_line import rating_line
+from bot.roles import TableView
 from bot.ui import Buttons, Rendered
 from storage.db import Database
 from storage.display import Pick as TablePick
@@ -39,9 +39,9 @@ async def render_table(
     if game.state is None:
         return render_lobby(adapter, game, language, buttons)
     state = state_of(adapter, game)
-    away = await away_seats(db, game) if adapter.private_hands else frozenset()
-    rendered = adapter.render_table(game, state, TableView(language, buttons, away))
-    played = {int(seat): adapter.move_words(game, state, int(seat), str(code), language)
+    away = await away_seats(db, game) if adapter.declaration.hidden_hands else frozenset()
+    rendered = adapter.presenter.render_table(game, state, TableView(language, buttons, away))
+    played = {int(seat): adapter.presenter.move_words(game, state, int(seat), str(code), language)
               for seat, code in game.meta.stand_ins or []}  # fmt: skip
     rendered = with_notices(rendered, game, language, buttons, played)
     rated = rating_line(adapter, game, language)
@@ -52,5 +52,7 @@ async def render_table(
         rendered = Rendered(rendered.text + "\n" + clock, rendered.keyboard)
     if pick is None or pick.seat not in away or pick.seat not in adapter.engine.to_move(state):
         return rendered
-    keyboard = adapter.table_pick_keyboard(game, state, pick.seat, pick.choice, language, buttons)
+    keyboard = adapter.presenter.table_pick_keyboard(
+        game, state, pick.seat, pick.choice, language, buttons
+    )
     return Rendered(rendered.text, keyboard) if keyboard else rendered

@@ -25,7 +25,7 @@ from typing import Any
 from telegram import Bot, InlineKeyboardButton
 from telegram.error import TelegramError
 
-from bot.game_adapter import GameAdapter
+from bot.adapter import GameAdapter
 from bot.i18n import tr
 from bot.marks import notice
 from bot.people import membership
@@ -79,7 +79,7 @@ class Notices:
             return None
         language = await reader_language(self._db, mark.chat_id)
         text = tr(language, "🎲 A new game of {game} opened in {chat}.",
-                  game=adapter.title(language), chat=escape(title))  # fmt: skip
+                  game=adapter.texts.title(language), chat=escape(title))  # fmt: skip
         link = table_link(game)
         button = (
             [[InlineKeyboardButton(tr(language, "Open the table"), url=link)]] if link else None

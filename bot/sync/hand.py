@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.adapter import seat_of_user, state_of
-from bot.game_adapter import GameAdapter
+from bot.adapter import GameAdapter, seat_of_user, state_of
 from bot.i18n import tr
 from bot.presenters.hands import reader_language
 from bot.presenters.lobby_view import hand_place
@@ -28,7 +27,8 @@ async def desired_hand(
     db: Database, adapter: GameAdapter[Any], game: GameRecord, user_id: int
 ) -> Desired | None:
     known = game.hand_messages.get(str(user_id), {})
-    if game.state is None or not adapter.private_hands or game.meta.broken:
+    hands = adapter.hand
+    if game.state is None or hands is None or game.meta.broken:
         return None
     if not game.active and known.get("id") is None:
         return None  # over before this hand was ever shown: nothing to post
@@ -39,7 +39,7 @@ async def desired_hand(
     seat = seat_of_user(game, user_id)
     if seat is not None:
         buttons = Buttons(game.id, game.version)
-        hand = adapter.render_hand(game, state_of(adapter, game), seat, language, buttons)
+        hand = hands.render_hand(game, state_of(adapter, game), seat, language, buttons)
     elif known.get("id") is not None:
         hand = left_seat(adapter, game, language)
     else:
@@ -54,9 +54,11 @@ def left_seat(adapter: GameAdapter[Any], game: GameRecord, language: str) -> Ren
     """The hand message of someone whose seat the computer took (they resigned); once
     the game is over, how it ended (the final standings), as every other hand shows."""
     chat = hand_place(game, -1, language)
-    title = f"<b>{escape(adapter.title(language))}</b>" + (f" · {chat}" if chat else "")
+    title = f"<b>{escape(adapter.texts.title(language))}</b>" + (f" · {chat}" if chat else "")
     said = tr(language, "You resigned.")
     if game.active:
         said += " " + tr(language, "The computer plays your cards to the end.")
-    ending = "" if game.active else adapter.ending(game, state_of(adapter, game), language)
+    ending = (
+        "" if game.active else adapter.presenter.ending(game, state_of(adapter, game), language)
+    )
     return Rendered(f"{title}\n🏳️ {said}" + (f"\n{ending}" if ending else ""), [])

@@ -20,8 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.adapter import seats_of, state_of, waits_for
-from bot.game_adapter import GameAdapter
+from bot.adapter import GameAdapter, seats_of, state_of, waits_for
 from bot.i18n import ntr
 from bot.language import table_language
 from bot.marks import GROUP_NUDGE, SUMMARY, private_nudge
@@ -52,7 +51,7 @@ async def split_late(
         user_id = seats[seat].user if seat < len(seats) else None
         if user_id is None:
             continue
-        person = await chats.get_user(db, user_id) if adapter.private_hands else None
+        person = await chats.get_user(db, user_id) if adapter.declaration.hidden_hands else None
         if person is not None and person.can_message and game.state is not None:
             in_private[seat] = user_id
         else:
@@ -120,13 +119,13 @@ async def _nudge(
         names = ", ".join(_mention(seats[s].user or 0, seats[s].name) for s in split.in_group)
         return Rendered(ntr(language, "⏰ {names}: your turn in {game}, {n} second left.",
                             "⏰ {names}: your turn in {game}, {n} seconds left.", left,
-                            names=names, game=adapter.title(language)))  # fmt: skip
+                            names=names, game=adapter.texts.title(language)))  # fmt: skip
     if mark.chat_id not in split.in_private.values():
         return None
     language = await reader_language(db, mark.chat_id)
     return Rendered(ntr(language, "⏰ Your turn in {game}, {n} second left: your hand is above.",
                         "⏰ Your turn in {game}, {n} seconds left: your hand is above.", left,
-                        game=adapter.title(language)))  # fmt: skip
+                        game=adapter.texts.title(language)))  # fmt: skip
 
 
 def _mention(user_id: int, name: str) -> str:

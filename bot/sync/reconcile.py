@@ -20,7 +20,7 @@ from typing import Any
 
 from telegram import Bot
 
-from bot.game_adapter import GameAdapter
+from bot.adapter import GameAdapter
 from bot.i18n import tr
 from bot.language import table_language
 from bot.marks import chats_of, is_notice, is_refused_post

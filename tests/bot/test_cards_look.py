@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
+from bot.games.durak.presenter import hand_keyboard
 from bot.presenters.cards_text import card_text, cards_text, rank_label
-from bot.presenters.durak import hand_keyboard
 from bot.presenters.standings import book_standings, out_order_standings
 from bot.ui import Buttons
 from games.cards import parse_card

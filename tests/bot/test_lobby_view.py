@@ -5,9 +5,9 @@ language; a rematch lobby names whom it waits for."""
 from __future__ import annotations
 
 from bot.adapter import Seat, set_seats
-from bot.presenters.durak import DurakAdapter
+from bot.games.durak import DURAK
+from bot.games.reversi import REVERSI
 from bot.presenters.lobby_view import render_lobby, seat_count
-from bot.presenters.reversi import ReversiAdapter
 from bot.ui import Buttons
 from storage.records import GameRecord
 
@@ -22,10 +22,10 @@ def test_a_full_lobby_shows_start_and_hides_join_and_the_computers() -> None:
     set_seats(game, [Seat("Ann", 1)])
     # two of two: no Start, the second seat taken starts it (issue 22)
     labels = ["Join", "Leave", "🤖 Easy", "🤖 Normal", "🤖 Hard", "📖 Rules"]
-    assert _labels(game, ReversiAdapter()) == labels
+    assert _labels(game, REVERSI.adapter) == labels
     set_seats(game, [Seat("Ann", 1), Seat("Ben", 2)])
-    assert _labels(game, ReversiAdapter()) == ["Leave", "Start", "📖 Rules"]
-    text = render_lobby(ReversiAdapter(), game, "en", Buttons(1, 0)).text
+    assert _labels(game, REVERSI.adapter) == ["Leave", "Start", "📖 Rules"]
+    text = render_lobby(REVERSI.adapter, game, "en", Buttons(1, 0)).text
     assert "2 of 2 seats taken: Ann, Ben" in text and "The table is full: press Start." in text
 
 
@@ -40,9 +40,9 @@ def test_a_rematch_lobby_names_whom_it_waits_for() -> None:
     game = GameRecord(chat_id=-1, kind="durak", created_by=2)
     game.meta.rematch_of = {"order": [1, 2], "people": [{"user": 1, "name": "Ann"}]}
     set_seats(game, [Seat("Ben", 2)])
-    text = render_lobby(DurakAdapter(), game, "en", Buttons(1, 0)).text
+    text = render_lobby(DURAK.adapter, game, "en", Buttons(1, 0)).text
     assert "🔁 Rematch: it starts once everyone is back; waiting for Ann." in text
-    spanish = render_lobby(DurakAdapter(), game, "es", Buttons(1, 0)).text
+    spanish = render_lobby(DURAK.adapter, game, "es", Buttons(1, 0)).text
     assert "🔁 Revancha: empieza cuando vuelvan todos; esperando a Ann." in spanish
-    russian = render_lobby(DurakAdapter(), game, "ru", Buttons(1, 0)).text
+    russian = render_lobby(DURAK.adapter, game, "ru", Buttons(1, 0)).text
     assert "🔁 Реванш: начнётся, когда все вернутся; ждём: Ann." in russian

@@ -24,6 +24,10 @@ class Stub:
     def engine(self) -> Stub:
         return self
 
+    @property
+    def table(self) -> Stub:
+        return self
+
     def outcome(self, state: Any) -> Outcome | None:
         return self.result
 

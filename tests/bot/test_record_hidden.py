@@ -8,11 +8,11 @@ import random
 from dataclasses import replace
 
 from bot.adapter import Seat, set_seats
-from bot.presenters.blackjack import BlackjackAdapter
+from bot.games.blackjack import BLACKJACK as BLACKJACK_GAME
+from bot.games.blackjack.sitters import note_sitters
+from bot.games.durak import DURAK as DURAK_GAME
+from bot.games.gofish import GOFISH
 from bot.presenters.cards_text import card_text
-from bot.presenters.durak import DurakAdapter
-from bot.presenters.gofish import GoFishAdapter
-from bot.rules.blackjack_sitters import note_sitters
 from games.blackjack import ENGINE as BLACKJACK
 from games.blackjack import Bet, Ready, next_round
 from games.blackjack import Phase as BlackjackPhase
@@ -47,7 +47,7 @@ def _played(asks: int | None, seed: int = 7) -> GoFishState:
 def test_a_running_games_record_shows_no_card() -> None:
     state = _played(12)
     assert not state.finished and any(state.hands) and state.stock
-    record = GoFishAdapter().record(_game(Status.RUNNING), state, "en")
+    record = GOFISH.adapter.presenter.record(_game(Status.RUNNING), state, "en")
     assert record is not None and "asked" in record.text
     assert not any(suit in record.text for suit in SUITS), record.text
     assert "Hands at the end" not in record.text
@@ -56,7 +56,7 @@ def test_a_running_games_record_shows_no_card() -> None:
 
 def test_a_stopped_games_record_reveals_the_hands_left_and_never_the_stock() -> None:
     state = _played(12)
-    record = GoFishAdapter().record(_game(Status.STOPPED), state, "en")
+    record = GOFISH.adapter.presenter.record(_game(Status.STOPPED), state, "en")
     assert record is not None
     talk, hands = record.text.split("Hands at the end:")
     assert not any(suit in talk for suit in SUITS)
@@ -70,7 +70,7 @@ def test_a_stopped_games_record_reveals_the_hands_left_and_never_the_stock() -> 
 
 def test_a_finished_games_record_tells_every_ask_and_book() -> None:
     state = _played(None)
-    record = GoFishAdapter().record(_game(Status.FINISHED), state, "en")
+    record = GOFISH.adapter.presenter.record(_game(Status.FINISHED), state, "en")
     assert record is not None
     books = sum(len(b) for b in state.books)
     assert books == 13 and record.text.count("laid down a book of") == 13
@@ -93,7 +93,7 @@ def test_a_running_durak_records_names_only_the_cards_played_on_the_table() -> N
     assert not state.finished and state.record is not None
     game = _game(Status.RUNNING)
     game.kind = "durak"
-    record = DurakAdapter().record(game, state, "en")
+    record = DURAK_GAME.adapter.presenter.record(game, state, "en")
     assert record is not None and "Hands at the end" not in record.text
     assert record.picture is None
     played = {
@@ -136,7 +136,7 @@ def _blackjack_rounds(settled: int, seed: int = 11) -> tuple[GameRecord, Blackja
 def test_a_running_blackjack_tables_record_shows_only_its_settled_rounds() -> None:
     game, state = _blackjack_rounds(3)
     assert state.phase in (BlackjackPhase.PLAYERS, BlackjackPhase.INSURANCE) and state.dealer
-    record = BlackjackAdapter().record(game, state, "en")
+    record = BLACKJACK_GAME.adapter.presenter.record(game, state, "en")
     assert record is not None
     played = len(state.rounds or ())
     assert played >= 3 and f"Round {played + 1}</b>" not in record.text
@@ -153,7 +153,7 @@ def test_a_running_blackjack_tables_record_shows_only_its_settled_rounds() -> No
 def test_a_blackjack_record_names_who_played_each_round_and_keeps_the_last_rounds() -> None:
     game, state = _blackjack_rounds(ROUNDS_KEPT + 2)
     set_seats(game, [Seat(name="Carol", user=3), Seat(name="Bob", user=2)])  # a new person
-    record = BlackjackAdapter().record(game, state, "en")
+    record = BLACKJACK_GAME.adapter.presenter.record(game, state, "en")
     assert record is not None and "Carol:" not in record.text  # she played none of them
     assert "The rounds before round 3 are not kept." in record.text  # 50 rounds of two
     assert "Round 2</b>" not in record.text and f"Round {ROUNDS_KEPT + 2}</b>" in record.text
@@ -161,7 +161,7 @@ def test_a_blackjack_record_names_who_played_each_round_and_keeps_the_last_round
     assert again.rounds == state.rounds
     old = BLACKJACK.to_dict(state)
     del old["rounds"]  # a table saved before records were kept
-    before = BlackjackAdapter().record(game, BLACKJACK.from_dict(old), "en")
+    before = BLACKJACK_GAME.adapter.presenter.record(game, BLACKJACK.from_dict(old), "en")
     assert before is not None and "played before its moves were kept" in before.text
 
 

@@ -67,4 +67,4 @@ async def test_every_command_has_the_one_shape() -> None:
     ]
     assert len(commands) >= 17  # the five games, /start and /help, and the others
     shapes = {h.callback.__qualname__ for h in commands}
-    assert shapes == {"command.<locals>.handle"}, shapes
+    assert shapes == {"handler.<locals>.head"}, shapes  # the one head (bot.services)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from bot.game_adapter import GameAdapter
+from bot.adapter import GameAdapter
 from bot.glue.registry import default_games
 from storage.meta import GameMeta
 

@@ -9,9 +9,9 @@ from collections import Counter
 from typing import Any
 
 from bot.buttons import from36
-from bot.game_adapter import TableView
+from bot.games.durak import DURAK
 from bot.presenters.cards_text import card_text
-from bot.presenters.durak import DurakAdapter
+from bot.roles import TableView
 from bot.ui import Buttons
 from games.cards import Card, parse_card
 from games.durak import ENGINE
@@ -181,6 +181,6 @@ def given_away(state: dict[str, Any], rank: int, holder: int, other: int) -> dic
 
 def drawn_table(game: GameRecord, state: dict[str, Any], language: str = "en") -> str:
     """The table text (HTML, as sent) the bot draws for ``game`` with ``state``."""
-    adapter = DurakAdapter()
+    adapter = DURAK.adapter
     view = TableView(language, Buttons(game.id, game.version))
-    return adapter.render_table(game, ENGINE.from_dict(state), view).text
+    return adapter.presenter.render_table(game, ENGINE.from_dict(state), view).text

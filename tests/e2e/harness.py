@@ -19,8 +19,8 @@ from typing import Any
 
 from telegram.ext import Application
 
+from bot.adapter import GameAdapter
 from bot.config import Config
-from bot.game_adapter import GameAdapter
 from bot.glue.app import ALLOWED_UPDATES, build_application, on_shutdown, on_startup
 from bot.services import services_of
 from sandbox import Chat, Message, StandIn, User

@@ -13,11 +13,11 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.adapter import GameRules, seats_of
+from bot.adapter import GameAdapter, TableRules, seats_of
 from bot.buttons import Verb
-from bot.game_adapter import T, TableView
 from bot.game_types import InlineMove
 from bot.presenters.lobby_view import my_cards_button
+from bot.roles import HandPresenter, Presenter, T, TableView, Texts
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.base import Declaration, IllegalAction, Options, Outcome
 from games.cards import Card, cards_from_codes, cards_to_codes, compact, french_deck, parse_card
@@ -149,14 +149,7 @@ def _trick(trick: tuple[tuple[int, Card], ...], names: list[str]) -> str:
     return " · ".join(f"{names[s]} {card}" for s, card in trick)
 
 
-class HighCardAdapter(GameRules[Deal]):
-    """High Card as the bot shows it: the table shows the tricks and whose turn, each
-    hand (by direct message or "🃏 My cards") a button per card."""
-
-    declaration = DECLARATION
-    engine = ENGINE
-    strict_versions = True
-
+class HighCardTexts(Texts):
     def title(self, language: str) -> str:
         return "High Card"
 
@@ -172,14 +165,14 @@ class HighCardAdapter(GameRules[Deal]):
     def computer_button(self, language: str, level: str) -> str:
         return "🤖 Add computer"
 
-    def option_rows(self, game: GameRecord, language: str, buttons: Buttons) -> Keyboard:
-        return []
 
-    def toggle_option(self, game: GameRecord, name: str) -> bool:
-        return False
-
+class HighCardTable(TableRules[Deal]):
     def rematch_seats(self, seats: list[T]) -> list[T]:
         return list(reversed(seats))
+
+
+class HighCardPresenter(Presenter[Deal]):
+    """The table shows the tricks and whose turn."""
 
     def render_table(self, game: GameRecord, state: Deal, table: TableView) -> Rendered:
         names = [escape(seat.name or "🤖") for seat in seats_of(game)]
@@ -204,6 +197,10 @@ class HighCardAdapter(GameRules[Deal]):
                 [my_cards_button(table.language, game.id)],
             ]
         return Rendered("\n".join(lines), keyboard)
+
+
+class HighCardHand(HandPresenter[Deal]):
+    """Each hand (by direct message or "🃏 My cards"): a button per card."""
 
     def render_hand(
         self, game: GameRecord, state: Deal, seat: int, language: str, buttons: Buttons
@@ -230,4 +227,10 @@ class HighCardAdapter(GameRules[Deal]):
         ]
 
 
-TEST_GAMES = (HighCardAdapter(),)  # what the test suite registers beside the bot's games
+HIGH_CARD = GameAdapter(
+    HighCardTable(DECLARATION, ENGINE, strict_versions=True),
+    HighCardPresenter(),
+    HighCardTexts(DECLARATION),
+    HighCardHand(),
+)
+TEST_GAMES = (HIGH_CARD,)  # what the test suite registers beside the bot's games

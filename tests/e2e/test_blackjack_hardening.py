@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.rules.blackjack import seat_person
+from bot.games.blackjack.table import seat_person
 from games.blackjack import ENGINE, sit, stack_shoe
 from sandbox import Chat, Message, User
 from storage import gamestore

@@ -4,7 +4,7 @@ Spanish ("robó una carta del valor pedido", not "robó el rango")."""
 
 from __future__ import annotations
 
-from bot.presenters.gofish_text import event_line
+from bot.games.gofish.sentences import event_line
 from games.gofish import GOFARM, GoFish
 from tests.e2e.harness import World
 

@@ -16,7 +16,7 @@ import pytest
 from bot.glue.registry import default_games
 from sandbox import Message, User
 from tests.e2e.harness import World, running_world
-from tests.e2e.hidden_game import HighCardAdapter
+from tests.e2e.hidden_game import HIGH_CARD
 from tests.e2e.inline_hands import moves
 from tests.e2e.inline_tables import labels, open_inline
 from tests.e2e.players import drawn_at
@@ -28,7 +28,7 @@ CARD = re.compile(r"(?:10|[2-9JQKA])[♠♣♥♦]\ufe0f?")
 @pytest.fixture
 async def world(tmp_path: Path) -> AsyncIterator[World]:
     async with running_world(tmp_path) as running:
-        await running.start_bot(adapters=[*default_games(), HighCardAdapter()])
+        await running.start_bot(adapters=[*default_games(), HIGH_CARD])
         running.tg.set_inline_feedback(True)  # BotFather's /setinlinefeedback
         yield running
 

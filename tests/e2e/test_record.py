@@ -9,7 +9,7 @@ import re
 
 from PIL import Image
 
-from bot.presenters import reversi_picture as picture
+from bot.games.reversi import picture
 from sandbox import Message
 from tests.e2e.harness import World
 from tests.e2e.reversi_board import data_of, disc_counts, hint_squares, turn_name

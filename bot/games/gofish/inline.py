@@ -10,9 +10,9 @@ import html
 
 from bot.adapter import seats_of
 from bot.game_types import InlineMove
+from bot.games.gofish.sentences import own_line, rank_plural
 from bot.i18n import ntr, tr
 from bot.presenters.cards_text import cards_text
-from bot.presenters.gofish_text import own_line, rank_plural
 from bot.presenters.lobby_view import seat_labels
 from games.gofish import ENGINE, GoFishState
 from storage.records import GameRecord, Status

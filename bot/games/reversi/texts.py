@@ -1,8 +1,11 @@
-"""The rules of Reversi as /rules tells them, in the reader's language."""
+"""Reversi's words: its title, its rules as /rules tells them, its /help and menu lines,
+in the reader's language."""
 
 from __future__ import annotations
 
 from bot.i18n import tr
+from bot.roles import Texts
+from games.reversi import DECLARATION
 
 
 def reversi(language: str) -> list[str]:
@@ -29,3 +32,26 @@ def reversi(language: str) -> list[str]:
 def leave_reversi(language: str) -> str:
     return tr(language, "🏳️ Resign (press it twice): the other player wins. /stop "
                         "by a player starts a vote to stop.")  # fmt: skip
+
+
+class ReversiTexts(Texts):
+    def title(self, language: str) -> str:
+        return tr(language, "Reversi")
+
+    def rules(self, language: str) -> list[str]:
+        return [*reversi(language), leave_reversi(language)]
+
+    def rules_line(self, language: str) -> str:
+        return tr(language, "/reversi — discs that turn over, for two")
+
+    def help_line(self, language: str) -> str:
+        return tr(language, "/reversi — Reversi for two (or against the computer)")
+
+    def menu_line(self, language: str) -> str:
+        return tr(language, "Play Reversi")
+
+    def resign_consequence(self, language: str) -> str:
+        return tr(language, "The other player wins.")
+
+
+TEXTS = ReversiTexts(DECLARATION)

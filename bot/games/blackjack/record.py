@@ -2,7 +2,7 @@
 box that played with its hands (cards, bets, doubles, results) and its net and balance
 after the round. Only settled rounds are in it (``games.blackjack.history``): by then
 every card of the round was face up, the hole card included; the round in play and
-the shoe never show. Each round names who played it (``bot.rules.blackjack_sitters``),
+the shoe never show. Each round names who played it (``bot.games.blackjack.sitters``),
 not who sits in that box now. The picture is the last round's table."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from functools import partial
 
 from bot.adapter import Seat
 from bot.game_record import Record
+from bot.games.blackjack.sentences import hand_line, total_text
 from bot.i18n import tr
 from bot.presenters import card_picture
-from bot.presenters.blackjack_text import hand_line, total_text
 from bot.presenters.cards_text import cards_text
 from bot.presenters.lobby_view import seat_label
 from bot.ui import escape

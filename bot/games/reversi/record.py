@@ -6,8 +6,8 @@ from __future__ import annotations
 from functools import partial
 
 from bot.game_record import Record
+from bot.games.reversi import picture as reversi_picture
 from bot.i18n import tr
-from bot.presenters import reversi_picture
 from bot.ui import escape
 from games.base import BrokenState
 from games.reversi import ReversiState

@@ -22,6 +22,16 @@ from telegram.constants import ChatType
 
 from bot.adapter import Seat, set_seats, state_of, store_state
 from bot.command import Command
+from bot.games.blackjack.leaving import leave_now, left_mid_round, play_leavers
+from bot.games.blackjack.meta import own
+from bot.games.blackjack.sentences import changed, elsewhere
+from bot.games.blackjack.table import (
+    KIND,
+    clear_box,
+    first_free_box,
+    seat_person,
+    table_of,
+)
 from bot.i18n import ntr, tr
 from bot.language import reply_language, user_language
 from bot.messaging import reply
@@ -31,16 +41,7 @@ from bot.pipeline.chips import top_up_seated
 from bot.pipeline.lobby import point_to_running
 from bot.pipeline.press import Press, stale
 from bot.pipeline.save import Seating, create, save
-from bot.presenters.blackjack_text import changed, elsewhere
 from bot.presenters.reasons import refusal_text
-from bot.rules.blackjack import (
-    KIND,
-    clear_box,
-    first_free_box,
-    seat_person,
-    table_of,
-)
-from bot.rules.blackjack_leaving import leave_now, left_mid_round, play_leavers
 from bot.services import Services
 from bot.ui import Rendered
 from games.base import IllegalAction
@@ -135,7 +136,7 @@ def opener_seating(user: User, balance: int) -> Seating:
 async def join_table(press: Press) -> None:
     """Join table: the first free box, with the person's balance (checked in the save)."""
     game, svc, user, language = press.game, press.svc, press.query.from_user, press.language
-    if not press.adapter.open_seating:
+    if not press.adapter.declaration.open_seating:
         await stale(press)
         return
     if press.seat is not None:
@@ -163,10 +164,10 @@ async def join_table(press: Press) -> None:
 async def leave_table(press: Press) -> None:
     """Leave table: the seat's chips go back to the balance (a bet not yet dealt
     too). Mid-round, basic strategy plays the hand and the player leaves with the
-    chips once the round is settled (``bot.pipeline.blackjack_stop``)."""
+    chips once the round is settled (``bot.games.blackjack.stop``)."""
     game, user_id, language = press.game, press.query.from_user.id, press.language
     box = press.seat
-    if not press.adapter.open_seating:
+    if not press.adapter.declaration.open_seating:
         await stale(press)
         return
     if box is None:
@@ -186,7 +187,7 @@ async def leave_table(press: Press) -> None:
     clear_box(game, box)
     if all(seat is None for seat in after.seats):
         after = close(after)
-        game.meta.blackjack.closed = "everybody_left"
+        own(game).closed = "everybody_left"
     seating = Seating(unseat=[user_id], results=[(user_id, taken > state.seat(box).bought_in)])
     goodbye = ntr(language, "You leave with {n} chip.", "You leave with {n} chips.", taken)
     await _save(press, state, after, seating, goodbye)
@@ -199,9 +200,10 @@ async def _leave_mid_round(press: Press, state: Table, box: int) -> None:
     table of it seats them with chips that are still in play (the adapter's
     ``bookkeep`` frees it)."""
     game, language = press.game, press.language
-    if game.meta.blackjack.leaving is None:
-        game.meta.blackjack.leaving = []
-    leaving = game.meta.blackjack.leaving
+    meta = own(game)
+    if meta.leaving is None:
+        meta.leaving = []
+    leaving = meta.leaving
     if box in leaving:
         await press.refuse(tr(language, "You leave this table once the round is settled."))
         return
@@ -241,9 +243,9 @@ async def _save(press: Press, before: Table, after: Table, seating: Seating, ans
 
 async def top_up(press: Press) -> None:
     """The table's daily top-up button (bot.pipeline.chips)."""
-    if not press.adapter.open_seating:
+    if not press.adapter.declaration.open_seating:
         await stale(press)
         return
     user = press.query.from_user
-    text = await top_up_seated(press.context, press.game, user, press.language, press.update_id)
+    text = await top_up_seated(press.svc, press.game, user, press.language, press.update_id)
     await press.refuse(text)

@@ -1,21 +1,21 @@
-"""Reversi in a chat: the board is the table message's inline keyboard."""
+"""Reversi's presenter: the board is the table message's inline keyboard."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.adapter import GameRules, seats_of
+from bot.adapter import seats_of
 from bot.buttons import Verb
-from bot.game_adapter import T, TableView
 from bot.game_record import Record
+from bot.games.reversi import record as reversi_record
+from bot.games.reversi.texts import TEXTS
 from bot.i18n import tr
-from bot.presenters import reversi_record, reversi_rules
-from bot.presenters.lobby_view import level_button, seat_labels
+from bot.presenters.lobby_view import seat_labels
 from bot.presenters.notices import resign_button, stopper
 from bot.presenters.record_button import record_button
+from bot.roles import Presenter, TableView
 from bot.ui import Buttons, Keyboard, Rendered, escape
-from games.base import IllegalAction
-from games.reversi import DECLARATION, ENGINE, Passed, Place, Placed, ReversiState, square_name
+from games.reversi import ENGINE, Passed, Place, Placed, ReversiState, square_name
 from games.reversi.board import FILES
 from storage.records import GameRecord, Status
 
@@ -25,63 +25,13 @@ HINT = "•"
 EMPTY = "⠀"  # braille blank: a button's text may not be empty
 
 
-class ReversiAdapter(GameRules[ReversiState]):
-    declaration = DECLARATION
-    engine = ENGINE
-    strict_versions = True
-
-    def title(self, language: str) -> str:
-        return tr(language, "Reversi")
-
-    def rules(self, language: str) -> list[str]:
-        return [*reversi_rules.reversi(language), reversi_rules.leave_reversi(language)]
-
-    def rules_line(self, language: str) -> str:
-        return tr(language, "/reversi — discs that turn over, for two")
-
-    def help_line(self, language: str) -> str:
-        return tr(language, "/reversi — Reversi for two (or against the computer)")
-
-    def menu_line(self, language: str) -> str:
-        return tr(language, "Play Reversi")
-
-    def resign_consequence(self, language: str) -> str:
-        return tr(language, "The other player wins.")
-
-    def computer_button(self, language: str, level: str) -> str:
-        return level_button(language, level)
-
-    def options(self, game: GameRecord) -> dict[str, Any]:
-        return {}
-
-    def render_hand(
-        self, game: GameRecord, state: ReversiState, seat: int, language: str, buttons: Buttons
-    ) -> Rendered | None:
-        return None  # nothing is hidden in Reversi
+class ReversiPresenter(Presenter[ReversiState]):
+    """The board is the table message's inline keyboard."""
 
     def move_words(
         self, game: GameRecord, state: ReversiState, seat: int, code: str, language: str
     ) -> str:
         return square_name(ENGINE.decode_action(code).square)
-
-    def hand_alert(self, game: GameRecord, state: ReversiState, seat: int, language: str) -> str:
-        return ""
-
-    def pick_keyboard(
-        self, game: GameRecord, state: ReversiState, seat: int, choice: str, language: str,
-        buttons: Buttons,
-    ) -> Keyboard | None:  # fmt: skip
-        return None
-
-    def option_rows(self, game: GameRecord, language: str, buttons: Buttons) -> Keyboard:
-        return []
-
-    def toggle_option(self, game: GameRecord, name: str) -> bool:
-        return False
-
-    def rematch_seats(self, seats: list[T]) -> list[T]:
-        """Colours swap in a rematch."""
-        return list(reversed(seats))
 
     def result_text(self, game: GameRecord, state: ReversiState, language: str) -> str:
         names = seat_labels(seats_of(game), language)
@@ -91,7 +41,7 @@ class ReversiAdapter(GameRules[ReversiState]):
         language, buttons = table.language, table.buttons
         view = ENGINE.view(state, None)
         names = seat_labels(seats_of(game), language)
-        lines = [f"<b>{escape(self.title(language))}</b>"]
+        lines = [f"<b>{escape(TEXTS.title(language))}</b>"]
         lines += [f"{DISCS[s]} {names[s]} — {view.scores[s]}" for s in (0, 1)]
         lines += [_event_line(e, names, language) for e in view.log[-3:]]
         lines.append(_status_line(game, view.to_move, view.scores, names, language))
@@ -100,18 +50,6 @@ class ReversiAdapter(GameRules[ReversiState]):
         if game.status is Status.RUNNING and not view.finished:  # the way out
             keyboard[-1].append(resign_button(language, buttons))
         return Rendered("\n".join(line for line in lines if line), keyboard)
-
-    def resign(
-        self, game: GameRecord, state: ReversiState, seat: int
-    ) -> tuple[ReversiState, list[tuple[int, bool]]]:
-        """The other player wins; the board stays as it is."""
-        if game.status is not Status.RUNNING or ENGINE.outcome(state) is not None:
-            raise IllegalAction("game_over")
-        game.status = Status.FINISHED
-        game.meta.resigned_seat = seat
-        game.meta.recorded = True  # the results are these, not the board's
-        seats = seats_of(game)
-        return state, [(s.user, i != seat) for i, s in enumerate(seats) if s.user is not None]
 
     def record(self, game: GameRecord, state: ReversiState, language: str) -> Record | None:
         names = seat_labels(seats_of(game), language)

@@ -11,27 +11,22 @@ Its presses, saves and deadlines take the shared path (``bot.pipeline.press``,
 differs is in the
 adapter's hooks: freshness per seat, all-in and insurance buttons, refusals
 that name the hand's owner, the hint alert, what a deadline does, and the
-bookkeeping of a save (deadline, chips, results: bot.rules.blackjack). Join,
-Leave and the top-up at a running table are bot.pipeline.blackjack_play; its own
-``/stop`` (who may, and how a table ends) is bot.pipeline.blackjack_stop, registered
+bookkeeping of a save (deadline, chips, results: bot.games.blackjack.table). Join,
+Leave and the top-up at a running table are bot.games.blackjack.actions; its own
+``/stop`` (who may, and how a table ends) is bot.games.blackjack.stop, registered
 with the adapter in bot.glue.registry.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
 from functools import partial
-from typing import Any
 
-from bot.adapter import GameRules, seats_of
+from bot.adapter import seats_of
 from bot.buttons import Verb
-from bot.game_adapter import T, TableView
 from bot.game_record import Record
-from bot.game_types import Ledger, Timing
-from bot.i18n import tr
-from bot.presenters import blackjack_record, blackjack_rules, blackjack_text
-from bot.presenters.blackjack_text import (
+from bot.games.blackjack import record as blackjack_record
+from bot.games.blackjack.meta import own
+from bot.games.blackjack.sentences import (
     chips_disclaimer,
     dealer_line,
     hint_text,
@@ -41,22 +36,18 @@ from bot.presenters.blackjack_text import (
     summary_text,
     title_line,
 )
+from bot.games.blackjack.sitters import sitter
+from bot.games.blackjack.texts import BlackjackTexts
+from bot.i18n import tr
 from bot.presenters.lobby_view import seat_label
 from bot.presenters.notices import stopper
 from bot.presenters.record_button import record_button
-from bot.rules import blackjack as table_rules
-from bot.rules.blackjack_leaving import hurry_leavers, leavers, leaving_bookkeep
-from bot.rules.blackjack_sitters import note_sitters, sitter
+from bot.roles import Presenter, TableView
 from bot.ui import Buttons, Keyboard, Rendered, escape
-from games.base import IllegalAction
 from games.blackjack import (
-    DECLARATION,
     ENGINE,
-    Action,
-    Bet,
     Double,
     Hit,
-    Insurance,
     Phase,
     Split,
     Stand,
@@ -64,101 +55,36 @@ from games.blackjack import (
     Table,
 )
 from games.blackjack import TableView as BlackjackView
-from storage.chips import MINIMUM_BET, ChipChange
 from storage.records import GameRecord, Status
 
 BET_BUTTONS = (10, 25, 50, 100)
 
 
-class BlackjackAdapter(GameRules[Table]):
-    """Blackjack's presenter. Its own ``/blackjack`` and ``/stop``
-    (``bot.pipeline.blackjack_play``, ``bot.pipeline.blackjack_stop``) are registered
-    with it where the application is built (``bot.glue.registry``): a presenter
-    imports no handler."""
-
-    declaration = DECLARATION
-    engine = ENGINE
-    strict_versions = False  # presses are checked per seat: see bot.rules.blackjack
-
-    def refusals(self, language: str) -> dict[str, str]:
-        return blackjack_text.refusals(language)
-
-    def title(self, language: str) -> str:
-        return tr(language, "Blackjack")
-
-    def rules(self, language: str) -> list[str]:
-        return [*blackjack_rules.blackjack(language), blackjack_rules.leave_blackjack(language)]
-
-    def rules_line(self, language: str) -> str:
-        return tr(language, "/blackjack — beat the dealer to 21 with chips that last")
-
-    def help_line(self, language: str) -> str:
-        return tr(language, "/blackjack — a blackjack table for 1 to 7 players against the dealer")
-
-    def menu_line(self, language: str) -> str:
-        return tr(language, "Play Blackjack (1-7 players)")
-
-    def computer_button(self, language: str, level: str) -> str:
-        return ""
-
-    def options(self, game: GameRecord) -> dict[str, Any]:
-        return {"min_bet": MINIMUM_BET}
+class BlackjackPresenter(Presenter[Table]):
+    def __init__(self, texts: BlackjackTexts) -> None:
+        self.texts = texts
 
     def option_rows(self, game: GameRecord, language: str, buttons: Buttons) -> Keyboard:
         return []
-
-    def toggle_option(self, game: GameRecord, name: str) -> bool:
-        return False
-
-    def rematch_seats(self, seats: list[T]) -> list[T]:
-        return seats
-
-    def render_hand(
-        self, game: GameRecord, state: Table, seat: int, language: str, buttons: Buttons
-    ) -> Rendered | None:
-        return None  # every hand is public at the table
-
-    def hand_alert(self, game: GameRecord, state: Table, seat: int, language: str) -> str:
-        return ""
-
-    def pick_keyboard(
-        self, game: GameRecord, state: Table, seat: int, choice: str, language: str,
-        buttons: Buttons,
-    ) -> Keyboard | None:  # fmt: skip
-        return None
 
     def render_table(self, game: GameRecord, state: Table, table: TableView) -> Rendered:
         language = table.language
         view = ENGINE.view(state, None)
         names = box_names(game, language)
         lines = [
-            title_line(self.title(language), view, language),
+            title_line(self.texts.title(language), view, language),
             dealer_line(view.dealer, language),
         ]
-        left = set(game.meta.blackjack.leaving or [])  # left mid-round: gone once it is settled
+        left = set(own(game).leaving or [])  # left mid-round: gone once it is settled
         for seat in view.seats:
             if seat is not None:
                 name = names.get(seat.seat, "?")
                 lines += seat_lines(view, seat, name, language, seat.seat in left)
-        if game.meta.blackjack.bets_closed:
+        if own(game).bets_closed:
             lines.append(tr(language, "⏰ Betting time ran out: the ready bets were dealt."))
         lines.append(_status(game, view, names, language))
         lines.append(chips_disclaimer(language))  # a chips screen (Telegram's terms)
         return Rendered("\n".join(lines), _keyboard(game, state, view, table))
-
-    def fresh(self, game: GameRecord, version: int, seat: int | None) -> bool:
-        return table_rules.fresh(game, version, seat)
-
-    def action_of(self, state: Table, seat: int, argument: str) -> Action:
-        """All-in and insurance depend on the presser; the rest is the engine's code."""
-        if argument == "all":
-            return Bet(state.seat(seat).chips)
-        if argument == "ins":
-            offered = [a for a in ENGINE.legal_actions(state, seat) if isinstance(a, Insurance)]
-            if not offered:
-                raise IllegalAction("no_insurance", "nothing to insure now")
-            return offered[0]
-        return ENGINE.decode_action(argument)
 
     def refusal(
         self, game: GameRecord, state: Table, seat: int | None, reason: str, language: str
@@ -173,33 +99,18 @@ class BlackjackAdapter(GameRules[Table]):
     def hint(self, game: GameRecord, state: Table, seat: int, language: str) -> str | None:
         return hint_text(ENGINE.view(state, seat), language)[:200]
 
-    def time_out(self, game: GameRecord, state: Table, rng: random.Random) -> Table:
-        return table_rules.time_out(game, state, rng)
-
-    def bookkeep(
-        self, game: GameRecord, before: Table | None, state: Table, version: int, timing: Timing
-    ) -> Ledger:
-        note_sitters(game, state)  # who played the round that settled, for its record
-        state, gone = leaving_bookkeep(game, state, timing.now)  # left mid-round
-        ledger = table_rules.bookkeep(game, before, state, version, timing)
-        hurry_leavers(game, state, timing.now)
-        unseat = leavers(game) if ledger.settled else []  # their chips are banked now
-        return Ledger(ledger.chips, [*ledger.results, *gone], ledger.settled, unseat)
-
-    def cover(
-        self, game: GameRecord, state: Table, chips: Sequence[ChipChange], held: dict[int, int]
-    ) -> tuple[Table, list[ChipChange]]:
-        return table_rules.cover(game, state, chips, held)
-
     def record(self, game: GameRecord, state: Table, language: str) -> Record | None:
         result = _status(game, ENGINE.view(state, None), box_names(game, language), language)
         played = partial(sitter, game)
-        return blackjack_record.record(self.title(language), state.rounds, played, result, language)
+        title = self.texts.title(language)
+        return blackjack_record.record(title, state.rounds, played, result, language)
 
     def summary(self, game: GameRecord, state: Table, language: str) -> str:
         view = ENGINE.view(state, None)
-        left = frozenset(game.meta.blackjack.leaving or [])
-        return summary_text(self.title(language), view, box_names(game, language), language, left)
+        left = frozenset(own(game).leaving or [])
+        return summary_text(
+            self.texts.title(language), view, box_names(game, language), language, left
+        )
 
 
 def box_names(game: GameRecord, language: str) -> dict[int, str]:
@@ -215,12 +126,12 @@ def _status(game: GameRecord, view: BlackjackView, names: dict[int, str], langua
     if game.status is Status.STOPPED:
         text = tr(language, "The game was stopped by {name}.",
                   name=escape(stopper(game)))  # fmt: skip
-        played = [names[box] for box in game.meta.blackjack.played_out or [] if box in names]
+        played = [names[box] for box in own(game).played_out or [] if box in names]
         if played:
             text += "\n" + tr(language, "The computer finished the round for {names}.",
                               names=", ".join(played))  # fmt: skip
         return text
-    closed = game.meta.blackjack.closed
+    closed = own(game).closed
     if game.status is Status.FINISHED and closed == "idle":
         return tr(language, "Nobody played for a while: the table is closed.")
     if game.status is Status.FINISHED and closed == "everybody_left":

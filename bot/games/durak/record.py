@@ -6,10 +6,10 @@ the cards of a bout were on the table, a draw is a count, the stock never shows.
 from __future__ import annotations
 
 from bot.game_record import Record
+from bot.games.durak.sentences import event_line
 from bot.i18n import tr
 from bot.presenters import card_picture
 from bot.presenters.cards_text import card_text, cards_text
-from bot.presenters.durak_text import event_line
 from bot.ui import escape
 from games.cards import Card
 from games.durak import ENGINE, Attacked, Beaten, BoutStarted, DurakState, SaidDone, Transferred

@@ -1,30 +1,30 @@
-"""Go Fish and Go Farm in a chat: a public table in the group, each hand by direct message."""
+"""Go Fish's and Go Farm's presenters: a public table in the group, each hand by
+direct message."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.adapter import GameRules, seats_of
+from bot.adapter import seats_of
 from bot.buttons import Verb
-from bot.game_adapter import T, TableView
 from bot.game_record import Record
 from bot.game_types import InlineMove
+from bot.games.gofish import record as gofish_record
+from bot.games.gofish.inline import ask_moves, ask_words, hand_words
+from bot.games.gofish.sentences import event_line, own_line, rank_plural, result_line
+from bot.games.gofish.texts import GoFishTexts
 from bot.i18n import ntr, tr
-from bot.presenters import gofish_record, gofish_rules, gofish_text
 from bot.presenters.cards_text import cards_text, hand_in_words, rank_label
-from bot.presenters.gofish_inline import ask_moves, ask_words, hand_words
-from bot.presenters.gofish_text import event_line, own_line, rank_plural, result_line
 from bot.presenters.lobby_view import hand_place, my_cards_rows, seat_labels
 from bot.presenters.notices import resign_button, stopper
 from bot.presenters.record_button import record_button
 from bot.presenters.standings import book_standings
+from bot.roles import HandPresenter, Presenter, TableView
 from bot.ui import Buttons, Keyboard, Rendered, escape
-from games.base import Declaration, IllegalAction
+from games.base import IllegalAction
 from games.cards import RANKS
 from games.gofish import (
-    DECLARATION,
     ENGINE,
-    GOFARM,
     Ask,
     GoFishState,
     GoFishView,
@@ -32,70 +32,22 @@ from games.gofish import (
     TurnPassed,
     resigned_seats,
 )
-from games.gofish import resign as resign_seat
 from storage.records import GameRecord, Status
 
 MAX_LOG_LINES = 8
 
 
-class GoFishAdapter(GameRules[GoFishState]):
-    """Go Fish, or Go Farm (its two-player variant) with ``GOFARM_DECLARATION``."""
-
-    engine = ENGINE
-    strict_versions = True
-
-    def __init__(self, declaration: Declaration = DECLARATION) -> None:
-        self.declaration = declaration
-        self.variant = str(declaration.options["variant"])
-
-    def refusals(self, language: str) -> dict[str, str]:
-        return gofish_text.refusals(language)
-
-    def title(self, language: str) -> str:
-        return tr(language, "Go Farm") if self.variant == GOFARM else tr(language, "Go Fish")
-
-    def rules(self, language: str) -> list[str]:
-        farm = self.variant == GOFARM
-        told = gofish_rules.gofarm(language) if farm else gofish_rules.gofish(language)
-        return [*told, gofish_rules.leave_gofish(language)]
-
-    def rules_line(self, language: str) -> str:
-        if self.variant == GOFARM:  # as /help says it
-            return tr(language, "/gofarm — Go Farm, the two-player Go Fish: seven books win")
-        return tr(language, "/gofish — ask for ranks, collect books of four")
-
-    def help_line(self, language: str) -> str:
-        if self.variant == GOFARM:  # the rules line says it all
-            return self.rules_line(language)
-        return tr(
-            language, "/gofish — Go Fish for 2 to 6 players; your hand comes by private message"
-        )
-
-    def menu_line(self, language: str) -> str:
-        if self.variant == GOFARM:
-            return tr(language, "Play Go Farm (2 players)")
-        return tr(language, "Play Go Fish (2-6 players)")
-
-    def resign_consequence(self, language: str) -> str:
-        return tr(language, "Your cards go to the bottom of the stock, your books stay, "
-                            "and you cannot win.")  # fmt: skip
-
-    def computer_button(self, language: str, level: str) -> str:
-        return "🤖 " + tr(language, "Add computer")
+class GoFishPresenter(Presenter[GoFishState]):
+    def __init__(self, texts: GoFishTexts) -> None:
+        self.texts = texts
 
     def option_rows(self, game: GameRecord, language: str, buttons: Buttons) -> Keyboard:
         return []
 
-    def toggle_option(self, game: GameRecord, name: str) -> bool:
-        return False
-
-    def rematch_seats(self, seats: list[T]) -> list[T]:
-        return seats[1:] + seats[:1]
-
     def render_table(self, game: GameRecord, state: GoFishState, table: TableView) -> Rendered:
         language, view = table.language, ENGINE.view(state, None)
         names = seat_labels(seats_of(game), language)
-        lines = [f"<b>{escape(self.title(language))}</b>"]
+        lines = [f"<b>{escape(self.texts.title(language))}</b>"]
         gone = resigned_seats(view.history)
         lines += [_seat_line(view, i, names[i], language, i in gone) for i in range(view.seats)]
         lines.append(ntr(language, "Stock: {n} card", "Stock: {n} cards", view.stock_size))
@@ -128,13 +80,40 @@ class GoFishAdapter(GameRules[GoFishState]):
             keyboard += _every_rank_keyboard(view, view.turn, buttons, language)
         return keyboard
 
+    move_words = ask_words  # "Ask Bob for 2s": what the computer asked for a late player
+
+    def record(self, game: GameRecord, state: GoFishState, language: str) -> Record | None:
+        names, over = seat_labels(seats_of(game), language), game.status is not Status.RUNNING
+        result = _status(game, ENGINE.view(state, None), names, language)
+        title = self.texts.title(language)
+        return gofish_record.record(title, state, names, result, over, _event_line, language)
+
+    def table_pick_keyboard(
+        self, game: GameRecord, state: GoFishState, seat: int, choice: str, language: str,
+        buttons: Buttons,
+    ) -> Keyboard:  # fmt: skip
+        """After a rank is chosen on the group table (the player cannot be messaged):
+        whom to ask, the same for every rank, held or not, so the group learns nothing
+        of the hand; the ask itself refuses a rank not held, in an alert to the asker."""
+        rank = _rank_of(choice)
+        if rank is None:
+            raise IllegalAction("no_such_rank")
+        view = ENGINE.view(state, None)
+        targets = [s for s in range(view.seats) if s != seat and view.hand_counts[s] > 0]
+        return _ask_rows(game, view, [Ask(t, rank) for t in targets], language, buttons)
+
+
+class GoFishHand(HandPresenter[GoFishState]):
+    def __init__(self, texts: GoFishTexts) -> None:
+        self.texts = texts
+
     def render_hand(
         self, game: GameRecord, state: GoFishState, seat: int, language: str, buttons: Buttons
     ) -> Rendered:
         view = ENGINE.view(state, seat)
         names = seat_labels(seats_of(game), language)
         title = hand_place(game, seat, language)
-        lines = [f"<b>{escape(self.title(language))}</b>" + (f" · {title}" if title else "")]
+        lines = [f"<b>{escape(self.texts.title(language))}</b>" + (f" · {title}" if title else "")]
         if view.hand:
             lines.append(
                 tr(language, "Your hand: {words}", words=hand_in_words(language, view.hand))
@@ -164,28 +143,7 @@ class GoFishAdapter(GameRules[GoFishState]):
             lines.append("🏳️ " + tr(language, "You resigned: you are out of this game."))
         return Rendered("\n".join(lines), keyboard)
 
-    def resign(
-        self, game: GameRecord, state: GoFishState, seat: int
-    ) -> tuple[GoFishState, list[tuple[int, bool]]]:
-        """The player is out: their cards go to the bottom of the stock, their books
-        stay; they cannot win (their loss is recorded when the game ends)."""
-        if game.status is not Status.RUNNING:
-            raise IllegalAction("game_over")
-        after, _events = resign_seat(state, seat)
-        return after, []
-
-    def out_of_game(self, game: GameRecord, state: GoFishState) -> frozenset[int]:
-        return resigned_seats(state.history)  # a resigned seat keeps its books and name
-
-    move_words = ask_words  # "Ask Bob for 2s": what the computer asked for a late player
-
     hand_alert = hand_words  # the inline hand and the "My hand" alert: plain text
-
-    def record(self, game: GameRecord, state: GoFishState, language: str) -> Record | None:
-        names, over = seat_labels(seats_of(game), language), game.status is not Status.RUNNING
-        result = _status(game, ENGINE.view(state, None), names, language)
-        title = self.title(language)
-        return gofish_record.record(title, state, names, result, over, _event_line, language)
 
     def inline_moves(
         self, game: GameRecord, state: GoFishState, seat: int, language: str, public_language: str
@@ -213,20 +171,6 @@ class GoFishAdapter(GameRules[GoFishState]):
         asking = tr(language, "Your turn: whom do you ask for {ranks}?",
                     ranks=rank_plural(language, rank))  # fmt: skip
         return hand.text.replace(tr(language, "Your turn: choose a rank to ask for."), asking)
-
-    def table_pick_keyboard(
-        self, game: GameRecord, state: GoFishState, seat: int, choice: str, language: str,
-        buttons: Buttons,
-    ) -> Keyboard:  # fmt: skip
-        """After a rank is chosen on the group table (the player cannot be messaged):
-        whom to ask, the same for every rank, held or not, so the group learns nothing
-        of the hand; the ask itself refuses a rank not held, in an alert to the asker."""
-        rank = _rank_of(choice)
-        if rank is None:
-            raise IllegalAction("no_such_rank")
-        view = ENGINE.view(state, None)
-        targets = [s for s in range(view.seats) if s != seat and view.hand_counts[s] > 0]
-        return _ask_rows(game, view, [Ask(t, rank) for t in targets], language, buttons)
 
 
 def _rank_of(choice: str) -> int | None:

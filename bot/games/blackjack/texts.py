@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from bot.games.blackjack import sentences as blackjack_text
 from bot.i18n import tr
+from bot.roles import Texts
 
 
 def blackjack(language: str) -> list[str]:
@@ -29,3 +31,26 @@ def blackjack(language: str) -> list[str]:
 def leave_blackjack(language: str) -> str:
     return tr(language, "🚪 Leave table leaves at any time: a hand in play is finished "
                         "by basic strategy.")  # fmt: skip
+
+
+class BlackjackTexts(Texts):
+    def refusals(self, language: str) -> dict[str, str]:
+        return blackjack_text.refusals(language)
+
+    def title(self, language: str) -> str:
+        return tr(language, "Blackjack")
+
+    def rules(self, language: str) -> list[str]:
+        return [*blackjack(language), leave_blackjack(language)]
+
+    def rules_line(self, language: str) -> str:
+        return tr(language, "/blackjack — beat the dealer to 21 with chips that last")
+
+    def help_line(self, language: str) -> str:
+        return tr(language, "/blackjack — a blackjack table for 1 to 7 players against the dealer")
+
+    def menu_line(self, language: str) -> str:
+        return tr(language, "Play Blackjack (1-7 players)")
+
+    def computer_button(self, language: str, level: str) -> str:
+        return ""

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.game_record import Record
+from bot.games.gofish.sentences import rank_plural
 from bot.i18n import tr
 from bot.presenters import card_picture
 from bot.presenters.cards_text import cards_text, rank_label
-from bot.presenters.gofish_text import rank_plural
 from bot.ui import escape
 from games.gofish import GoFishState, PublicEvent, TurnPassed
 

@@ -8,20 +8,15 @@ reason in an alert.
 
 from __future__ import annotations
 
-from typing import Any
-
 from telegram import InlineKeyboardButton
 
-from bot.adapter import GameRules, seats_of
+from bot.adapter import seats_of
 from bot.buttons import Verb
-from bot.game_adapter import T, TableView
 from bot.game_record import Record
 from bot.game_types import InlineMove
-from bot.i18n import ntr, tr
-from bot.presenters import durak_record, durak_rules, durak_text
-from bot.presenters.cards_text import card_text, cards_text
-from bot.presenters.durak_inline import durak_moves, said_for
-from bot.presenters.durak_text import (
+from bot.games.durak import record as durak_record
+from bot.games.durak.inline import durak_moves, said_for
+from bot.games.durak.sentences import (
     recent_lines,
     result_line,
     roles_line,
@@ -29,15 +24,19 @@ from bot.presenters.durak_text import (
     trump_line,
     waiting_line,
 )
+from bot.games.durak.table import PASSING, passing
+from bot.games.durak.texts import DurakTexts
+from bot.i18n import ntr, tr
+from bot.presenters.cards_text import card_text, cards_text
 from bot.presenters.lobby_view import hand_place, my_cards_rows, seat_labels
 from bot.presenters.notices import resign_button, resigned_line, stopper
 from bot.presenters.record_button import record_button
 from bot.presenters.standings import out_order_standings
+from bot.roles import HandPresenter, Presenter, TableView
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.base import IllegalAction
 from games.cards import Card, parse_card
 from games.durak import (
-    DECLARATION,
     ENGINE,
     Attack,
     Beat,
@@ -49,56 +48,17 @@ from games.durak import (
 )
 from storage.records import GameRecord, Status
 
-PASSING = "passing"
 CARDS_PER_ROW = 4
 
 
-class DurakAdapter(GameRules[DurakState]):
-    declaration = DECLARATION
-    engine = ENGINE
-    strict_versions = False
-
-    def refusals(self, language: str) -> dict[str, str]:
-        return durak_text.refusals(language)
-
-    def title(self, language: str) -> str:
-        return tr(language, "Durak")
-
-    def rules(self, language: str) -> list[str]:
-        return [*durak_rules.durak(language), durak_rules.leave_durak(language)]
-
-    def rules_line(self, language: str) -> str:
-        return tr(language, "/durak — beat the attack; the last with cards loses")
-
-    def help_line(self, language: str) -> str:
-        return tr(language, "/durak — Durak for 2 to 6 players; your hand comes by private message")
-
-    def menu_line(self, language: str) -> str:
-        return tr(language, "Play Durak (2-6 players)")
-
-    def resign_consequence(self, language: str) -> str:
-        return tr(language, "The computer plays your cards to the end.")
-
-    def computer_button(self, language: str, level: str) -> str:
-        return "🤖 " + tr(language, "Add computer")
-
-    def options(self, game: GameRecord) -> dict[str, Any]:
-        chosen = game.meta.options or {}
-        return {PASSING: bool(chosen.get(PASSING, False))}
+class DurakPresenter(Presenter[DurakState]):
+    def __init__(self, texts: DurakTexts) -> None:
+        self.texts = texts
 
     def option_rows(self, game: GameRecord, language: str, buttons: Buttons) -> Keyboard:
-        state = tr(language, "on") if self.options(game)[PASSING] else tr(language, "off")
+        state = tr(language, "on") if passing(game) else tr(language, "off")
         label = "↪️ " + tr(language, "Passing the attack on: {state}", state=state)
         return [[buttons.button(label, Verb.OPTION, PASSING)]]
-
-    def toggle_option(self, game: GameRecord, name: str) -> bool:
-        if name != PASSING:
-            return False
-        game.meta.options = {PASSING: not self.options(game)[PASSING]}
-        return True
-
-    def rematch_seats(self, seats: list[T]) -> list[T]:
-        return seats[1:] + seats[:1]
 
     def result_text(self, game: GameRecord, state: DurakState, language: str) -> str:
         return _status(game, ENGINE.view(state, None), _names(game, language), language)
@@ -106,7 +66,10 @@ class DurakAdapter(GameRules[DurakState]):
     def render_table(self, game: GameRecord, state: DurakState, table: TableView) -> Rendered:
         language, view = table.language, ENGINE.view(state, None)
         names = _names(game, language)
-        lines = [_title_line(self.title(language), view, language), trump_line(view, language)]
+        lines = [
+            _title_line(self.texts.title(language), view, language),
+            trump_line(view, language),
+        ]
         lines += [_seat_line(view, seat, names[seat], language) for seat in range(view.seats)]
         lines += table_lines(view, language)
         lines += [f"<i>{line}</i>" for line in recent_lines(view, names, language)]
@@ -118,7 +81,19 @@ class DurakAdapter(GameRules[DurakState]):
     def record(self, game: GameRecord, state: DurakState, language: str) -> Record | None:
         names, over = _names(game, language), game.status is not Status.RUNNING
         result = _status(game, ENGINE.view(state, None), names, language)
-        return durak_record.record(self.title(language), state, names, result, over, language)
+        return durak_record.record(self.texts.title(language), state, names, result, over, language)
+
+    move_words = said_for  # what the computer played for a late player
+
+    def ending(self, game: GameRecord, state: DurakState, language: str) -> str:
+        view = ENGINE.view(state, None)
+        over = game.status is Status.STOPPED or view.finished
+        return _status(game, view, _names(game, language), language) if over else ""
+
+
+class DurakHand(HandPresenter[DurakState]):
+    def __init__(self, texts: DurakTexts) -> None:
+        self.texts = texts
 
     def render_hand(
         self, game: GameRecord, state: DurakState, seat: int, language: str, buttons: Buttons
@@ -126,7 +101,7 @@ class DurakAdapter(GameRules[DurakState]):
         view = ENGINE.view(state, seat)
         names = _names(game, language)
         chat = hand_place(game, seat, language)
-        title = _title_line(self.title(language), view, language)
+        title = _title_line(self.texts.title(language), view, language)
         lines = [title + (f" · {chat}" if chat else ""), trump_line(view, language)]
         if not view.finished and game.status is Status.RUNNING:
             lines.append(roles_line(view, names, language))
@@ -139,13 +114,6 @@ class DurakAdapter(GameRules[DurakState]):
     def hand_alert(self, game: GameRecord, state: DurakState, seat: int, language: str) -> str:
         view = ENGINE.view(state, seat)
         return f"{_hand_line(view, language)} · {trump_line(view, language)}"[:200]
-
-    move_words = said_for  # what the computer played for a late player
-
-    def ending(self, game: GameRecord, state: DurakState, language: str) -> str:
-        view = ENGINE.view(state, None)
-        over = game.status is Status.STOPPED or view.finished
-        return _status(game, view, _names(game, language), language) if over else ""
 
     def inline_moves(
         self, game: GameRecord, state: DurakState, seat: int, language: str, public_language: str

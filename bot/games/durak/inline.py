@@ -2,7 +2,7 @@
 throw in, beat, pass on, take). Choosing one posts the move and no more (the post is
 the chooser's own message, so it does not name them): the card played face up, or
 the word said. ✋ Done is not among them: it says nothing the table does not show, so
-it is a press on the table (``bot.presenters.durak``), which posts nothing."""
+it is a press on the table (``bot.games.durak.presenter``), which posts nothing."""
 
 from __future__ import annotations
 
