@@ -73,7 +73,7 @@ def _bot_module(path: Path) -> str:
 # folder's __init__ registers the game (its adapter and its own commands), as the
 # glue does, and so does bot/games/__init__.py (the shape of a registration)
 GAME_ROLES = {
-    "table": "table", "leaving": "table", "meta": "table",
+    "table": "table", "leaving": "table", "meta": "table", "sitters": "table",
     "presenter": "presenters", "hand": "presenters", "texts": "presenters",
     "sentences": "presenters", "inline": "presenters", "record": "presenters",
     "picture": "presenters",

@@ -30,6 +30,7 @@ EVERY_KEY: dict[str, Any] = {
     "played_out": [2], "phase_key": ["players", 1, [0, 0]], "phase_at": 4,
     "expired": True, "betting_ends": 1234.5, "bets_closed": True,
     "broken": "bad state", "stop_vote": {"yes": [1], "until": 99.0}, "leaving": [3],
+    "sitters": [[0, 1, 2, 1, "Ann"]],
 }  # fmt: skip
 
 

@@ -14,6 +14,7 @@ Everything else a table's buttons do takes the shared actions (``bot.pipeline.pl
 from __future__ import annotations
 
 import logging
+import secrets
 from random import Random
 
 from telegram import User
@@ -82,7 +83,8 @@ async def _open(cmd: Command, language: str) -> None:
     svc, message, user = cmd.svc, cmd.message, cmd.user
     chat = message.chat
     balance = await bank.balance(svc.db, chat.id, user.id)
-    meta = GameMeta(lang=language, bot=cmd.bot.username, chat_title=chat.title or "")
+    meta = GameMeta(lang=language, bot=cmd.bot.username, chat_title=chat.title or "",
+                    invite=secrets.token_urlsafe(16))  # its record's secret  # fmt: skip
     game = new_table(svc, GameRecord(chat.id, KIND, user.id, topic_of(message), meta=meta),
                      user, balance)  # fmt: skip
     try:

@@ -15,6 +15,7 @@ class BlackjackMeta(Section):
     TYPES: ClassVar = {
         "closed": str, "touched": dict, "banked": int, "played_out": list, "phase_key": list,
         "phase_at": int, "betting_ends": (int, float), "bets_closed": bool, "leaving": list,
+        "sitters": list,
     }  # fmt: skip
     BY_SEAT: ClassVar = frozenset({"touched"})
 
@@ -27,6 +28,7 @@ class BlackjackMeta(Section):
     betting_ends: float | None = None  # when bets close (epoch seconds)
     bets_closed: bool | None = None  # the deadline dealt the ready bets
     leaving: list[int] | None = None  # boxes whose players left mid-round
+    sitters: list[list[Any]] | None = None  # [box, first, last round, user, name]: the record's
 
 
 def own(game: GameRecord) -> BlackjackMeta:

@@ -19,8 +19,12 @@ with the adapter in bot.glue.registry.
 
 from __future__ import annotations
 
+from functools import partial
+
 from bot.adapter import seats_of
 from bot.buttons import Verb
+from bot.game_record import Record
+from bot.games.blackjack import record as blackjack_record
 from bot.games.blackjack.meta import own
 from bot.games.blackjack.sentences import (
     dealer_line,
@@ -31,11 +35,13 @@ from bot.games.blackjack.sentences import (
     summary_text,
     title_line,
 )
+from bot.games.blackjack.sitters import sitter
 from bot.games.blackjack.texts import BlackjackTexts
 from bot.i18n import tr
 from bot.presenters.chips_text import chips_disclaimer
 from bot.presenters.lobby_view import seat_label
 from bot.presenters.notices import stopper
+from bot.presenters.record_button import record_button
 from bot.roles import Presenter, TableView
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.blackjack import (
@@ -93,6 +99,12 @@ class BlackjackPresenter(Presenter[Table]):
     def hint(self, game: GameRecord, state: Table, seat: int, language: str) -> str | None:
         return hint_text(ENGINE.view(state, seat), language)[:200]
 
+    def record(self, game: GameRecord, state: Table, language: str) -> Record | None:
+        result = _status(game, ENGINE.view(state, None), box_names(game, language), language)
+        played = partial(sitter, game)
+        title = self.texts.title(language)
+        return blackjack_record.record(title, state.rounds, played, result, language)
+
     def summary(self, game: GameRecord, state: Table, language: str) -> str:
         view = ENGINE.view(state, None)
         left = frozenset(own(game).leaving or [])
@@ -129,7 +141,9 @@ def _status(game: GameRecord, view: BlackjackView, names: dict[int, str], langua
 
 def _keyboard(game: GameRecord, state: Table, view: BlackjackView, table: TableView) -> Keyboard:
     if game.status is not Status.RUNNING or view.phase is Phase.CLOSED:
-        return []
+        played = game.status is Status.FINISHED and bool(state.rounds)  # a round to show
+        record = record_button(game, table.language) if played else None
+        return [[record]] if record is not None else []
     language, buttons = table.language, table.buttons
     rows: Keyboard = []
     if view.phase is Phase.BETTING:

@@ -28,6 +28,7 @@ from bot.adapter import Seat, TableRules, seats_of, set_seats
 from bot.game_types import Ledger, Timing
 from bot.games.blackjack.leaving import hurry_leavers, leavers, leaving_bookkeep, left_mid_round
 from bot.games.blackjack.meta import own
+from bot.games.blackjack.sitters import note_sitters
 from bot.services import Services
 from games.base import IllegalAction
 from games.blackjack import (
@@ -274,6 +275,7 @@ class BlackjackTable(TableRules[Table]):
     def bookkeep(
         self, game: GameRecord, before: Table | None, state: Table, version: int, timing: Timing
     ) -> Ledger:
+        note_sitters(game, state)  # who played the round that settled, for its record
         state, gone = leaving_bookkeep(game, state, timing.now)  # left mid-round
         ledger = bookkeep(game, before, state, version, timing)
         hurry_leavers(game, state, timing.now)
