@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from bot.game_record import Record
-from bot.game_types import InlineMove
+from bot.game_types import AppView, InlineMove
 from bot.i18n import tr
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.base import Declaration
@@ -79,6 +79,19 @@ class Texts:
 
     def computer_button(self, language: str, level: str) -> str:
         return level_button(language, level)
+
+    def own_commands(self, language: str) -> list[tuple[str, str]]:
+        """The game's own other commands for the command menu: (command, what it does)."""
+        return []
+
+    def own_help(self, language: str) -> list[str]:
+        """Their lines in /help, after the rules'."""
+        return []
+
+    def seated_inline(self, language: str, *, held: bool) -> str:
+        """A game with chips: why it is not offered to someone at an inline table
+        already (``held``: one that keeps their chips for a round they left)."""
+        return ""
 
     def refusals(self, language: str) -> Mapping[str, str]:
         """The game's own sentences for its engine's refusal codes (the shared ones
@@ -171,3 +184,9 @@ class HandPresenter(Generic[S]):
         """The moves ``seat`` may make now, as inline results (none: the hand is
         shown alone)."""
         return []
+
+    def app_view(self, game: GameRecord, state: S, seat: int | None, language: str) -> AppView:
+        """What the hand app draws as cards (``bot.webapp``): the public table, and
+        ``seat``'s own hand (None: someone not seated); nothing: the app shows the
+        table's words and the moves alone."""
+        return AppView()

@@ -38,7 +38,7 @@ def cache_key(query: InlineQuery, personal: bool) -> tuple[str, str, str, int | 
 
 
 def answer_inline_query(world: World, p: Params) -> bool:
-    results = check_results(p.json("results"))
+    results = check_results(p.json("results"), world.files)
     button = check_button(p.json("button"))
     next_offset = check_next_offset(p.string("next_offset"))
     query = _open_query(world, p.string("inline_query_id"))

@@ -16,6 +16,7 @@ from dataclasses import replace
 
 from sandbox.api_inline import cache_key
 from sandbox.inline_model import InlineQuery
+from sandbox.media import Media
 from sandbox.model import GROUP, PRESENT, PRIVATE, SUPERGROUP, Chat, Message, User
 from sandbox.people import deliver, find_button
 from sandbox.world import World
@@ -87,15 +88,23 @@ def choose_result(world: World, user: User, query: InlineQuery, result_id: str) 
     if query.answer is None:
         raise ValueError(f"the bot has not answered inline query {query.id} ({query.query!r})")
     result = query.answer.result(result_id)
-    message = world.add_message(
-        query.chat,
-        user,
-        text=result.text,
-        entities=list(result.entities),
-        html=result.html,
-        reply_markup=result.reply_markup,
-        via_bot=world.bot,
-    )
+    if result.photo is not None and not result.text:  # the picture, with its caption
+        media = Media("photo", result.photo, result.caption, list(result.caption_entities),
+                      result.caption_html)  # fmt: skip
+        message = world.add_message(
+            query.chat, user, text=None, media=media, reply_markup=result.reply_markup,
+            via_bot=world.bot,
+        )  # fmt: skip
+    else:
+        message = world.add_message(
+            query.chat,
+            user,
+            text=result.text,
+            entities=list(result.entities),
+            html=result.html,
+            reply_markup=result.reply_markup,
+            via_bot=world.bot,
+        )
     if result.reply_markup is not None:
         message.inline_message_id = new_inline_id(world, message)
         world.inline.messages[message.inline_message_id] = message

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from sandbox.media import StoredFile
 from sandbox.model import Chat, Message, User
 
 QUERY_TIMEOUT = 10.0  # seconds the bot has to answer an inline query (then QUERY_ID_INVALID)
@@ -18,7 +19,9 @@ DEFAULT_CACHE_TIME = 300  # answerInlineQuery's cache_time when the bot passes n
 
 @dataclass(frozen=True)
 class InlineResult:
-    """One article result as validated: what the person sees and what choosing it sends."""
+    """One result as validated: what the person sees and what choosing it sends. An
+    article sends ``text``; a photo (``photo``: the file its ``photo_file_id`` names)
+    sends the picture with ``caption``, or ``text`` when it has input_message_content."""
 
     id: str
     title: str
@@ -28,6 +31,10 @@ class InlineResult:
     html: str | None
     reply_markup: dict[str, Any] | None
     thumbnail_url: str | None = None
+    photo: StoredFile | None = None
+    caption: str | None = None
+    caption_entities: tuple[dict[str, Any], ...] = ()
+    caption_html: str | None = None
 
 
 @dataclass(frozen=True)

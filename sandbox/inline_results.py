@@ -13,8 +13,14 @@ Three layers check an answer, and their errors read differently:
   ``RESULT_ID_EMPTY``, ``RESULT_ID_INVALID`` (over 64 bytes), ``RESULT_ID_DUPLICATE``,
   ``ARTICLE_TITLE_EMPTY``, ``MESSAGE_TOO_LONG``, ``NEXT_OFFSET_INVALID`` (over 64 bytes).
 
-The sandbox shows ``article`` results; the other 19 types Telegram knows are refused
-with a 400 that says so.
+The sandbox shows ``article`` results and ``photo`` results by ``photo_file_id``
+(InlineQueryResultCachedPhoto: a picture the bot uploaded before, ``sandbox.media``);
+a photo by ``photo_url`` (Telegram would fetch it) and the other 18 types Telegram
+knows are refused with a 400 that says so. A photo result is checked as Telegram
+checks it: its ``photo_file_id`` must name a file the bot uploaded (else, as for
+sendPhoto, ``wrong file identifier/HTTP URL specified``), without one ``photo_url``
+and ``thumbnail_url`` are required fields, and its caption holds at most 1024
+characters after entity parsing (``MEDIA_CAPTION_TOO_LONG``, the server's error).
 """
 
 from __future__ import annotations
@@ -25,8 +31,10 @@ from typing import Any
 from sandbox import errors
 from sandbox.entities import format_text
 from sandbox.errors import ApiError, bad_request
+from sandbox.html_text import utf16_len
 from sandbox.inline_model import InlineResult, ResultsButton
 from sandbox.markup import check_reply_markup
+from sandbox.media import MAX_CAPTION, Files, StoredFile
 
 MAX_RESULTS = 50
 MAX_ID_BYTES = 64
@@ -94,16 +102,65 @@ def _markup(raw: dict[str, Any]) -> dict[str, Any] | None:
         raise
 
 
-def check_result(raw: Any) -> InlineResult:
-    """One InlineQueryResult; only ``article`` is modelled."""
+WRONG_FILE = "wrong file identifier/HTTP URL specified"
+CAPTION_TOO_LONG = "MEDIA_CAPTION_TOO_LONG"
+
+
+def _photo(raw: dict[str, Any], files: Files | None) -> StoredFile:
+    """The picture a photo result names by ``photo_file_id``."""
+    file_id = _string(raw, "photo_file_id", required=False)
+    if not file_id:
+        _string(raw, "photo_url", required=True)
+        _string(raw, "thumbnail_url", required=True)
+        raise bad_request("the sandbox shows photo results by photo_file_id only, not photo_url")
+    known = None if files is None else files.by_id.get(file_id)
+    if known is None:
+        raise bad_request(WRONG_FILE)
+    return known
+
+
+def _photo_result(raw: dict[str, Any], result_id: str, files: Files | None) -> InlineResult:
+    """InlineQueryResultCachedPhoto: the picture with its caption, or the text of its
+    input_message_content instead."""
+    photo = _photo(raw, files)
+    caption, caption_entities, caption_html = None, (), None
+    raw_caption = _string(raw, "caption", required=False)
+    parse_mode = _string(raw, "parse_mode", required=False)
+    if raw_caption:
+        entities = raw.get("caption_entities")
+        plain, found = _formatted(raw_caption, parse_mode, entities)
+        if utf16_len(plain) > MAX_CAPTION:
+            raise bad_request(CAPTION_TOO_LONG)
+        caption, caption_entities = plain, tuple(found)
+        caption_html = raw_caption if (parse_mode or "").lower() == "html" else None
+    text, found_text, html = "", (), None
+    if raw.get("input_message_content") is not None:
+        text, text_mode, text_entities = _message_content(raw)
+        text, listed = _formatted(text, text_mode, text_entities)
+        found_text = tuple(listed)
+        html = text if (text_mode or "").lower() == "html" else None
+    return InlineResult(
+        id=result_id, title=_string(raw, "title", required=False) or "",
+        description=_string(raw, "description", required=False), text=text,
+        entities=found_text, html=html, reply_markup=_markup(raw), photo=photo,
+        caption=caption, caption_entities=caption_entities, caption_html=caption_html,
+    )  # fmt: skip
+
+
+def check_result(raw: Any, files: Files | None = None) -> InlineResult:
+    """One InlineQueryResult: an ``article``, or a ``photo`` by a file in ``files``."""
     if not isinstance(raw, dict):
         raise _parse_error("Inline query result must be an object")
     kind = (_string(raw, "type", required=True) or "").lower()
     result_id = _string(raw, "id", required=True) or ""
     if kind not in TELEGRAM_TYPES:
         raise _parse_error(f'type "{kind}" is unsupported for the inline query result')
+    if kind == "photo":
+        return _photo_result(raw, result_id, files)
     if kind != "article":
-        raise bad_request(f'the sandbox shows inline results of type "article" only, not "{kind}"')
+        raise bad_request(
+            f'the sandbox shows inline results of type "article" and "photo" only, not "{kind}"'
+        )
     text, parse_mode, entities = _message_content(raw)
     plain, found = _formatted(text, parse_mode, entities)
     markup = _markup(raw)
@@ -123,12 +180,12 @@ def check_result(raw: Any) -> InlineResult:
     )
 
 
-def check_results(raw: Any) -> tuple[InlineResult, ...]:
+def check_results(raw: Any, files: Files | None = None) -> tuple[InlineResult, ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list):
         raise bad_request("Expected an Array of inline query results")
-    results = tuple(check_result(item) for item in raw)
+    results = tuple(check_result(item, files) for item in raw)
     if len(results) > MAX_RESULTS:
         raise bad_request("RESULTS_TOO_MUCH")
     seen: set[str] = set()

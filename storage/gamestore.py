@@ -139,14 +139,26 @@ async def running_games_naming(db: Core, user_id: int) -> list[GameRecord]:
 
 
 async def last_played(db: Core, user_id: int, limit: int) -> list[GameRecord]:
-    """The person's ended games with a result, newest first, at most ``limit``."""
+    """The person's ended games with a result, newest first, at most ``limit``. Only ended
+    games count towards it: a blackjack table the person has left has their result while
+    it still runs (it is not listed, and takes no place of an ended one)."""
     rows = await db.fetchall(
         f"SELECT {GAME_COLUMNS} FROM games WHERE id IN (SELECT r.game_id FROM results r"
-        " WHERE r.user_id = $1 ORDER BY r.finished_at DESC LIMIT $2)"
-        " AND status IN ('finished', 'stopped') ORDER BY updated_at DESC, id DESC",
+        " JOIN games g ON g.id = r.game_id WHERE r.user_id = $1"
+        " AND g.status IN ('finished', 'stopped') ORDER BY r.finished_at DESC LIMIT $2)"
+        " ORDER BY updated_at DESC, id DESC",
         (user_id, limit),
     )
     return [game for row in rows if (game := readable(row)) is not None]
+
+
+async def has_result(db: Core, game_id: int, user_id: int) -> bool:
+    """Whether the person has a result of the game (they played it: a blackjack table's
+    seats are empty once everybody has left, its results are not)."""
+    found = await db.fetchone(
+        "SELECT 1 FROM results WHERE game_id = $1 AND user_id = $2", (game_id, user_id)
+    )
+    return found is not None
 
 
 async def games_with_status(db: Core, *statuses: str) -> list[GameRecord]:

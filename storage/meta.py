@@ -9,8 +9,9 @@ read as the field). So a row read and saved again loses nothing.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, NotRequired, TypedDict
+from typing import Any, ClassVar, NotRequired, Self, TypedDict
 
 
 class SeatJson(TypedDict):
@@ -65,30 +66,12 @@ _JSON_TYPE: dict[str, type | tuple[type, ...]] = {
     "lang": str, "bot": str, "chat_title": str, "invite": str, "seats": list,
     "options": dict, "stopped_by": str, "warning": dict, "auto": list,
     "stood_in": list, "rematched": bool, "recorded": bool, "timeouts": dict,
-    "rematch_of": dict, "closed": str, "hints_off": list, "touched": dict,
-    "banked": int, "summary": str, "resigned_seat": int, "resigned": list,
-    "played_out": list, "phase_key": list, "phase_at": int, "expired": bool,
-    "betting_ends": (int, float), "bets_closed": bool, "broken": str,
-    "stop_vote": dict, "leaving": list, "inline": str, "group": int, "stand_ins": list,
+    "rematch_of": dict, "hints_off": list, "summary": str, "resigned_seat": int, "resigned": list,
+    "expired": bool,
+    "broken": str,
+    "stop_vote": dict, "inline": str, "group": int, "stand_ins": list,
     "players": list, "rating": list,
 }  # fmt: skip
-
-
-@dataclass
-class BlackjackMeta:
-    """Blackjack's own section of the meta (``bot.games.blackjack.table``): stored as keys of
-    the same JSON object as the rest (rows written before the section existed read the
-    same), typed here apart from what every game keeps."""
-
-    closed: str | None = None  # why the table closed
-    touched: dict[int, int] | None = None  # box -> the version it last changed
-    banked: int | None = None  # the round last banked
-    played_out: list[int] | None = None  # boxes the computer played out at a stop
-    phase_key: list[Any] | None = None  # [phase, round, active]
-    phase_at: int | None = None  # the version at which phase_key changed
-    betting_ends: float | None = None  # when bets close (epoch seconds)
-    bets_closed: bool | None = None  # the deadline dealt the ready bets
-    leaving: list[int] | None = None  # boxes whose players left mid-round
 
 
 @dataclass
@@ -121,8 +104,9 @@ class GameMeta:
     group: int | None = None  # the group (the bot in it) its offer was posted in: closed
     players: list[int] | None = None  # a rated kind's people at the start ([]: a computer)
     rating: list[RatingJson] | None = None  # the rated game's changes (bot.ratings)
-    blackjack: BlackjackMeta = field(default_factory=BlackjackMeta)
-    extra: dict[str, Any] = field(default_factory=dict)  # keys this bot does not know
+    extra: dict[str, Any] = field(default_factory=dict)  # keys not above (a game's own too)
+    # the games' own sections read so far (``Section.of``), written back by ``to_json``
+    sections: dict[type, Section] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameMeta:
@@ -132,7 +116,7 @@ class GameMeta:
             if key in _BY_SEAT:
                 value = _by_seat(value)
             if expected is not None and value is not None and _fits(value, expected):
-                setattr(meta.blackjack if key in _BLACKJACK else meta, key, value)
+                setattr(meta, key, value)
             else:
                 meta.extra[key] = data[key]
         return meta
@@ -140,9 +124,11 @@ class GameMeta:
     def to_json(self) -> dict[str, Any]:
         out = dict(self.extra)
         for key in _JSON_TYPE:
-            value = getattr(self.blackjack if key in _BLACKJACK else self, key)
+            value = getattr(self, key)
             if value is not None:
                 out[key] = {str(seat): n for seat, n in value.items()} if key in _BY_SEAT else value
+        for section in self.sections.values():
+            section.write(out)
         return out
 
 
@@ -166,5 +152,48 @@ def _fits(value: Any, expected: type | tuple[type, ...]) -> bool:
     return isinstance(value, expected)
 
 
-_BLACKJACK = frozenset(f.name for f in fields(BlackjackMeta))
-assert set(_JSON_TYPE) == {f.name for f in fields(GameMeta)} - {"extra", "blackjack"} | _BLACKJACK
+assert set(_JSON_TYPE) == {f.name for f in fields(GameMeta)} - {"extra", "sections"}
+
+
+@dataclass
+class Section:
+    """A game's own section of the meta, typed by the game's folder (Blackjack's:
+    ``bot.games.blackjack.meta``), not here: its keys live in the same JSON object
+    as the rest (rows written before the section existed read the same), kept by
+    ``GameMeta`` in ``extra`` as it found them, and read into the section's fields
+    (each a JSON type, ``TYPES``; maps keyed by seat, ``BY_SEAT``) on first use.
+    A value of another type is not read and is kept as it was."""
+
+    TYPES: ClassVar[Mapping[str, type | tuple[type, ...]]] = {}
+    BY_SEAT: ClassVar[frozenset[str]] = frozenset()
+
+    @classmethod
+    def of(cls, meta: GameMeta) -> Self:
+        """The section of ``meta`` (read once; the same object after)."""
+        found = meta.sections.get(cls)
+        if isinstance(found, cls):
+            return found
+        section = cls()
+        for key, expected in cls.TYPES.items():
+            value = section._read(key, meta.extra.get(key), expected)
+            if value is not None:
+                setattr(section, key, value)
+        meta.sections[cls] = section
+        return section
+
+    def _read(self, key: str, value: Any, expected: type | tuple[type, ...]) -> Any:
+        if key in self.BY_SEAT:
+            value = _by_seat(value)
+        return value if value is not None and _fits(value, expected) else None
+
+    def write(self, out: dict[str, Any]) -> None:
+        """Put the section's fields in ``out`` (a key set to None: removed, unless its
+        value there was one the section could not read)."""
+        for key, expected in self.TYPES.items():
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = (
+                    {str(seat): n for seat, n in value.items()} if key in self.BY_SEAT else value
+                )
+            elif self._read(key, out.get(key), expected) is not None:
+                del out[key]

@@ -10,13 +10,18 @@ id (``storage.stamps``): deleting one's data does not refill chips. In the games
 have ended (their records, ``/record``), the person's seat keeps no name and no id
 (``FORMER_PLAYER``: shown as "a former player"), nor do the names of who resigned or
 of the rating line ("—"), or who stopped the game (then "stopped by ?", as when nobody
-is recorded).
+is recorded). A blackjack table names the players of its rounds apart from its seats
+(``sitters``, kept for its record while it runs, ``bot.games.blackjack.sitters``): the
+person's stays become a former player's there too, at an open table they have left as
+well, and the table's last round summary that names them is dropped.
 """
 
 from __future__ import annotations
 
+import html
 import json
 from dataclasses import dataclass
+from typing import Any
 
 from storage.core import Core
 from storage.stamps import stamp_chips
@@ -50,6 +55,7 @@ async def _seated(tx: Tx, user_id: int) -> bool:
 
 FORMER_PLAYER = 0  # the user id of a seat whose person was forgotten (no name either)
 NO_NAME = "—"  # what a list of names (who resigned) shows in place of theirs
+_OPEN_MENTIONING = "SELECT id, meta FROM games WHERE status = 'running' AND meta LIKE $1"
 _ENDED_MENTIONING = (
     "SELECT id, meta FROM games WHERE status IN ('finished', 'stopped') AND meta LIKE $1"
 )
@@ -66,10 +72,15 @@ async def _forget_in_records(tx: Tx, user_id: int) -> int:
             names = {
                 s.get("name") for s in seats if isinstance(s, dict) and s.get("user") == user_id
             }
+            stays = _stays(data, user_id)
         except (ValueError, AttributeError, TypeError):
             continue
+        names |= {stay[4] for stay in stays}
         if not names:
             continue
+        for stay in stays:  # a blackjack round's player
+            stay[3:5] = [FORMER_PLAYER, ""]
+        _drop_summary_naming(data, names)
         data["seats"] = [
             {"name": "", "user": FORMER_PLAYER, "level": None}
             if isinstance(s, dict) and s.get("user") == user_id else s
@@ -92,6 +103,47 @@ async def _forget_in_records(tx: Tx, user_id: int) -> int:
         )
         changed += 1
     return changed
+
+
+def _stays(data: dict[str, Any], user_id: int) -> list[list[Any]]:
+    """A blackjack table's stays of the person (``[box, first, last, user, name]``)."""
+    sitters = data.get("sitters")
+    if not isinstance(sitters, list):
+        return []
+    return [s for s in sitters if isinstance(s, list) and len(s) == 5 and s[3] == user_id]
+
+
+def _drop_summary_naming(data: dict[str, Any], names: set[Any]) -> None:
+    """A blackjack table's last round summary (kept for the sender to post) that names
+    the person goes."""
+    summary = data.get("summary")
+    if isinstance(summary, str) and any(
+        isinstance(n, str) and n and html.escape(n) in summary for n in names
+    ):
+        del data["summary"]
+
+
+async def _forget_at_open_tables(tx: Tx, user_id: int) -> None:
+    """An open blackjack table the person has left keeps their stays for its record:
+    they become a former player's now, and its last round summary goes if it names them
+    (the version moves on: a press that read the table before is refused and pressed
+    again)."""
+    for game_id, meta in (await tx.execute(_OPEN_MENTIONING, (f"%{int(user_id)}%",))).all():
+        try:
+            data = json.loads(meta)
+            stays = _stays(data, user_id)
+        except (ValueError, AttributeError, TypeError):
+            continue
+        if not stays:
+            continue
+        names = {stay[4] for stay in stays}
+        for stay in stays:
+            stay[3:5] = [FORMER_PLAYER, ""]
+        _drop_summary_naming(data, names)
+        await tx.execute(
+            "UPDATE games SET meta = $1, version = version + 1 WHERE id = $2",
+            (json.dumps(data), game_id),
+        )
 
 
 @dataclass(frozen=True)
@@ -120,4 +172,5 @@ async def forget_person(core: Core, user_id: int) -> Forgotten | None:
         await tx.execute("DELETE FROM rating_changes WHERE user_id = $1", (user_id,))
         profile = await tx.execute("DELETE FROM users WHERE user_id = $1", (user_id,))
         games = await _forget_in_records(tx, user_id)
+        await _forget_at_open_tables(tx, user_id)
         return Forgotten(results.rowcount, chips.rowcount, profile.rowcount, games)

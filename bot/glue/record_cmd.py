@@ -65,7 +65,7 @@ async def send_record(svc: Services, chat_id: int, thread: int, record: Record) 
             reply(svc, chat_id, Rendered(part), thread)
         return
     photo = await asyncio.to_thread(record.picture)
-    if _length(record.text) <= CAPTION_LIMIT:
+    if caption_fits(record.text):
         reply_photo(svc, chat_id, photo, record.text, thread)
     else:
         reply_photo(svc, chat_id, photo, record.head, thread)
@@ -95,6 +95,11 @@ def chunks(text: str, limit: int = TEXT_LIMIT) -> list[str]:
         else:
             parts.append(line)
     return parts
+
+
+def caption_fits(html: str) -> bool:
+    """Whether the record fits a photo's caption."""
+    return _length(html) <= CAPTION_LIMIT
 
 
 def _length(html: str) -> int:

@@ -1,7 +1,9 @@
 """The inline query ``record <game> <secret>`` (the "📜 Record" button of a finished
-table, ``bot.presenters.record_button``): the game's record as a text result, which the
-asker may post in any chat ("via @bot"). A wrong secret, a game that still runs or one
-that keeps no record: no result."""
+table, ``bot.presenters.record_button``): the game's picture as a photo result (the
+record in its caption if it fits, else its head; ``bot.glue.record_photo`` says where
+its ``file_id`` comes from) and the record as a text result, which the asker may post
+in any chat ("via @bot"). A wrong secret, a game that still runs or one that keeps no
+record: no result."""
 
 from __future__ import annotations
 
@@ -9,11 +11,16 @@ import hmac
 import html
 import re
 
-from telegram import InlineQueryResultArticle, InputTextMessageContent
+from telegram import (
+    InlineQueryResultArticle,
+    InlineQueryResultCachedPhoto,
+    InputTextMessageContent,
+)
 from telegram.constants import ParseMode
 
 from bot.command import Query
-from bot.glue.record_cmd import TEXT_LIMIT, chunks, record_of
+from bot.glue.record_cmd import TEXT_LIMIT, caption_fits, chunks, record_of
+from bot.glue.record_photo import photo_id
 from bot.i18n import tr
 from bot.language import language_of
 from bot.pipeline.inline import answer_query
@@ -40,10 +47,20 @@ async def record_query(ask: Query) -> None:
         return
     text = chunks(record.text, TEXT_LIMIT)[0]  # one message: as much of it as fits
     title = svc.adapters[game.kind].texts.title(language)
+    heading = "📜 " + tr(language, "The record of this {game} game", game=title)
+    description = html.unescape(re.sub(r"<[^>]*>", "", record.head.split("\n")[-1]))[:200]
     article = InlineQueryResultArticle(
-        f"record:{game.id}",
-        "📜 " + tr(language, "The record of this {game} game", game=title),
-        InputTextMessageContent(text, parse_mode=ParseMode.HTML),
-        description=html.unescape(re.sub(r"<[^>]*>", "", record.head.split("\n")[-1]))[:200],
-    )
-    await answer_query(query, [article])
+        f"record:{game.id}", heading, InputTextMessageContent(text, parse_mode=ParseMode.HTML),
+        description=description,
+    )  # fmt: skip
+    caption = record.text if caption_fits(record.text) else record.head
+    bot, kept = ask.context.bot, ask.context.bot_data
+    photo = await photo_id(bot, kept, game.id, language, query.from_user.id, record, caption)
+    if photo is None:
+        await answer_query(query, [article])
+        return
+    picture = InlineQueryResultCachedPhoto(
+        f"recordpic:{game.id}", photo, title=heading, description=description, caption=caption,
+        parse_mode=ParseMode.HTML,
+    )  # fmt: skip
+    await answer_query(query, [picture, article])

@@ -61,8 +61,9 @@ async def list_records(cmd: Command) -> None:
     """The person's last ten ended games, newest first, a button each."""
     svc, chat_id = cmd.svc, cmd.message.chat.id
     language = await reply_language(svc.db, chat_id, cmd.user)
-    games = await gamestore.last_played(svc.db, cmd.user.id, LAST)
-    if not games:
+    played = await gamestore.last_played(svc.db, cmd.user.id, 2 * LAST)
+    games = [game for game in played if record_of(svc, game, language) is not None][:LAST]
+    if not games:  # (a game that keeps no record, or cannot be read, is not offered)
         reply(svc, chat_id, Rendered(tr(language, "You have no ended games to show yet.")))
         return
     lines = [tr(language, "📜 <b>Your last games</b> (newest first):")]
@@ -75,7 +76,7 @@ async def list_records(cmd: Command) -> None:
         )
         names = " · ".join(seat_labels(seats_of(game), language))
         day = time.strftime("%Y-%m-%d", time.gmtime(game.updated_at))
-        lines.append(f"{number}. {escape(title)}, {day}: {names}")
+        lines.append(f"{number}. {escape(title)}, {day}" + (f": {names}" if names else ""))
         label = f"📜 {number}. {title}"
         keyboard.append([InlineKeyboardButton(label, callback_data=RecordButton(game.id).pack())])
     reply(svc, chat_id, Rendered("\n".join(lines), keyboard))
@@ -89,7 +90,10 @@ async def record_button(press: Tap) -> None:
     except ForgedCallback:
         game_id = 0
     game = await gamestore.get_game(svc.db, game_id) if game_id else None
-    if game is None or not _sat_at(game, person.id) or game.active:
+    played = game is not None and (
+        _sat_at(game, person.id) or await gamestore.has_result(svc.db, game_id, person.id)
+    )
+    if game is None or not played or game.active:
         await press.query.answer(tr(language, "That is not one of your ended games."), True)
         return
     record = record_of(svc, game, language)

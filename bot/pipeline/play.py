@@ -122,7 +122,7 @@ async def finish_move(
     before, after = states
     after, _more = await advance_computers(adapter, game, after, svc.rng)
     store_state(adapter, game, after)
-    clear_press_notes(game)
+    clear_press_notes(adapter, game)
     if game.meta.timeouts is not None:
         game.meta.timeouts.pop(seat, None)
     return await save(svc, adapter, game, after, update_id, before=before) is not None
@@ -282,10 +282,10 @@ async def _set_hand(press: Press, markup: InlineKeyboardMarkup | None, text: str
 # ---- letting the computer seats answer, and a pick shown on the table ------------
 
 
-def clear_press_notes(game: GameRecord) -> None:
-    """Drop the notes a table shows until the next press."""
+def clear_press_notes(adapter: GameAdapter[Any], game: GameRecord) -> None:
+    """Drop the notes a table shows until the next press (the game's own too)."""
     game.meta.stood_in = game.meta.stand_ins = None
-    game.meta.blackjack.bets_closed = None
+    adapter.table.clear_notes(game)
 
 
 async def advance_computers(

@@ -2,10 +2,11 @@
 player only), the public table, and the moves their seat may make now.
 
 The shape is the same for every game with hidden hands; what differs is one small hook
-per game (``bot.webapp.view_<kind>``, registered in ``HOOKS`` by its engine): the public piles and
-counts drawn as cards. The moves are the ones the inline hands offer
-(``GameAdapter.inline_moves``: argument and words in the reader's language), plus what
-a game keeps on its table's buttons (Durak's ✋ Done), from the hook.
+of the game's hand presenter (``HandPresenter.app_view``, in ``bot/games/<kind>/app.py``):
+the public piles and counts drawn as cards, and the seat's own hand. The moves are the
+ones the inline hands offer (``HandPresenter.inline_moves``: argument and words in the
+reader's language), plus what a game keeps on its table's buttons (Durak's ✋ Done),
+from the hook.
 
 Nothing hidden leaves here: the hand is the engine's view for the person's own seat
 (``engine.view(state, seat)``), everything else the public view (``seat=None``); a
@@ -14,28 +15,16 @@ spectator gets no hand and no move.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from bot.adapter import GameAdapter, seat_of_user, seats_of, state_of
+from bot.game_types import AppView
 from bot.i18n import ntr, tr
+from bot.presenters.app_cards import plain
 from bot.presenters.lobby_view import seat_labels
 from bot.roles import TableView
 from bot.ui import Buttons
-from bot.webapp import view_durak, view_gofish
-from bot.webapp.shape import Public, plain
 from storage.records import GameRecord, Status
-
-Hook = Callable[[GameRecord, Any, "int | None", str], Public]
-# each game's hook, by its engine (Go Fish and Go Farm share theirs): no kind named here
-HOOKS: tuple[tuple[object, Hook], ...] = (
-    (view_durak.ENGINE, view_durak.public),
-    (view_gofish.ENGINE, view_gofish.public),
-)
-
-
-def hook_of(adapter: GameAdapter[Any]) -> Hook | None:
-    return next((hook for engine, hook in HOOKS if adapter.engine is engine), None)
 
 
 def game_view(
@@ -63,13 +52,12 @@ def game_view(
         return shown
     state = state_of(adapter, game)
     engine = adapter.engine
-    hook = hook_of(adapter)
     running = game.status is Status.RUNNING
     shown["to_move"] = sorted(engine.to_move(state)) if running else []
     drawn = TableView(language, Buttons(game.id, game.version))
     table = adapter.presenter.render_table(game, state, drawn)
     shown["table_text"] = plain(table.text)
-    seen = Public() if hook is None else hook(game, state, seat, language)
+    seen = AppView() if adapter.hand is None else adapter.hand.app_view(game, state, seat, language)
     counted = [ntr(language, "{n} card", "{n} cards", n) for n in seen.counts]
     shown.update(piles=seen.piles, facts=seen.facts, counts=seen.counts, counted=counted)
     if seat is None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from games.base import JSON, BrokenState
 from games.blackjack.events import EVENT_TYPES, TableEvent
+from games.blackjack.history import rounds_from_json, rounds_to_json
 from games.blackjack.rules import rules_from_options
 from games.blackjack.state import (
     BOXES,
@@ -48,6 +49,7 @@ def table_to_dict(table: Table) -> JSON:
         "house": table.house,
         "results": [[r.seat, r.net, r.chips] for r in table.results],
         "log": [_event_to_dict(e) for e in table.log],
+        "rounds": rounds_to_json(table.rounds),
     }
 
 
@@ -122,6 +124,7 @@ def _parse(data: JSON) -> Table:
         house=_int(data["house"]),
         results=tuple(SeatResult(*(_int(x) for x in r)) for r in data["results"]),
         log=tuple(_parse_event(e) for e in data["log"]),
+        rounds=rounds_from_json(data.get("rounds")),  # none before records were kept
     )
 
 

@@ -13,12 +13,15 @@ from games.blackjack.events import (
     TableEvent,
 )
 from games.blackjack.hands import BLACKJACK, dealer_draws, hand_total, is_two_card_21
+from games.blackjack.history import kept
 from games.blackjack.shoe import draw
 from games.blackjack.state import (
+    BoxRound,
     Hand,
     HandResult,
     HandStatus,
     Phase,
+    PlayedRound,
     Seat,
     SeatResult,
     Table,
@@ -105,6 +108,7 @@ def settle_round(table: Table, events: list[TableEvent]) -> Table:
     """Settle every hand still on the table and record each seat's result."""
     seats = list(table.seats)
     results: list[SeatResult] = []
+    boxes: list[BoxRound] = []
     house = table.house
     dealer_natural = is_two_card_21(table.dealer)
     for i, seat in enumerate(seats):
@@ -117,11 +121,14 @@ def settle_round(table: Table, events: list[TableEvent]) -> Table:
         seats[i] = settled
         results.append(SeatResult(i, net, settled.chips))
         events.append(SeatSettled(i, net, settled.chips))
+        boxes.append(BoxRound(i, settled.hands, seat.insurance or 0, net, settled.chips))
+    played = PlayedRound(table.round_no, table.dealer, tuple(boxes))
     return evolve(
         table,
         seats=tuple(seats),
         house=house,
         results=tuple(results),
+        rounds=kept(table.rounds, played),
         phase=Phase.SETTLED,
         active=None,
     )

@@ -40,10 +40,12 @@ _Frozen = TypeVar("_Frozen")
 __all__ = [
     "BOXES",
     "LOG_LIMIT",
+    "BoxRound",
     "Hand",
     "HandResult",
     "HandStatus",
     "Phase",
+    "PlayedRound",
     "Seat",
     "SeatResult",
     "Table",
@@ -130,6 +132,27 @@ class SeatResult:
 
 
 @dataclass(frozen=True)
+class BoxRound:
+    """One box's part of a settled round (``games.blackjack.history``): ``net`` counts
+    its insurance too, ``chips`` is its balance at the table after the round."""
+
+    box: int
+    hands: tuple[Hand, ...]
+    insurance: int
+    net: int
+    chips: int
+
+
+@dataclass(frozen=True)
+class PlayedRound:
+    """A settled round as the table saw it: the dealer's cards and each box that played."""
+
+    round_no: int
+    dealer: tuple[Card, ...]
+    boxes: tuple[BoxRound, ...]
+
+
+@dataclass(frozen=True)
 class Table:
     """A continuing blackjack table."""
 
@@ -148,6 +171,7 @@ class Table:
     house: int = 0
     results: tuple[SeatResult, ...] = ()
     log: tuple[TableEvent, ...] = ()
+    rounds: tuple[PlayedRound, ...] | None = ()  # settled rounds (history; None: not kept)
 
     @property
     def shoe_remaining(self) -> int:

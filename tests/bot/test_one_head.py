@@ -65,3 +65,27 @@ def test_a_request_is_taken_out_of_the_update_only_by_its_own_builder() -> None:
             ):
                 found.append(f"{name}:{node.lineno} update.{node.attr}")
     assert found == []
+
+
+def test_no_handler_looks_the_services_up_itself() -> None:
+    # a request carries the services (``Request.svc``): the locator is read by the
+    # request and its builders, never by an action that already has them
+    found = []
+    for path in sorted((ROOT / "bot").rglob("*.py")):
+        name = str(path.relative_to(ROOT))
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        builders = {
+            id(inner)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.AsyncFunctionDef | ast.FunctionDef)
+            and node.name in {"of", "load_press", "svc"}
+            for inner in ast.walk(node)
+        }
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Call)
+                and ast.unparse(node.func) == "services"
+                and id(node) not in builders
+            ):
+                found.append(f"{name}:{node.lineno}")
+    assert found == []

@@ -296,9 +296,10 @@ async def durak_record_matches(world: World, state: dict[str, Any]) -> None:
     mark = max(m.message_id for m in world.tg.messages(world.group))
     await world.tg.send_text(world.carol, world.group, "/record")
     last = await world.tg.wait_for_bot_message(world.group, after=mark, containing="Hands at")
-    parts = [m.text or "" for m in world.tg.bot_messages(world.group)
-             if mark < m.message_id <= last.message_id]  # fmt: skip
-    talk, hands = "\n".join(parts).split("Hands at the end:")
+    sent = [m for m in world.tg.bot_messages(world.group) if mark < m.message_id <= last.message_id]
+    photo = sent[0].media  # the final table with the hands left, then the record
+    assert photo is not None and photo.kind == "photo" and photo.file.data.startswith(b"\x89PNG")
+    talk, hands = "\n".join(m.text or "" for m in sent[1:]).split("Hands at the end:")
     events = [event["e"] for event in state["record"]]
     assert talk.startswith("📜 Durak") and talk.count(" beat ") == events.count("beat")
     assert talk.count(" played ") == events.count("attack")

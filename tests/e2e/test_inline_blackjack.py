@@ -86,7 +86,7 @@ async def test_two_people_bet_and_play_a_round_in_their_private_chat(world: Worl
     assert await _press(world, table, alice, LEAVE) == "You leave with 450 chips."
     assert await _press(world, table, bob, LEAVE) == "You leave with 525 chips."
     assert "Everybody left: the table is closed." in (table.text or "")
-    assert table.buttons() == []
+    assert [[b.text for b in row] for row in table.buttons()] == [["📜 Record"]]  # its record
     assert [c.method for c in tg.calls if c.chat_id == chat.id] == []  # edits by inline id
     assert tg.bot_messages(alice) == tg.bot_messages(bob) == []
 

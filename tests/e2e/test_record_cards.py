@@ -27,12 +27,12 @@ async def test_go_fish_record_after_the_game_and_none_during_it(world: World) ->
     last = await world.tg.wait_for_bot_message(
         world.group, after=mark, containing="Hands at the end"
     )
-    parts = [
-        m.text or ""
-        for m in world.tg.bot_messages(world.group)
-        if mark < m.message_id <= last.message_id
-    ]
-    text = "\n".join(parts)
+    sent = [m for m in world.tg.bot_messages(world.group) if mark < m.message_id <= last.message_id]
+    photo = sent[0].media  # the final table first, the record's head as its caption
+    assert photo is not None and photo.kind == "photo" and photo.file.data.startswith(b"\x89PNG")
+    assert (photo.caption or "").startswith("📜 Go Fish") and "Books:" in (photo.caption or "")
+    assert photo.file.width == 640 and photo.file.height > 3 * 54  # a row of cards a player
+    text = "\n".join(m.text or "" for m in sent[1:])
     assert text.startswith("📜 Go Fish") and text.count("laid down a book of") == 13
     talk, hands = text.split("Hands at the end:")
     assert not any(suit in talk for suit in SUITS)

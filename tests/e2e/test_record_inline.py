@@ -65,3 +65,24 @@ async def test_an_inline_tables_record_button_posts_it_in_that_chat(world: World
     # the chosen result's update is taken, and the bot idle, before it stops
     await world.tg.wait_for(lambda: not world.tg.pending_updates, what="the update taken")
     await world.synced()
+
+
+async def test_the_record_query_offers_the_picture_as_a_photo_result(world: World) -> None:
+    """Someone who has started the bot gets the picture too: sent once to their private
+    chat (that is how the bot gets a file_id Telegram shows), then a photo result."""
+    world.tg.set_inline_mode(True)
+    await world.start_privately(world.carol)
+    board = await _play_a_whole_game(world)
+    answer = await world.tg.switch_inline(world.carol, board, "📜 Record")
+    photo, article = answer.results
+    assert photo.photo is not None and photo.photo.data.startswith(b"\x89PNG")
+    assert "Game over" in (photo.caption or "") and "⚫ Alice" in (photo.caption or "")
+    assert "Game over" in article.text
+    kept = [m for m in world.tg.bot_messages(world.carol) if m.media is not None]
+    assert [m.media.file.file_id for m in kept if m.media] == [photo.photo.file_id]
+    posted = await world.tg.choose_result(world.carol, answer, photo.id)
+    assert posted.via_bot is not None and posted.chat is board.chat and posted.media is not None
+    assert posted.media.kind == "photo" and "Game over" in (posted.media.caption or "")
+    again = await world.tg.switch_inline(world.carol, board, "📜 Record")  # sent no more
+    assert again.results[0].photo == photo.photo
+    assert len([m for m in world.tg.bot_messages(world.carol) if m.media is not None]) == 1

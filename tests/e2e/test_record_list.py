@@ -5,6 +5,7 @@ sit at sends nothing (a forged press)."""
 from __future__ import annotations
 
 from storage import gamestore
+from storage.records import GameRecord, Status
 from tests.e2e.harness import World
 from tests.e2e.test_record import _play_a_whole_game
 
@@ -37,3 +38,29 @@ async def test_private_record_lists_the_persons_games_and_sends_one(world: World
         assert (await world.tg.press_forged(world.carol, own, forged)).show_alert
     await world.synced()
     assert len(world.tg.bot_messages(world.carol)) == before
+
+
+async def test_private_record_lists_only_ended_games_with_a_record(world: World) -> None:
+    """A game whose state cannot be read keeps no record: it is not offered (its button
+    would only say so). A game still running is not listed either."""
+    await world.start_privately(world.alice)
+    db = world.bots[0].db
+    broken = await gamestore.create_game(
+        db, GameRecord(-77, "reversi", world.alice.id, status=Status.FINISHED, state={"x": 1})
+    )
+    running = await gamestore.create_game(
+        db, GameRecord(-78, "reversi", world.alice.id, status=Status.RUNNING)
+    )
+    assert broken is not None and running is not None
+    async with db.transaction() as tx:
+        for game in (broken, running):
+            await tx.execute(
+                "INSERT INTO results (game_id, chat_id, user_id, kind, won, finished_at)"
+                " VALUES ($1, $2, $3, 'reversi', 1, 1.0)",
+                (game.id, game.chat_id, world.alice.id),
+            )
+    nothing = await world.command(world.alice, world.alice, "/record")
+    assert "no ended games" in (nothing.text or "")
+    await _play_a_whole_game(world)
+    listing = await world.command(world.alice, world.alice, "/record")
+    assert "1. Reversi" in (listing.text or "") and "2." not in (listing.text or "")

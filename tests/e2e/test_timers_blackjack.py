@@ -58,5 +58,5 @@ async def test_betting_time_then_a_decision_then_the_idle_table_closes(tmp_path:
         clock.advance(1)
         closed = "Nobody played for a while: the table is closed."
         await tg.wait_for(lambda: closed in (table.text or ""))
-        assert table.buttons() == []
+        assert [[b.text for b in row] for row in table.buttons()] == [["📜 Record"]]
         assert await gamestore.active_game(db, world.group.id) is None

@@ -7,8 +7,10 @@ from typing import Any
 
 import aiohttp
 import pytest
+from telegram import InputFile
 
 from sandbox import StandIn
+from tests.sandbox.test_media import picture
 
 ARTICLE = {
     "type": "article",
@@ -70,8 +72,18 @@ def article(**changes: Any) -> dict[str, Any]:
         ([article(type="poster")],
          "can't parse inline query result: type \"poster\" is unsupported for the inline "
          "query result"),
-        ([article(type="photo")],
-         "the sandbox shows inline results of type \"article\" only, not \"photo\""),
+        ([article(type="video")],
+         "the sandbox shows inline results of type \"article\" and \"photo\" only, not "
+         "\"video\""),
+        ([{"type": "photo", "id": "p"}],
+         "can't parse inline query result: Can't find field \"photo_url\""),
+        ([{"type": "photo", "id": "p", "photo_url": "https://example.org/a.jpg"}],
+         "can't parse inline query result: Can't find field \"thumbnail_url\""),
+        ([{"type": "photo", "id": "p", "photo_url": "https://example.org/a.jpg",
+           "thumbnail_url": "https://example.org/t.jpg"}],
+         "the sandbox shows photo results by photo_file_id only, not photo_url"),
+        ([{"type": "photo", "id": "p", "photo_file_id": "AgACnosuchfile"}],
+         "wrong file identifier/HTTP URL specified"),
         (["a"], "can't parse inline query result: Inline query result must be an object"),
         ([article(reply_markup={"keyboard": [["x"]]})], "inline keyboard expected"),
         ([article(reply_markup={"inline_keyboard": [[{"text": "x"}]]})],
@@ -224,3 +236,26 @@ async def test_inline_edits_are_flood_controlled_per_chat(tg, alice):
         {"retry_after": 60},
     )
     assert (await call(tg, "sendMessage", chat_id=quiet.id, text="elsewhere"))[0] == 200
+
+
+async def test_a_photo_result_by_file_id_is_shown_and_posted_with_its_caption(bot, tg, alice):
+    group = tg.add_group("Friends", [alice])
+    sent = await bot.send_photo(group.id, InputFile(picture(), filename="p.png"))
+    file_id = sent.photo[-1].file_id
+    photo = {"type": "photo", "id": "p", "photo_file_id": file_id, "title": "The game"}
+    long = await tg.inline_query_nowait(alice, group, "long")
+    too_long = [photo | {"caption": "x" * 1025}]
+    assert await refused(tg, "answerInlineQuery", inline_query_id=long.id, results=too_long) == (
+        400, "Bad Request: MEDIA_CAPTION_TOO_LONG",
+    )  # fmt: skip
+    query = await tg.inline_query_nowait(alice, group, "pic")
+    results = [photo | {"caption": "<b>Game</b> over", "parse_mode": "HTML"}, ARTICLE]
+    status, _ = await call(tg, "answerInlineQuery", inline_query_id=query.id, results=results)
+    assert status == 200 and query.answer is not None
+    shown, _article = query.answer.results
+    assert shown.photo is not None and shown.photo.file_id == file_id
+    assert shown.caption == "Game over" and shown.caption_entities[0]["type"] == "bold"
+    posted = await tg.choose_result(alice, query.answer, "p")
+    assert posted.via_bot is not None and posted.media is not None
+    assert posted.media.kind == "photo" and posted.media.caption == "Game over"
+    assert posted.text is None and posted.media.file.file_id == file_id

@@ -40,3 +40,23 @@ async def test_the_newest_game_of_the_chat_whatever_its_status(
     monkeypatch.setattr(gamestore, "RECENT", 3)  # older than the newest three: not looked at
     assert await gamestore.recent_game(db, chat) is None
     assert await gamestore.recent_game(db, other) is not None
+
+
+async def test_a_persons_last_ended_games_leave_out_running_ones_before_the_limit(
+    db: Database,
+) -> None:
+    """/record's private list (issue 34): a running table the person left holds their
+    result, but is not listed and takes no place of an ended game."""
+    ended = [await _add(db, -5, Status.FINISHED) for _ in range(2)]
+    running = [await _add(db, -6 - n, Status.RUNNING) for n in range(3)]  # results newer
+    stopped = await _add(db, -5, Status.STOPPED)
+    async with db.transaction() as tx:
+        for at, game_id in enumerate([*ended, stopped, *running]):
+            await tx.execute(
+                "INSERT INTO results (game_id, chat_id, user_id, kind, won, finished_at)"
+                " VALUES ($1, -5, 42, 'reversi', 1, $2)",
+                (game_id, 100.0 + at),
+            )
+    listed = await gamestore.last_played(db, 42, 3)
+    assert sorted(game.id for game in listed) == sorted([*ended, stopped])
+    assert [g.id for g in await gamestore.last_played(db, 42, 1)] == [stopped]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from bot.adapter import Seat, seats_of, set_seats
+from bot.games.blackjack.meta import own
 from games.blackjack import BOXES, ENGINE, LeftTable, Phase, Table, close, leave
 from storage.records import GameRecord, Status
 
@@ -19,7 +20,7 @@ MOST_DECISIONS = 32 * BOXES  # more than a round can ever need
 def play_leavers(game: GameRecord, state: Table) -> Table:
     """Basic strategy takes the decisions of the boxes whose players left mid-round
     while the table waits on them (insurance is declined)."""
-    leaving = set(game.meta.blackjack.leaving or [])
+    leaving = set(own(game).leaving or [])
     rng = random.Random(game.version)  # basic strategy decides: no chance involved
     for _ in range(MOST_DECISIONS):
         waiting = sorted(ENGINE.to_move(state) & leaving)
@@ -37,7 +38,7 @@ def leave_now(game: GameRecord, state: Table) -> tuple[Table, list[tuple[int, bo
     banking and summary); the results to record. With nobody left the table closes
     (a round settled in the same save is banked first: see ``_leave_mid_round``)."""
     seats, results = seats_of(game), []
-    for box in game.meta.blackjack.leaving or []:
+    for box in own(game).leaving or []:
         seat = state.seats[box]
         user = seats[box].user if box < len(seats) else None
         if seat is None or user is None:
@@ -48,7 +49,7 @@ def leave_now(game: GameRecord, state: Table) -> tuple[Table, list[tuple[int, bo
         results.append((user, taken > seat.bought_in))
     if all(seat is None for seat in state.seats) and state.phase is not Phase.CLOSED:
         state = close(state)
-        game.meta.blackjack.closed = "everybody_left"
+        own(game).closed = "everybody_left"
     return state, results
 
 
@@ -60,12 +61,12 @@ def leaving_bookkeep(
     left it are gone from the table (the state to save is also written to ``game``);
     the results to record. While the table waits only on them, the deadline is due
     at once: the stand-in plays their hands by basic strategy."""
-    leaving = set(game.meta.blackjack.leaving or [])
+    leaving = set(own(game).leaving or [])
     if not leaving:
         return state, []
     if set(game.meta.stood_in or []) <= leaving:
         game.meta.stood_in = None  # no one was late: they left
-    banked = state.phase is Phase.SETTLED and game.meta.blackjack.banked == state.round_no
+    banked = state.phase is Phase.SETTLED and own(game).banked == state.round_no
     if not banked and state.phase is not Phase.BETTING:
         return state, []
     after, results = leave_now(game, state)
@@ -73,7 +74,7 @@ def leaving_bookkeep(
     while seats and seats[-1].user is None:
         seats.pop()
     set_seats(game, seats)
-    game.meta.blackjack.leaving = None
+    own(game).leaving = None
     game.state = ENGINE.to_dict(after)
     if ENGINE.outcome(after) is not None:
         game.status = Status.FINISHED
@@ -84,7 +85,7 @@ def leavers(game: GameRecord) -> list[int]:
     """The people who left the round in play: their seats (``storage.seats``) hold
     their account until the save that banks the round's chips."""
     seats = seats_of(game)
-    boxes = game.meta.blackjack.leaving or []
+    boxes = own(game).leaving or []
     return [user for box in boxes if box < len(seats) and (user := seats[box].user) is not None]
 
 
@@ -95,7 +96,7 @@ def left_mid_round(game: GameRecord, user_id: int) -> bool:
 
 def hurry_leavers(game: GameRecord, state: Table, now: float) -> None:
     """A decision the table waits for only from players who left: due at once."""
-    leaving = set(game.meta.blackjack.leaving or [])
+    leaving = set(own(game).leaving or [])
     waiting = ENGINE.to_move(state)
     if state.phase in (Phase.INSURANCE, Phase.PLAYERS) and waiting and waiting <= leaving:
         game.deadline_at, game.warning_at = now, None

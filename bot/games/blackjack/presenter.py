@@ -19,10 +19,14 @@ with the adapter in bot.glue.registry.
 
 from __future__ import annotations
 
+from functools import partial
+
 from bot.adapter import seats_of
 from bot.buttons import Verb
+from bot.game_record import Record
+from bot.games.blackjack import record as blackjack_record
+from bot.games.blackjack.meta import own
 from bot.games.blackjack.sentences import (
-    chips_disclaimer,
     dealer_line,
     hint_text,
     refusal,
@@ -31,10 +35,13 @@ from bot.games.blackjack.sentences import (
     summary_text,
     title_line,
 )
+from bot.games.blackjack.sitters import sitter
 from bot.games.blackjack.texts import BlackjackTexts
 from bot.i18n import tr
+from bot.presenters.chips_text import chips_disclaimer
 from bot.presenters.lobby_view import seat_label
 from bot.presenters.notices import stopper
+from bot.presenters.record_button import record_button
 from bot.roles import Presenter, TableView
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.blackjack import (
@@ -68,12 +75,12 @@ class BlackjackPresenter(Presenter[Table]):
             title_line(self.texts.title(language), view, language),
             dealer_line(view.dealer, language),
         ]
-        left = set(game.meta.blackjack.leaving or [])  # left mid-round: gone once it is settled
+        left = set(own(game).leaving or [])  # left mid-round: gone once it is settled
         for seat in view.seats:
             if seat is not None:
                 name = names.get(seat.seat, "?")
                 lines += seat_lines(view, seat, name, language, seat.seat in left)
-        if game.meta.blackjack.bets_closed:
+        if own(game).bets_closed:
             lines.append(tr(language, "⏰ Betting time ran out: the ready bets were dealt."))
         lines.append(_status(game, view, names, language))
         lines.append(chips_disclaimer(language))  # a chips screen (Telegram's terms)
@@ -92,9 +99,15 @@ class BlackjackPresenter(Presenter[Table]):
     def hint(self, game: GameRecord, state: Table, seat: int, language: str) -> str | None:
         return hint_text(ENGINE.view(state, seat), language)[:200]
 
+    def record(self, game: GameRecord, state: Table, language: str) -> Record | None:
+        result = _status(game, ENGINE.view(state, None), box_names(game, language), language)
+        played = partial(sitter, game)
+        title = self.texts.title(language)
+        return blackjack_record.record(title, state.rounds, played, result, language)
+
     def summary(self, game: GameRecord, state: Table, language: str) -> str:
         view = ENGINE.view(state, None)
-        left = frozenset(game.meta.blackjack.leaving or [])
+        left = frozenset(own(game).leaving or [])
         return summary_text(
             self.texts.title(language), view, box_names(game, language), language, left
         )
@@ -113,12 +126,12 @@ def _status(game: GameRecord, view: BlackjackView, names: dict[int, str], langua
     if game.status is Status.STOPPED:
         text = tr(language, "The game was stopped by {name}.",
                   name=escape(stopper(game)))  # fmt: skip
-        played = [names[box] for box in game.meta.blackjack.played_out or [] if box in names]
+        played = [names[box] for box in own(game).played_out or [] if box in names]
         if played:
             text += "\n" + tr(language, "The computer finished the round for {names}.",
                               names=", ".join(played))  # fmt: skip
         return text
-    closed = game.meta.blackjack.closed
+    closed = own(game).closed
     if game.status is Status.FINISHED and closed == "idle":
         return tr(language, "Nobody played for a while: the table is closed.")
     if game.status is Status.FINISHED and closed == "everybody_left":
@@ -128,7 +141,9 @@ def _status(game: GameRecord, view: BlackjackView, names: dict[int, str], langua
 
 def _keyboard(game: GameRecord, state: Table, view: BlackjackView, table: TableView) -> Keyboard:
     if game.status is not Status.RUNNING or view.phase is Phase.CLOSED:
-        return []
+        played = game.status is Status.FINISHED and bool(state.rounds)  # a round to show
+        record = record_button(game, table.language) if played else None
+        return [[record]] if record is not None else []
     language, buttons = table.language, table.buttons
     rows: Keyboard = []
     if view.phase is Phase.BETTING:

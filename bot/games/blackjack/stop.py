@@ -16,6 +16,7 @@ from telegram import Message, User
 from bot.adapter import seat_of_user, state_of, store_state
 from bot.command import Command
 from bot.games.blackjack.leaving import MOST_DECISIONS
+from bot.games.blackjack.meta import own
 from bot.i18n import tr
 from bot.people import is_admin
 from bot.personal import tell_person
@@ -67,10 +68,10 @@ async def _stop(svc: Services, game: GameRecord, name: str, update_id: int) -> S
     state = before = state_of(adapter, game)
     if state.phase in (Phase.INSURANCE, Phase.PLAYERS):
         state, played = play_out(state, svc)
-        game.meta.blackjack.played_out = played
+        own(game).played_out = played
     elif state.phase is Phase.BETTING:
         state = close(state)
-    clear_press_notes(game)
+    clear_press_notes(adapter, game)
     game.meta.stopped_by = name
     store_state(adapter, game, state)
     game.status = Status.STOPPED

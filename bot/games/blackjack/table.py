@@ -26,7 +26,9 @@ from typing import Any
 
 from bot.adapter import Seat, TableRules, seats_of, set_seats
 from bot.game_types import Ledger, Timing
-from bot.games.blackjack.leaving import hurry_leavers, leavers, leaving_bookkeep
+from bot.games.blackjack.leaving import hurry_leavers, leavers, leaving_bookkeep, left_mid_round
+from bot.games.blackjack.meta import own
+from bot.games.blackjack.sitters import note_sitters
 from bot.services import Services
 from games.base import IllegalAction
 from games.blackjack import (
@@ -70,9 +72,9 @@ def clear_box(game: GameRecord, box: int) -> None:
 
 def fresh(game: GameRecord, version: int, box: int | None) -> bool:
     """Whether a button drawn at ``version`` still shows what ``box`` would act on."""
-    touched = game.meta.blackjack.touched or {}
+    touched = own(game).touched or {}
     changed = touched.get(box, 0) if box is not None else 0
-    return version >= int(game.meta.blackjack.phase_at or 0) and version >= changed
+    return version >= int(own(game).phase_at or 0) and version >= changed
 
 
 def mark_changes(game: GameRecord, before: Table | None, state: Table, version: int) -> set[int]:
@@ -80,13 +82,14 @@ def mark_changes(game: GameRecord, before: Table | None, state: Table, version: 
     Returns the boxes changed (-1 stands for the phase key)."""
     changed: set[int] = set()
     key = [state.phase.value, state.round_no, None if state.active is None else [*state.active]]
-    if game.meta.blackjack.phase_key != key:
-        game.meta.blackjack.phase_key = key
-        game.meta.blackjack.phase_at = version
+    if own(game).phase_key != key:
+        own(game).phase_key = key
+        own(game).phase_at = version
         changed.add(-1)
-    if game.meta.blackjack.touched is None:
-        game.meta.blackjack.touched = {}
-    touched = game.meta.blackjack.touched
+    meta = own(game)
+    if meta.touched is None:
+        meta.touched = {}
+    touched = meta.touched
     for box in range(BOXES):
         if before is None or before.seats[box] != state.seats[box]:
             touched[box] = version
@@ -100,18 +103,18 @@ def deadline(
     """Betting: the turn time from the first Ready (idle time while nobody is
     ready); a decision: the turn time, restarted when the hand to play changes
     or acts; a settled round: idle time, then the table closes."""
-    meta = game.meta
+    meta = own(game)
     ready = any(s is not None and s.ready for s in state.seats)
     if game.status is not Status.RUNNING or state.phase is not Phase.BETTING or not ready:
-        meta.blackjack.betting_ends = None
+        meta.betting_ends = None
     if game.status is not Status.RUNNING:
         return None
     if state.phase is Phase.BETTING:
         if not ready:
             return now + idle
-        if meta.blackjack.betting_ends is None:
-            meta.blackjack.betting_ends = now + turn
-        return float(meta.blackjack.betting_ends)
+        if meta.betting_ends is None:
+            meta.betting_ends = now + turn
+        return float(meta.betting_ends)
     if state.phase is Phase.SETTLED:
         return now + idle
     acted = state.phase is Phase.PLAYERS and state.active is not None and state.active[0] in changed
@@ -122,9 +125,9 @@ def deadline(
 
 def bank(game: GameRecord, state: Table) -> tuple[bool, list[ChipChange]]:
     """A round that has just settled, once: each person's net goes to their balance."""
-    if state.phase is not Phase.SETTLED or game.meta.blackjack.banked == state.round_no:
+    if state.phase is not Phase.SETTLED or own(game).banked == state.round_no:
         return False, []
-    game.meta.blackjack.banked = state.round_no
+    own(game).banked = state.round_no
     seats = seats_of(game)
     changes = [
         ChipChange(user, result.net)
@@ -170,9 +173,7 @@ def warn(game: GameRecord, state: Table, timing: Timing) -> None:
     if state.phase in (Phase.INSURANCE, Phase.PLAYERS):
         game.warning_at = halfway
     elif (
-        state.phase is Phase.BETTING
-        and game.meta.blackjack.betting_ends is not None
-        and halfway is not None
+        state.phase is Phase.BETTING and own(game).betting_ends is not None and halfway is not None
     ):
         if halfway > timing.now:
             game.warning_at = halfway
@@ -209,10 +210,10 @@ def time_out(game: GameRecord, state: Table, rng: random.Random) -> Table:
         for box, seat in enumerate(state.seats):
             if seat is not None and seat.bet and not seat.ready:
                 state = ENGINE.apply(state, box, ClearBet())[0]
-        game.meta.blackjack.bets_closed = True
+        own(game).bets_closed = True
         return deal(state)[0]
     if state.phase in (Phase.BETTING, Phase.SETTLED):
-        game.meta.blackjack.closed = "idle"
+        own(game).closed = "idle"
         return close(state)
     if state.phase in (Phase.INSURANCE, Phase.PLAYERS):
         return _stand_in(game, state, rng)
@@ -274,6 +275,7 @@ class BlackjackTable(TableRules[Table]):
     def bookkeep(
         self, game: GameRecord, before: Table | None, state: Table, version: int, timing: Timing
     ) -> Ledger:
+        note_sitters(game, state)  # who played the round that settled, for its record
         state, gone = leaving_bookkeep(game, state, timing.now)  # left mid-round
         ledger = bookkeep(game, before, state, version, timing)
         hurry_leavers(game, state, timing.now)
@@ -284,6 +286,12 @@ class BlackjackTable(TableRules[Table]):
         self, game: GameRecord, state: Table, chips: Sequence[ChipChange], held: dict[int, int]
     ) -> tuple[Table, list[ChipChange]]:
         return cover(game, state, chips, held)
+
+    def holds_leaver(self, game: GameRecord, user_id: int) -> bool:
+        return left_mid_round(game, user_id)
+
+    def clear_notes(self, game: GameRecord) -> None:
+        own(game).bets_closed = None  # "betting time ran out" shows until the next press
 
 
 TABLE = BlackjackTable(DECLARATION, ENGINE, strict_versions=False)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from bot.game_record import Record
 from bot.games.durak.sentences import event_line
 from bot.i18n import tr
+from bot.presenters import card_picture
 from bot.presenters.cards_text import card_text, cards_text
 from bot.ui import escape
 from games.cards import Card
@@ -36,11 +37,13 @@ def record(
         if line and not isinstance(event, SaidDone):
             bouts[-1].append(line)
     lines = [head, *(f"{n}. " + " ".join(bout) for n, bout in enumerate(bouts, 1) if bout)]
+    picture = None
     if over:
         lines.append("🃏 " + tr(language, "Hands at the end:"))
         lines += [f"{names[seat]}: {cards_text(language, hand) or '—'}"
                   for seat, hand in enumerate(state.hands)]  # fmt: skip
-    return Record("\n".join(lines), head)
+        picture = card_picture.hands(title, names, state.hands, language)
+    return Record("\n".join(lines), head, picture)
 
 
 def _play(event: object, table: list[Card], names: list[str], language: str) -> str:

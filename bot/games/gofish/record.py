@@ -9,7 +9,8 @@ from collections.abc import Callable
 from bot.game_record import Record
 from bot.games.gofish.sentences import rank_plural
 from bot.i18n import tr
-from bot.presenters.cards_text import cards_text
+from bot.presenters import card_picture
+from bot.presenters.cards_text import cards_text, rank_label
 from bot.ui import escape
 from games.gofish import GoFishState, PublicEvent, TurnPassed
 
@@ -41,9 +42,13 @@ def record(
     if current:
         turns.append(f"{len(turns) + 1}. " + " ".join(current))
     lines = ["\n".join(head), *turns]
+    picture = None
     if over:
         lines.append("🃏 " + tr(language, "Hands at the end:"))
-        for seat, hand in enumerate(state.hands):
-            cards = cards_text(language, sorted(hand, key=lambda c: (c.rank, c.suit)))
-            lines.append(f"{names[seat]}: {cards or '—'}")
-    return Record("\n".join(lines), "\n".join(head))
+        held = [sorted(hand, key=lambda c: (c.rank, c.suit)) for hand in state.hands]
+        for seat, hand in enumerate(held):
+            lines.append(f"{names[seat]}: {cards_text(language, hand) or '—'}")
+        laid = [tr(language, "Books: {ranks}", ranks=", ".join(rank_label(r, language)
+                   for r in state.books[seat]) or "—") for seat in range(len(names))]  # fmt: skip
+        picture = card_picture.hands(title, names, held, language, laid)
+    return Record("\n".join(lines), "\n".join(head), picture)

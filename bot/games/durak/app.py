@@ -1,19 +1,19 @@
-"""Durak in the hand app: the bout's pairs and the face-up trump card drawn, the trump
-and the stock in words (all public), and ✋ Done, which is a table button rather than
-an inline result."""
+"""Durak in the hand app (``bot.webapp``, through ``DurakHand.app_view``): the bout's
+pairs and the face-up trump card drawn, the trump and the stock in words (all public),
+the seat's own hand, and ✋ Done, which is a table button rather than an inline
+result."""
 
 from __future__ import annotations
 
+from bot.game_types import AppView
 from bot.games.durak.sentences import trump_line
 from bot.i18n import tr
-from bot.webapp.shape import Public, card_json, plain
+from bot.presenters.app_cards import card_json, plain
 from games.durak import ENGINE, Done, DurakState
 from storage.records import GameRecord
 
-__all__ = ["ENGINE", "public"]  # the engine names the game in bot.webapp.views.HOOKS
 
-
-def public(game: GameRecord, state: DurakState, seat: int | None, language: str) -> Public:
+def app_view(game: GameRecord, state: DurakState, seat: int | None, language: str) -> AppView:
     view = ENGINE.view(state, None)
     pairs = [
         [card_json(language, attack), *([card_json(language, beat)] if beat else [])]
@@ -28,5 +28,5 @@ def public(game: GameRecord, state: DurakState, seat: int | None, language: str)
         extra.append((ENGINE.encode_action(Done()), "✋ " + tr(language, "Done")))
     facts = [plain(trump_line(view, language))]
     hand = [] if seat is None else [card_json(language, c) for c in ENGINE.view(state, seat).hand]
-    return Public(piles=piles, facts=facts, counts=list(view.hand_sizes), extra_moves=extra,
+    return AppView(piles=piles, facts=facts, counts=list(view.hand_sizes), extra_moves=extra,
                   hand=hand)  # fmt: skip

@@ -11,19 +11,18 @@ from __future__ import annotations
 
 from telegram import InlineKeyboardButton, User
 from telegram.constants import ChatType
-from telegram.ext import ContextTypes
 
 from bot.adapter import seat_of_user, state_of, store_state
 from bot.buttons import TopUpButton
 from bot.command import Command, Tap
-from bot.games.blackjack.sentences import changed, chips_disclaimer, wait_text
 from bot.games.blackjack.table import table_of
 from bot.i18n import ntr, tr
 from bot.language import reply_language, user_language
 from bot.messaging import reply
 from bot.people import remember, topic_of
 from bot.pipeline.save import Seating, save
-from bot.services import services
+from bot.presenters.chips_text import changed, chips_disclaimer, wait_text
+from bot.services import Services
 from bot.ui import Rendered, escape
 from games.blackjack import Phase, leave, sit
 from storage import chips as bank
@@ -81,7 +80,7 @@ async def top_up_button(press: Tap) -> None:
         await query.answer(tr(language, "This button is not from a game I know."), True)
         return
     chat_id = press.message.chat.id
-    text = await take_top_up(press.context, chat_id, press.user, language, press.update_id)
+    text = await take_top_up(press.svc, chat_id, press.user, language, press.update_id)
     await query.answer(text, show_alert=True)
 
 
@@ -104,15 +103,14 @@ async def top_command(cmd: Command) -> None:
 
 
 async def take_top_up(
-    context: ContextTypes.DEFAULT_TYPE, chat_id: int, user: User, language: str, update_id: int
+    svc: Services, chat_id: int, user: User, language: str, update_id: int
 ) -> str:
     """The daily top-up, for /chips: at the person's table if they sit at one."""
-    svc = services(context)
     for _ in range(2):  # again if the person sat down meanwhile
         game_id = await table_of(svc, chat_id, user.id)
         game = await gamestore.get_game(svc.db, game_id) if game_id is not None else None
         if game is not None and game.status is Status.RUNNING:
-            return await top_up_seated(context, game, user, language, update_id)
+            return await top_up_seated(svc, game, user, language, update_id)
         now = svc.clock()
         if await bank.top_up(svc.db, chat_id, user.id, now) is not None:
             return topped_up(language)
@@ -135,11 +133,9 @@ def no_top_up(account: ChipAccount, now: float, language: str) -> str:
 
 
 async def top_up_seated(
-    context: ContextTypes.DEFAULT_TYPE, game: GameRecord, user: User, language: str,
-    update_id: int,
-) -> str:  # fmt: skip
+    svc: Services, game: GameRecord, user: User, language: str, update_id: int
+) -> str:
     """The top-up of a seated player: their seat gets the chips with their balance."""
-    svc = services(context)
     box = seat_of_user(game, user.id)
     if box is None:
         return tr(language, "You are not at this table.")
@@ -158,7 +154,7 @@ async def top_up_seated(
     adapter = svc.adapters[game.kind]
     store_state(adapter, game, after)
     try:
-        saved = await save(services(context), adapter, game, after, update_id,
+        saved = await save(svc, adapter, game, after, update_id,
                              before=state, seating=Seating(chips=[change]))  # fmt: skip
     except ChipConflict:  # another top-up (the /chips button) came first
         return changed(language)
