@@ -127,6 +127,11 @@ class TableRules(Generic[S]):
         balances ``held`` (user id -> chips)."""
         return state, list(chips)
 
+    def holds_leaver(self, game: GameRecord, user_id: int) -> bool:
+        """Whether the game keeps the person's seat (and chips) only for a round they
+        left (Blackjack, until the round is settled); no one's, as a rule."""
+        return False
+
     def clear_notes(self, game: GameRecord) -> None:
         """Drop the game's own notes its table shows until the next press (none)."""
 

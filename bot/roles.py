@@ -80,6 +80,19 @@ class Texts:
     def computer_button(self, language: str, level: str) -> str:
         return level_button(language, level)
 
+    def own_commands(self, language: str) -> list[tuple[str, str]]:
+        """The game's own other commands for the command menu: (command, what it does)."""
+        return []
+
+    def own_help(self, language: str) -> list[str]:
+        """Their lines in /help, after the rules'."""
+        return []
+
+    def seated_inline(self, language: str, *, held: bool) -> str:
+        """A game with chips: why it is not offered to someone at an inline table
+        already (``held``: one that keeps their chips for a round they left)."""
+        return ""
+
     def refusals(self, language: str) -> Mapping[str, str]:
         """The game's own sentences for its engine's refusal codes (the shared ones
         are ``bot.presenters.reasons``)."""

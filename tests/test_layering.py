@@ -71,22 +71,20 @@ def _bot_module(path: Path) -> str:
 # a game's folder, bot/games/<kind>/: each of its modules is one role, in the layer
 # of that role ("table": a game's table rules around its engine, with no text); the
 # folder's __init__ registers the game (its adapter and its own commands), as the
-# glue does; bot/games/__init__.py is the shape of a registration, shared vocabulary
+# glue does, and so does bot/games/__init__.py (the shape of a registration)
 GAME_ROLES = {
     "table": "table", "leaving": "table", "meta": "table", "sitters": "table",
     "presenter": "presenters", "hand": "presenters", "texts": "presenters",
     "sentences": "presenters", "inline": "presenters", "record": "presenters",
     "picture": "presenters",
-    "actions": "pipeline", "stop": "pipeline",
+    "actions": "pipeline", "stop": "pipeline", "chips": "pipeline",
 }  # fmt: skip
 
 
 def _folder(module: str) -> str:
     parts = [*module.split("."), "", ""]
-    if parts[1] == "games":
-        if not parts[2]:
-            return "root"
-        return GAME_ROLES[parts[3]] if parts[3] else "glue"
+    if parts[1] == "games":  # the package (the shape of a registration) and each
+        return GAME_ROLES[parts[3]] if parts[2] and parts[3] else "glue"  # folder register
     return parts[1] if parts[1] and (ROOT / "bot" / parts[1]).is_dir() else "root"
 
 

@@ -70,3 +70,16 @@ def test_each_game_of_the_bot_is_one_folder() -> None:
     assert not [
         p for p in (ROOT / "bot").rglob("*.py") if game_specific(p) and p.parent.name not in folders
     ]
+
+
+def test_only_the_registry_reaches_into_a_games_folder() -> None:
+    # a game's own actions (Blackjack's join, leave, top-up, /chips, /top) register from
+    # its folder; shared code reaches a game through its registration, never by name
+    found = []
+    for path in sorted((ROOT / "bot").rglob("*.py")):
+        if game_specific(path) or path == ROOT / "bot" / "glue" / "registry.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("bot.games."):
+                found.append(f"{path.relative_to(ROOT)}: {node.module}")
+    assert found == []

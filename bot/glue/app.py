@@ -25,7 +25,7 @@ from telegram.ext import (
 )
 
 from bot.adapter import GameAdapter
-from bot.buttons import GameButton, HandQuery, LanguageButton, TableOffer, TopUpButton
+from bot.buttons import GameButton, HandQuery, LanguageButton, TableOffer
 from bot.command import command, inline_query, tap
 from bot.config import Config
 from bot.deadlines.sweep import LONGEST_NAP, SHARED_NAP, Sweep
@@ -41,13 +41,12 @@ from bot.glue.record_inline import record_query
 from bot.glue.record_list import RecordButton, record_button, record_command
 from bot.glue.registry import Registered, default_games, registered
 from bot.glue.request import JsonRequest, UpdatesRequest
-from bot.glue.routes import GAME_BUTTONS, game_command
+from bot.glue.routes import game_buttons, game_command
 from bot.glue.rules import rules_command
 from bot.glue.stats import stats
 from bot.glue.table_cmd import table_command
 from bot.glue.unfinished import Unfinished
 from bot.pipeline.broken import playable_games
-from bot.pipeline.chips import chips_command, top_command, top_up_button
 from bot.pipeline.group_offer import offer_posted
 from bot.pipeline.guest_table import Mention, guest_mention
 from bot.pipeline.inline import chosen, chosen_result, hand_query
@@ -238,8 +237,9 @@ def build_application(
     application.add_handler(CommandHandler("rating", command(rating_command)))
     application.add_handler(CommandHandler("leaders", command(leaders_command)))
     application.add_handler(CommandHandler("record", command(record_command)))
-    application.add_handler(CommandHandler("chips", command(chips_command)))
-    application.add_handler(CommandHandler("top", command(top_command)))
+    for game in offered:  # a game's own other commands (Blackjack's /chips, /top)
+        for name, action in game.commands.items():
+            application.add_handler(CommandHandler(name, command(action)))
     application.add_handlers(privacy_handlers())
     application.add_handler(
         ChatMemberHandler(
@@ -252,9 +252,11 @@ def build_application(
     application.add_handler(
         CallbackQueryHandler(tap(language_button), pattern=LanguageButton.matches)
     )
-    application.add_handler(CallbackQueryHandler(tap(top_up_button), pattern=TopUpButton.matches))
+    for game in offered:  # a game's own buttons that are not a game's (the daily top-up)
+        for matches, pressed in game.taps:
+            application.add_handler(CallbackQueryHandler(tap(pressed), pattern=matches))
     application.add_handler(
-        CallbackQueryHandler(game_button(GAME_BUTTONS), pattern=GameButton.matches)
+        CallbackQueryHandler(game_button(game_buttons(offered)), pattern=GameButton.matches)
     )
     application.add_handler(CallbackQueryHandler(tap(setting_up), pattern=TableOffer.matches))
     # after the game buttons: a move's press never reaches /record's (the press path)

@@ -38,12 +38,13 @@ def help_text(language: str, games: Iterable[GameAdapter[Any]], private: bool = 
     """What the bot does: a line per game on offer (each game's own), then the
     commands. In a private chat a game command plays the computer; in a group it
     opens a lobby (no "In this private chat…" there)."""
+    offered = list(games)
     lines = [
         tr(language, "<b>Table games for your group chat.</b>"),
         "",
-        *(game.texts.help_line(language) for game in games),
+        *(game.texts.help_line(language) for game in offered),
         tr(language, "/rules — the rules of the game being played"),
-        tr(language, "/chips — your chips in this chat; /top — the richest players"),
+        *(line for game in offered for line in game.texts.own_help(language)),
         tr(
             language,
             "/stop — end the running game (its starter, an admin, or the players by a vote)",

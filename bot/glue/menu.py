@@ -19,8 +19,11 @@ def menu(language: str, games: Mapping[str, GameAdapter[Any]]) -> list[BotComman
     return [
         *(BotCommand(kind, adapter.texts.menu_line(language)) for kind, adapter in games.items()),
         BotCommand("rules", tr(language, "The rules of the game")),
-        BotCommand("chips", tr(language, "Your chips in this chat")),
-        BotCommand("top", tr(language, "The richest players here")),
+        *(
+            BotCommand(name, words)
+            for adapter in games.values()
+            for name, words in adapter.texts.own_commands(language)
+        ),  # a game's own other commands (Blackjack's /chips and /top)
         BotCommand("table", tr(language, "Show the table again at the bottom")),
         BotCommand("notify", tr(language, "Tell me privately when a game opens here")),
         BotCommand("stop", tr(language, "End the running game")),

@@ -20,11 +20,11 @@ from telegram.ext import BaseHandler, CallbackQueryHandler, CommandHandler, Cont
 
 from bot.buttons import ForgetButton
 from bot.command import Command, Tap, command, tap
-from bot.games.blackjack.sentences import chips_disclaimer
 from bot.i18n import ntr, tr
 from bot.language import reply_language, user_language
 from bot.messaging import reply
 from bot.people import topic_of
+from bot.presenters.chips_text import chips_disclaimer
 from bot.ui import Rendered, escape
 from storage.privacy import forget_person
 

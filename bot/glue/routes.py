@@ -3,7 +3,7 @@ python-telegram-bot's handlers in ``bot.glue.app``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 from telegram import Update
@@ -11,7 +11,7 @@ from telegram.ext import ContextTypes
 
 from bot.buttons import Verb
 from bot.command import Command, command
-from bot.games.blackjack.actions import join_table, leave_table, top_up
+from bot.games import Registered
 from bot.glue.rules import rules_button
 from bot.pipeline.lobby import (
     lobby_computer,
@@ -23,33 +23,48 @@ from bot.pipeline.lobby import (
     rematch_button,
 )
 from bot.pipeline.play import back, hint, move, my_hand, pick, unpick
-from bot.pipeline.press import Action, by_status, noop
+from bot.pipeline.press import Action, Press, by_status, noop, stale
 from bot.pipeline.resign import resign
 
 Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
 
-# The action of each kind of game button (``bot.buttons.Verb``); each checks the
-# game's status (a button of another status is stale) and the presser. Data no kind
-# parses gets "this button is not from a game I know" (the last handler).
-GAME_BUTTONS: dict[Verb, Action] = {
-    Verb.LABEL: noop,
-    Verb.JOIN: by_status(lobby=lobby_join, running=join_table),
-    Verb.LEAVE: by_status(lobby=lobby_leave, running=leave_table),
-    Verb.COMPUTER: by_status(lobby=lobby_computer),
-    Verb.START: by_status(lobby=lobby_start),
-    Verb.OPTION: by_status(lobby=lobby_option),
-    Verb.TOP_UP: by_status(running=top_up),
-    Verb.REMATCH: by_status(finished=rematch_button, stopped=rematch_button),
-    Verb.MOVE: by_status(running=move),
-    Verb.HINTS: by_status(running=hint),
-    Verb.IM_BACK: by_status(running=back),
-    Verb.MY_HAND: by_status(running=my_hand),
-    Verb.PICK: by_status(running=pick),
-    Verb.UNPICK: by_status(running=unpick),
-    Verb.RULES: rules_button,
-    Verb.RESIGN: by_status(running=resign),
-}
-assert set(GAME_BUTTONS) == set(Verb), "every kind of game button has its action"
+
+def own(verb: Verb, games: Sequence[Registered]) -> Action:
+    """The action of the game's own ``verb`` (a running Blackjack table's Join); stale
+    for a game that has none."""
+    actions = {game.kind: game.buttons[verb] for game in games if verb in game.buttons}
+
+    async def act(press: Press) -> None:
+        await actions.get(press.game.kind, stale)(press)
+
+    return act
+
+
+def game_buttons(games: Sequence[Registered]) -> dict[Verb, Action]:
+    """The action of each kind of game button (``bot.buttons.Verb``) for the games on
+    offer; each checks the game's status (a button of another status is stale) and
+    the presser. Data no kind parses gets "this button is not from a game I know" (the
+    last handler)."""
+    routes: dict[Verb, Action] = {
+        Verb.LABEL: noop,
+        Verb.JOIN: by_status(lobby=lobby_join, running=own(Verb.JOIN, games)),
+        Verb.LEAVE: by_status(lobby=lobby_leave, running=own(Verb.LEAVE, games)),
+        Verb.COMPUTER: by_status(lobby=lobby_computer),
+        Verb.START: by_status(lobby=lobby_start),
+        Verb.OPTION: by_status(lobby=lobby_option),
+        Verb.TOP_UP: by_status(running=own(Verb.TOP_UP, games)),
+        Verb.REMATCH: by_status(finished=rematch_button, stopped=rematch_button),
+        Verb.MOVE: by_status(running=move),
+        Verb.HINTS: by_status(running=hint),
+        Verb.IM_BACK: by_status(running=back),
+        Verb.MY_HAND: by_status(running=my_hand),
+        Verb.PICK: by_status(running=pick),
+        Verb.UNPICK: by_status(running=unpick),
+        Verb.RULES: rules_button,
+        Verb.RESIGN: by_status(running=resign),
+    }
+    assert set(routes) == set(Verb), "every kind of game button has its action"
+    return routes
 
 
 def game_command(kind: str) -> Handler:

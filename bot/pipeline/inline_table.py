@@ -12,7 +12,7 @@ draw the real lobby over the placeholder (``bot.sync.delivery``, by
 ``inline_message_id``). From there on the table is pressed like a group's
 (``bot.pipeline.press`` accepts a press whose ``inline_message_id`` is its table's).
 
-A blackjack table opens taking bets (``bot.games.blackjack.actions.new_table``) with the
+A blackjack table opens taking bets (``bot.pipeline.chip_seats.running_table``) with the
 opener's inline chips: every inline table plays from one account and one seat per
 person (``storage.records.account_chat``), so it is offered only to someone not seated
 at one (:func:`can_open`).
@@ -52,10 +52,10 @@ from bot.adapter import Seat, set_seats, state_of
 from bot.buttons import TableOffer
 from bot.command import Query, Tap
 from bot.features import FEATURES
-from bot.games.blackjack.actions import holds, new_table, opener_seating, seat_refusal
 from bot.i18n import tr
 from bot.language import user_language
 from bot.people import remember
+from bot.pipeline.chip_seats import holds, opener_seating, running_table, seat_refusal
 from bot.pipeline.inline import HELP, Chosen, answer_query
 from bot.pipeline.inline_refused import refused_text, tell_refused
 from bot.pipeline.save import Seating, create, save
@@ -84,23 +84,27 @@ async def table_query(ask: Query) -> None:
     results = [await offer_article(svc, k, user, language, offer) for k in kept]
     button = None if results else InlineQueryResultsButton(tr(language, "How to play"),
                                                            start_parameter=HELP)  # fmt: skip
-    if len(kept) < len(kinds):  # Blackjack left out: say why above the list
+    left_out = [k for k in kinds if k not in kept]  # a game with chips: say why above the list
+    if left_out:
         held = await seats.table_of(svc.db, INLINE_ACCOUNTS, user.id)
-        button = InlineQueryResultsButton(await _seated(svc, user.id, held, language),
-                                          start_parameter=HELP)  # fmt: skip
+        why = await _seated(svc, left_out[0], user.id, held, language)
+        button = InlineQueryResultsButton(why, start_parameter=HELP)
     await answer_query(query, results, button=button)
 
 
-async def _seated(svc: Services, user_id: int, game_id: int | None, language: str) -> str:
-    """Why Blackjack is not offered: a seat at an inline table, or chips in play at one."""
-    if game_id is not None and await holds(svc, game_id, user_id):
-        return "🪑 " + tr(language, "Your inline chips are in play at a table you left")
-    return "🪑 " + tr(language, "You already sit at an inline blackjack table")
+async def _seated(
+    svc: Services, kind: str, user_id: int, game_id: int | None, language: str
+) -> str:
+    """Why a game with chips is not offered: a seat at an inline table, or chips in play
+    at one (the game's own words)."""
+    held = game_id is not None and await holds(svc, game_id, user_id)
+    return "🪑 " + svc.adapters[kind].texts.seated_inline(language, held=held)
 
 
 async def can_open(svc: Services, kind: str, user_id: int) -> bool:
-    """Blackjack is offered to someone not at an inline table yet: all inline tables
-    share one seat and one chip account per person (``storage.records.account_chat``)."""
+    """A game with chips (Blackjack) is offered to someone not at an inline table yet:
+    all inline tables share one seat and one chip account per person
+    (``storage.records.account_chat``)."""
     if not svc.adapters[kind].declaration.chips:
         return True
     return await seats.table_of(svc.db, INLINE_ACCOUNTS, user_id) is None
@@ -138,9 +142,11 @@ async def _opening(
     meta = GameMeta(lang=language, invite=secrets.token_urlsafe(16), inline=inline_id or None)
     chat = offer_chat(offer) if offer is not None else inline_chat(inline_id) if inline_id else 0
     game = GameRecord(chat_id=chat, kind=kind, created_by=user.id, meta=meta)
-    if svc.adapters[kind].declaration.chips:
+    adapter = svc.adapters[kind]
+    if adapter.declaration.chips:
         balance = await bank.balance(svc.db, INLINE_ACCOUNTS, user.id)
-        return new_table(svc, game, user, balance, rng), opener_seating(user, balance)
+        table = running_table(adapter, game, user, balance, rng or svc.rng)
+        return table, opener_seating(user, balance)
     set_seats(game, [Seat(user.first_name, user.id)])
     return game, Seating()
 

@@ -1,5 +1,5 @@
 """Routing is one table, the codec the only reader of callback data: a game button's
-kind (``bot.buttons.Verb``) is mapped to its action in ``bot.glue.routes.GAME_BUTTONS``
+kind (``bot.buttons.Verb``) is mapped to its action in ``bot.glue.routes.game_buttons``
 and read in one place (the handler of every game button, ``bot.pipeline.press``); no
 other module of bot/ looks at a decoded button's verb or splits callback data."""
 
@@ -9,7 +9,8 @@ import ast
 from pathlib import Path
 
 from bot.buttons import Verb
-from bot.glue.routes import GAME_BUTTONS
+from bot.glue.registry import default_games
+from bot.glue.routes import game_buttons
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
 READERS = {"buttons.py", "pipeline/press.py"}  # the codec, and the one dispatch
@@ -39,7 +40,7 @@ def test_no_module_but_the_codec_looks_inside_callback_data() -> None:
 
 
 def test_every_kind_of_game_button_has_one_action() -> None:
-    assert set(GAME_BUTTONS) == set(Verb)
+    assert set(game_buttons(default_games())) == set(Verb)
 
 
 async def test_every_command_has_the_one_shape() -> None:

@@ -20,11 +20,11 @@ from random import Random
 from telegram import User
 from telegram.constants import ChatType
 
-from bot.adapter import Seat, set_seats, state_of, store_state
+from bot.adapter import state_of, store_state
 from bot.command import Command
-from bot.games.blackjack.leaving import leave_now, left_mid_round, play_leavers
+from bot.games.blackjack.chips import top_up_seated
+from bot.games.blackjack.leaving import leave_now, play_leavers
 from bot.games.blackjack.meta import own
-from bot.games.blackjack.sentences import changed, elsewhere
 from bot.games.blackjack.table import (
     KIND,
     clear_box,
@@ -37,20 +37,21 @@ from bot.language import reply_language, user_language
 from bot.messaging import reply
 from bot.people import may_sit_down, remember, topic_of
 from bot.personal import tell_person
-from bot.pipeline.chips import top_up_seated
+from bot.pipeline.chip_seats import opener_seating, running_table, seat_refusal
 from bot.pipeline.lobby import point_to_running
 from bot.pipeline.press import Press, stale
 from bot.pipeline.save import Seating, create, save
+from bot.presenters.chips_text import changed
 from bot.presenters.reasons import refusal_text
 from bot.services import Services
 from bot.ui import Rendered
 from games.base import IllegalAction
-from games.blackjack import ENGINE, LeftTable, Phase, Table, close, leave, sit
+from games.blackjack import LeftTable, Phase, Table, close, leave, sit
 from storage import chips as bank
 from storage import gamestore
-from storage.chips import MINIMUM_BET, ChipChange, ChipConflict
+from storage.chips import ChipChange, ChipConflict
 from storage.meta import GameMeta
-from storage.records import INLINE_ACCOUNTS, GameRecord, Status, account_chat
+from storage.records import GameRecord
 from storage.seats import SeatTaken
 
 log = logging.getLogger(__name__)
@@ -100,37 +101,12 @@ async def _open(cmd: Command, language: str) -> None:
     log.info("table opened", extra={"chat_id": chat.id, "game_id": game.id, "kind": KIND})
 
 
-async def seat_refusal(
-    svc: Services, chat_id: int, user_id: int, language: str, game_id: int | None = None
-) -> str:
-    """Why no table of ``chat_id``'s account seats this person: they sit at table
-    ``game_id`` (else the one they sit at), or left its round and its chips are in play."""
-    game_id = game_id or await table_of(svc, chat_id, user_id)
-    held = game_id is not None and await holds(svc, game_id, user_id)
-    return elsewhere(language, held=held, inline=account_chat(chat_id) == INLINE_ACCOUNTS)
-
-
-async def holds(svc: Services, game_id: int, user_id: int) -> bool:
-    """Whether table ``game_id`` holds the person's seat only for a round they left."""
-    other = await gamestore.get_game(svc.db, game_id)
-    return other is not None and left_mid_round(other, user_id)
-
-
 def new_table(
     svc: Services, game: GameRecord, user: User, balance: int, rng: Random | None = None
 ) -> GameRecord:
     """``game`` (a new record) as a table taking bets, ``user`` in the first box with
-    ``balance`` chips; also an inline table's (``bot.pipeline.inline_table``)."""
-    state = ENGINE.new_game(1, {"chips": balance, "min_bet": MINIMUM_BET}, rng or svc.rng)
-    game.status = Status.RUNNING
-    set_seats(game, [Seat(user.first_name, user.id)])
-    store_state(svc.adapters[KIND], game, state)
-    return game
-
-
-def opener_seating(user: User, balance: int) -> Seating:
-    """The opener's seat, written with the table only while their balance is ``balance``."""
-    return Seating(seat=[user.id], chips=[ChipChange(user.id, expect=balance)])
+    ``balance`` chips."""
+    return running_table(svc.adapters[KIND], game, user, balance, rng or svc.rng)
 
 
 async def join_table(press: Press) -> None:
@@ -242,7 +218,7 @@ async def _save(press: Press, before: Table, after: Table, seating: Seating, ans
 
 
 async def top_up(press: Press) -> None:
-    """The table's daily top-up button (bot.pipeline.chips)."""
+    """The table's daily top-up button (bot.games.blackjack.chips)."""
     if not press.adapter.declaration.open_seating:
         await stale(press)
         return

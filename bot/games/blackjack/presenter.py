@@ -27,7 +27,6 @@ from bot.game_record import Record
 from bot.games.blackjack import record as blackjack_record
 from bot.games.blackjack.meta import own
 from bot.games.blackjack.sentences import (
-    chips_disclaimer,
     dealer_line,
     hint_text,
     refusal,
@@ -39,6 +38,7 @@ from bot.games.blackjack.sentences import (
 from bot.games.blackjack.sitters import sitter
 from bot.games.blackjack.texts import BlackjackTexts
 from bot.i18n import tr
+from bot.presenters.chips_text import chips_disclaimer
 from bot.presenters.lobby_view import seat_label
 from bot.presenters.notices import stopper
 from bot.presenters.record_button import record_button

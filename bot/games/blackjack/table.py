@@ -26,7 +26,7 @@ from typing import Any
 
 from bot.adapter import Seat, TableRules, seats_of, set_seats
 from bot.game_types import Ledger, Timing
-from bot.games.blackjack.leaving import hurry_leavers, leavers, leaving_bookkeep
+from bot.games.blackjack.leaving import hurry_leavers, leavers, leaving_bookkeep, left_mid_round
 from bot.games.blackjack.meta import own
 from bot.games.blackjack.sitters import note_sitters
 from bot.services import Services
@@ -286,6 +286,9 @@ class BlackjackTable(TableRules[Table]):
         self, game: GameRecord, state: Table, chips: Sequence[ChipChange], held: dict[int, int]
     ) -> tuple[Table, list[ChipChange]]:
         return cover(game, state, chips, held)
+
+    def holds_leaver(self, game: GameRecord, user_id: int) -> bool:
+        return left_mid_round(game, user_id)
 
     def clear_notes(self, game: GameRecord) -> None:
         own(game).bets_closed = None  # "betting time ran out" shows until the next press

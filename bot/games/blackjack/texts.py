@@ -54,3 +54,17 @@ class BlackjackTexts(Texts):
 
     def computer_button(self, language: str, level: str) -> str:
         return ""
+
+    def seated_inline(self, language: str, *, held: bool) -> str:
+        if held:
+            return tr(language, "Your inline chips are in play at a table you left")
+        return tr(language, "You already sit at an inline blackjack table")
+
+    def own_commands(self, language: str) -> list[tuple[str, str]]:
+        return [
+            ("chips", tr(language, "Your chips in this chat")),
+            ("top", tr(language, "The richest players here")),
+        ]
+
+    def own_help(self, language: str) -> list[str]:
+        return [tr(language, "/chips — your chips in this chat; /top — the richest players")]

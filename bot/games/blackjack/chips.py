@@ -15,13 +15,13 @@ from telegram.constants import ChatType
 from bot.adapter import seat_of_user, state_of, store_state
 from bot.buttons import TopUpButton
 from bot.command import Command, Tap
-from bot.games.blackjack.sentences import changed, chips_disclaimer, wait_text
 from bot.games.blackjack.table import table_of
 from bot.i18n import ntr, tr
 from bot.language import reply_language, user_language
 from bot.messaging import reply
 from bot.people import remember, topic_of
 from bot.pipeline.save import Seating, save
+from bot.presenters.chips_text import changed, chips_disclaimer, wait_text
 from bot.services import Services
 from bot.ui import Rendered, escape
 from games.blackjack import Phase, leave, sit
