@@ -41,7 +41,12 @@ SETTINGS: tuple[tuple[str, str, str], ...] = (
     ("MESSAGES_PER_SECOND", "30", "messages per second over all chats"),
     ("WEBHOOK_URL", "(unset: long polling)", "public https URL Telegram posts updates to"),
     ("WEBHOOK_SECRET", "(unset)", "required with WEBHOOK_URL; a wrong one gets 403"),
-    ("PORT", "8443", "webhook mode: the port the webhook server listens on"),
+    (
+        "PORT",
+        "8443",
+        "webhook mode: the webhook server's port (the hand app's too); polling "
+        "with WEBAPP_URL: the hand app's",
+    ),
     ("LISTEN", "0.0.0.0", "webhook mode: the address it listens on"),
     ("HEALTH_PORT", "(unset: off)", "serve GET /healthz on 127.0.0.1:HEALTH_PORT"),
     (
@@ -93,7 +98,7 @@ class Config:
     health_port: int | None = None
     workers: int = 1
     unfinished_file: str | None = None  # None: beside the SQLite file, or the working dir
-    webapp_url: str | None = None  # the hand app (issue 32): read, not used yet
+    webapp_url: str | None = None  # the hand app (issue 32, bot/webapp/server.py)
     webapp_name: str | None = None
     webapp_max_age: float = float(DEFAULT_WEBAPP_MAX_AGE)
     record_days: int = 90  # an ended game and its record are deleted after this

@@ -25,6 +25,8 @@ log = logging.getLogger(__name__)
 class Features:
     inline: bool = True  # supports_inline_queries
     guest: bool = True  # supports_guest_queries
+    username: str = ""  # the bot's, for links to it
+    web_app: str | None = None  # the hand app's short name (/newapp), with WEBAPP_URL set
 
 
 FEATURES = Features()
@@ -34,6 +36,7 @@ def learn(me: User) -> None:
     """Keep what ``getMe`` said (``me``) and warn, in one line, about what is off."""
     FEATURES.inline = bool(me.supports_inline_queries)
     FEATURES.guest = bool(me.supports_guest_queries)
+    FEATURES.username = me.username or ""
     off = []
     if not FEATURES.inline:
         off.append(

@@ -6,7 +6,8 @@ Nothing here imports the rest of the bot, so the adapter's protocol
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from storage.chips import ChipChange
 
@@ -44,3 +45,18 @@ class InlineMove:
     title: str
     description: str
     public: str
+
+
+@dataclass(frozen=True)
+class AppView:
+    """What the hand app (``bot.webapp``) draws of a game for one person, from the game's
+    hand presenter (``HandPresenter.app_view``): the table's public cards and counts,
+    the moves its table's buttons make rather than the inline results (argument,
+    title), and the seat's own hand (the engine's view of that seat alone; none for a
+    spectator). Cards are ``bot.presenters.app_cards.card_json``'s."""
+
+    piles: list[dict[str, Any]] = field(default_factory=list)
+    facts: list[str] = field(default_factory=list)
+    counts: list[int] = field(default_factory=list)  # cards in each seat's hand
+    extra_moves: list[tuple[str, str]] = field(default_factory=list)
+    hand: list[dict[str, str]] = field(default_factory=list)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from bot.game_record import Record
-from bot.game_types import InlineMove
+from bot.game_types import AppView, InlineMove
 from bot.i18n import tr
 from bot.ui import Buttons, Keyboard, Rendered, escape
 from games.base import Declaration
@@ -184,3 +184,9 @@ class HandPresenter(Generic[S]):
         """The moves ``seat`` may make now, as inline results (none: the hand is
         shown alone)."""
         return []
+
+    def app_view(self, game: GameRecord, state: S, seat: int | None, language: str) -> AppView:
+        """What the hand app draws as cards (``bot.webapp``): the public table, and
+        ``seat``'s own hand (None: someone not seated); nothing: the app shows the
+        table's words and the moves alone."""
+        return AppView()

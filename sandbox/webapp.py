@@ -10,7 +10,13 @@ data-check-string (every field but ``hash``, sorted by key, ``key=value`` joined
 
     raw = tg.web_app_init_data(alice, "t_abc", chat=group)   # a direct link opened there
 
-The sandbox only signs: it serves no Mini App and opens none. Left out of what
+The sandbox serves no Mini App: the bot does. It opens one as Telegram Web does, in a
+frame whose address carries the launch parameters after ``#`` (``tgWebAppData``: the
+signed initData; ``tgWebAppThemeParams``, ``tgWebAppVersion``, ``tgWebAppPlatform``)
+and ``tgWebAppStartParam`` in the query (docs.telegram-mini-apps.com, "Launch
+Parameters"); the page hears the app's events (``web_app_ready``…) by ``postMessage``.
+A direct link ``t.me/<bot>/<app>?startapp=…`` opens the app registered under that
+short name (``add_web_app``, BotFather's ``/newapp``). Left out of what
 Telegram sends: ``signature`` (Telegram's Ed25519 signature for third parties, made
 with a key only Telegram has), ``query_id`` (launches from a private chat's
 keyboard only), and the user's ``is_premium``, ``allows_write_to_pm`` and
@@ -25,7 +31,7 @@ import json
 import re
 import time
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import parse_qs, quote, urlencode, urlsplit
 
 from sandbox.driver_view import Target, WorldView
 from sandbox.model import User
@@ -101,3 +107,38 @@ class WebAppDriver(WorldView):
             chat_instance=None if where is None else chat_instance_of(where.id, self.bot.id),
             auth_date=self.world.now(),
         )
+
+    def add_web_app(self, name: str, url: str) -> None:
+        """BotFather's ``/newapp``: the bot's Direct Link Mini App ``name`` at ``url``."""
+        self.world.web_apps[name] = url
+
+    def launch_web_app(self, user: User, link: str, *, chat: Target | None = None) -> str:
+        """The address a client opens for ``user`` following ``link``
+        (``https://t.me/<bot>/<app>?startapp=<param>``) in ``chat``: the app's URL with
+        the launch parameters; ValueError for a link Telegram would not open."""
+        parts = urlsplit(link if "://" in link else "https://" + link)
+        path = [p for p in parts.path.split("/") if p]
+        if (parts.hostname or "").lower() not in {"t.me", "telegram.me", "telegram.dog"} or (
+            len(path) != 2 or path[0].lower() != (self.bot.username or "").lower()
+        ):
+            raise ValueError(f"{link!r} is not a link to a Mini App of @{self.bot.username}")
+        url = self.world.web_apps.get(path[1])
+        if url is None:
+            raise ValueError(f"@{self.bot.username} has no Mini App named {path[1]!r}")
+        start = parse_qs(parts.query).get("startapp", [None])[0]
+        data = self.web_app_init_data(user, start, chat=chat)
+        launch = {
+            "tgWebAppData": data,
+            "tgWebAppVersion": "8.0",
+            "tgWebAppPlatform": "web",
+            "tgWebAppThemeParams": json.dumps(THEME, separators=(",", ":")),
+        }
+        query = "" if start is None else "?" + urlencode({"tgWebAppStartParam": start})
+        return url + query + "#" + urlencode(launch, quote_via=quote)
+
+
+THEME = {  # a light theme, as Telegram Web sends one
+    "bg_color": "#ffffff", "text_color": "#000000", "hint_color": "#707579",
+    "link_color": "#3390ec", "button_color": "#3390ec", "button_text_color": "#ffffff",
+    "secondary_bg_color": "#f4f4f5",
+}  # fmt: skip

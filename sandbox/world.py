@@ -87,6 +87,7 @@ class World:
         self.inline = InlineState()
         self.guest = GuestState()  # BotFather's guest mode and the queries it opens
         self.files = Files()  # photos and animations the bot uploaded
+        self.web_apps: dict[str, str] = {}  # BotFather's /newapp: short name -> its URL
         # method (lower case) -> what its next request awaits before it arrives
         self.transit: dict[str, Awaitable[object]] = {}
         self.version = 0

@@ -56,8 +56,10 @@ BOT_LAYERS = {
     "pipeline": {"root", "table", "presenters", "sync", "pipeline"},
     "deadlines": {"root", "table", "presenters", "sync", "pipeline", "deadlines"},
     "glue": {"root", "table", "presenters", "sync", "pipeline", "deadlines", "glue"},
-    "ops": {"root", "glue", "ops"},
-    "webapp": {"webapp"},  # the Mini App's initData check: the standard library only
+    "ops": {"root", "glue", "ops", "webapp"},
+    # the hand app (issue 32): its initData check (the standard library only), what it
+    # shows (presenters) and its server, whose moves go through the pipeline's play
+    "webapp": {"root", "table", "presenters", "sync", "pipeline", "glue", "webapp"},
 }
 # imports across those lines (none left: the table is rendered by
 # ``bot.presenters.table``, and blackjack's /stop is given to its adapter by the glue)
@@ -76,7 +78,7 @@ GAME_ROLES = {
     "table": "table", "leaving": "table", "meta": "table", "sitters": "table",
     "presenter": "presenters", "hand": "presenters", "texts": "presenters",
     "sentences": "presenters", "inline": "presenters", "record": "presenters",
-    "picture": "presenters",
+    "picture": "presenters", "app": "presenters",
     "actions": "pipeline", "stop": "pipeline", "chips": "pipeline",
 }  # fmt: skip
 

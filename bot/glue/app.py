@@ -29,6 +29,7 @@ from bot.buttons import GameButton, HandQuery, LanguageButton, TableOffer
 from bot.command import command, inline_query, tap
 from bot.config import Config
 from bot.deadlines.sweep import LONGEST_NAP, SHARED_NAP, Sweep
+from bot.features import FEATURES
 from bot.glue.chats import MemberChange, Migration, on_migration, on_my_member_change
 from bot.glue.commands import language_button, language_command, start, stop_command, turn_time
 from bot.glue.menu import announce_commands
@@ -190,6 +191,7 @@ def build_application(
     offered = default_games() if adapters is None else registered(adapters)
     games = {game.kind: game.adapter for game in offered}
     built: list[Application] = []  # type: ignore[type-arg]
+    FEATURES.web_app = config.webapp_name if config.webapp_url else None  # 🃏 Open my hand
 
     # Unfinished updates are handled again (``bot.glue.processor``): a polled one until
     # it succeeds or the bot stops (its getUpdates offset has passed it), a webhook's

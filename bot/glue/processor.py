@@ -7,9 +7,9 @@ import asyncio
 import contextlib
 import itertools
 import logging
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import AbstractAsyncContextManager
-from typing import Any
+from typing import Any, TypeVar
 
 from telegram import Update
 from telegram.ext import BaseUpdateProcessor
@@ -20,6 +20,7 @@ from bot.pipeline.group_offer import posted_offer
 
 log = logging.getLogger(__name__)
 OrderKey = tuple[str, int]
+T = TypeVar("T")
 CrossLock = Callable[[str], AbstractAsyncContextManager[None]]
 Redo = Callable[[object], Awaitable[None]]
 FIRST_PAUSE, LONGEST_PAUSE = 0.5, 30.0  # between tries of an unfinished update
@@ -119,11 +120,23 @@ class KeyedUpdateProcessor(BaseUpdateProcessor):
             async with self._running:
                 await coroutine
             return
+        async with self._in_line(key):
+            await self._until_finished(update, key, coroutine)
+
+    async def in_line(self, key: OrderKey, work: Callable[[], Awaitable[T]]) -> T:
+        """Work that is no Telegram update (a move from the hand app, ``bot.webapp``) in
+        line with the updates of ``key``: its lock here and across workers, a running
+        place; a failure is the caller's to report (it is not tried again)."""
+        async with self._in_line(key), self._running, self._held_across(key):
+            return await work()
+
+    @contextlib.asynccontextmanager
+    async def _in_line(self, key: OrderKey) -> AsyncIterator[None]:
         lock = self._locks.setdefault(key, asyncio.Lock())
         self._waiting[key] = self._waiting.get(key, 0) + 1
         try:
             async with lock:
-                await self._until_finished(update, key, coroutine)
+                yield
         finally:
             self._waiting[key] -= 1
             if self._waiting[key] == 0:

@@ -26,9 +26,11 @@ from dataclasses import dataclass
 from telegram.ext import Application
 
 from bot.config import Config, ConfigError, turn_and_lobby_seconds
+from bot.features import FEATURES
 from bot.glue.app import ALLOWED_UPDATES, build_application
 from bot.ops.logs import setup_logging
 from bot.services import services_of
+from bot.webapp.server import app_path, serve_app
 from sandbox import Chat, StandIn, User
 from sandbox.web import ChatView
 from storage.db import Database, UnusableDatabase, database_path
@@ -36,6 +38,7 @@ from storage.db import Database, UnusableDatabase, database_path
 TOKEN = "100000:SANDBOX-token"
 BOT_USERNAME = "tablebot"
 BOT_NAME = "Table Bot"
+WEBAPP_URL, WEBAPP_NAME = "https://tablebot.sandbox/app/", "hand"  # served at 127.0.0.1
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan", "Judy")
 MAX_PEOPLE = 20
 LANGUAGE_CODE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]+)?$")
@@ -101,6 +104,8 @@ async def _start_bot(tg: StandIn, db: Database, path: str, options: Options) -> 
         overall_messages_per_second=1e6,
         turn_seconds=options.turn_seconds,
         lobby_seconds=options.lobby_seconds,
+        webapp_url=WEBAPP_URL,  # the hand app: the stand-in opens it at 127.0.0.1
+        webapp_name=WEBAPP_NAME,
     )
     seed = options.seed
     rng = random.Random(seed) if seed is not None else None
@@ -114,6 +119,18 @@ async def _start_bot(tg: StandIn, db: Database, path: str, options: Options) -> 
         poll_interval=0, timeout=1, allowed_updates=ALLOWED_UPDATES
     )
     return application
+
+
+async def _serve_hand_app(tg: StandIn, application: Application, stack: AsyncExitStack) -> None:  # type: ignore[type-arg]
+    """The hand app on a port of its own, registered with the stand-in as BotFather's
+    /newapp would (``t.me/tablebot/hand`` opens it in the page's panel)."""
+    config = Config(token=TOKEN, api_base_url=None, database_path="", webapp_url=WEBAPP_URL,
+                    webapp_name=WEBAPP_NAME)  # fmt: skip
+    server, port = await serve_app(application, config)
+    stack.callback(setattr, FEATURES, "web_app", None)  # one value per process
+    stack.push_async_callback(server.close_all_connections)
+    stack.callback(server.stop)
+    tg.add_web_app(WEBAPP_NAME, f"http://127.0.0.1:{port}{app_path(WEBAPP_URL)}")
 
 
 async def _stop_bot(application: Application) -> None:  # type: ignore[type-arg]
@@ -170,6 +187,7 @@ async def running_sandbox(options: Options) -> AsyncIterator[Sandbox]:
             stack.push_async_callback(db.close)
             application = await _start_bot(tg, db, path, options)
             stack.push_async_callback(_stop_bot, application)
+            await _serve_hand_app(tg, application, stack)
             yield Sandbox(tg, view, people, group, application, db, path, throwaway)
 
 

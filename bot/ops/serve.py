@@ -30,6 +30,7 @@ from bot.glue.app import ALLOWED_UPDATES, build_application
 from bot.glue.processor import KeyedUpdateProcessor
 from bot.ops import kept
 from bot.ops.webhook import Healthy, Servers, health_routes, set_webhook, webhook_routes
+from bot.webapp.server import app_routes
 from storage.census import active_games
 from storage.db import Database, UnreachableDatabase, UnusableDatabase
 
@@ -158,8 +159,12 @@ def _healthy(application: Application, receiving: asyncio.Event, webhook: bool) 
 def _listen(servers: Servers, config: Config, application: Application, healthy: Healthy) -> None:  # type: ignore[type-arg]
     """The webhook server and the health check; StartupRefused when a port is taken."""
     wanted: list[tuple[list[Any], int, str]] = []
+    app = app_routes(application, config)  # the hand app, with WEBAPP_URL (bot.webapp)
     if config.webhook_url:
-        wanted.append((webhook_routes(application, config, healthy), config.port, config.listen))
+        hook = webhook_routes(application, config, healthy)
+        wanted.append(([*hook, *app], config.port, config.listen))
+    elif app:  # polling: the app alone on PORT, behind the operator's HTTPS proxy
+        wanted.append((app, config.port, config.listen))
     if config.health_port is not None:
         wanted.append((health_routes(healthy), config.health_port, "127.0.0.1"))
     for routes, port, address in wanted:

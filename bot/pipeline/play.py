@@ -57,7 +57,7 @@ class MoveReply(Protocol):
 
 async def play(
     svc: Services, adapter: GameAdapter[Any], game: GameRecord, seat: int | None,
-    button: GameButton, update_id: int, reply: MoveReply,
+    button: GameButton, update_id: int | None, reply: MoveReply,
 ) -> bool:  # fmt: skip
     """A move, whatever carried it (a button, a chosen inline result): the game's own
     freshness rule, the mover's seat, the engine, the computer seats and the one save;
@@ -114,7 +114,7 @@ async def move(press: Press) -> None:
 
 async def finish_move(
     svc: Services, adapter: GameAdapter[Any], game: GameRecord, states: tuple[Any, Any], seat: int,
-    update_id: int,
+    update_id: int | None,
 ) -> bool:  # fmt: skip
     """After ``seat``'s move took the game from ``states`` (before, after): the computer
     seats answer, and the game is saved (a button's move, or an inline result chosen,

@@ -10,6 +10,7 @@ from bot.adapter import GameAdapter, state_of
 from bot.language import table_language
 from bot.presenters.clock_line import clock_line
 from bot.presenters.group_table import group_table_pointer
+from bot.presenters.hand_app import hand_app_rows
 from bot.presenters.hands import away_seats
 from bot.presenters.lobby_view import render_lobby
 from bot.presenters.notices import with_notices
@@ -41,6 +42,8 @@ async def render_table(
     state = state_of(adapter, game)
     away = await away_seats(db, game) if adapter.declaration.hidden_hands else frozenset()
     rendered = adapter.presenter.render_table(game, state, TableView(language, buttons, away))
+    if app := hand_app_rows(adapter, game, language):  # 🃏 Open my hand (the Mini App)
+        rendered = Rendered(rendered.text, [*app, *(rendered.keyboard or [])])
     played = {int(seat): adapter.presenter.move_words(game, state, int(seat), str(code), language)
               for seat, code in game.meta.stand_ins or []}  # fmt: skip
     rendered = with_notices(rendered, game, language, buttons, played)

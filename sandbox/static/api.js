@@ -48,6 +48,9 @@ export const press = (userId, chatId, messageId, callbackData) =>
 export const openUrl = (userId, url, chatId) =>
   post("/api/open_url", { user_id: userId, url, chat_id: chatId ?? null });
 
+export const webApp = (userId, url, chatId) =>
+  post("/api/web_app", { user_id: userId, url, chat_id: chatId ?? null });
+
 // Calls onChange() after every visible world change; onState(true/false) on (re)connect.
 export function follow(onChange, onState) {
   const events = new EventSource("/api/events");

@@ -3,6 +3,7 @@
 import * as api from "./api.js";
 import { InlinePanel } from "./inline.js";
 import { Switcher } from "./picker.js";
+import { closeWebApp, isWebAppLink, openWebApp } from "./webapp.js";
 import { drawChats, drawHeader, drawMessages, drawNewChat, drawPeople, drawTopics } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
@@ -102,6 +103,13 @@ async function openUrl(url) {
   }
 }
 
+// A Mini App's direct link: the stand-in signs the launch, the panel opens the app.
+async function launchWebApp(url) {
+  const chat = currentChat();
+  const opened = await attempt(() => api.webApp(state.me, url, chat ? chat.id : null));
+  if (opened) openWebApp(opened.url, `${state.world.bot.name} · ${person()?.name ?? ""}`);
+}
+
 async function pressButton(message, button, node) {
   if (button.switch_inline != null) return switcher.press(message, button); // picker.js
   if (button.url) {
@@ -127,6 +135,10 @@ function messageLink(url) {
 
 // A link inside Telegram opens in the page; anything else in a new tab (the default).
 function followLink(url) {
+  if (isWebAppLink(url, state.world?.bot.username)) {
+    launchWebApp(url);
+    return true;
+  }
   if (isBotLink(url)) {
     openUrl(url);
     return true;
@@ -290,6 +302,7 @@ function wire() {
   });
   $("start-button").addEventListener("click", () => send("/start"));
   $("block-button").addEventListener("click", toggleBlock);
+  $("web-app-close").addEventListener("click", closeWebApp);
   api.follow(refresh, (connected) => {
     $("connection").hidden = connected;
   });

@@ -15,7 +15,8 @@
 ``GET  /api/file/{id}``    a photo's or animation's bytes (``message.media.url``)
 =========================  =====================================================
 
-Inline mode and people's own chats: :mod:`sandbox.web.routes_inline`.
+Inline mode and people's own chats: :mod:`sandbox.web.routes_inline`; Mini Apps:
+:mod:`sandbox.web.routes_webapp`.
 
 A request the sandbox refuses (an unknown person or chat, pressing in a chat one is
 not in, a button that is not there) gets ``400 {"ok": false, "error": reason}``.
@@ -34,6 +35,7 @@ from sandbox.web.events import EventStreams
 from sandbox.web.requests import PRESS_TIMEOUT, STAND_IN, STREAMS, Refused, guard
 from sandbox.web.routes_inline import add_inline_routes
 from sandbox.web.routes_media import add_media_routes
+from sandbox.web.routes_webapp import add_web_app_routes
 from sandbox.web.snapshot import message_json, world_json
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -132,6 +134,7 @@ def make_app(tg: StandIn, *, press_timeout: float = 10.0) -> web.Application:
     app.router.add_get("/api/events", app[STREAMS].handle)
     add_inline_routes(app)
     add_media_routes(app)
+    add_web_app_routes(app)
     app.router.add_static("/static/", STATIC)
     app.on_shutdown.append(_end_streams)
     return app

@@ -79,19 +79,22 @@ class World:
         clock: ManualClock | None = None,
         private_per_second: float = 1e6,
         adapters: Sequence[GameAdapter[Any]] | None = None,
+        webapp: tuple[str, str] | None = None,
     ) -> Bot:
         """The bot in this process; ``group_per_minute`` as GROUP_MESSAGES_PER_MINUTE
         and ``private_per_second`` as PRIVATE_MESSAGES_PER_SECOND (Telegram's 20 and 1
         to see the limits at work; the tests' defaults lift them);
         ``clock``: the bot's time stands still until the test advances it, and
         advancing it wakes the deadline sweep; ``adapters``: the games on offer
-        (default: the bot's own)."""
+        (default: the bot's own); ``webapp``: WEBAPP_URL and WEBAPP_NAME (the hand app,
+        whose routes a test serves itself: ``tests/e2e/hand_app.py``)."""
         db = await Database.open(self.database or str(self.path))
         config = Config(
             token=TOKEN, api_base_url=self.tg.base_url, database_path=str(self.path),
             group_messages_per_minute=group_per_minute, overall_messages_per_second=1e6,
             private_messages_per_second=private_per_second,
             turn_seconds=turn_seconds, lobby_seconds=lobby_seconds,
+            webapp_url=webapp[0] if webapp else None, webapp_name=webapp[1] if webapp else None,
         )  # fmt: skip
         application = build_application(
             config, db, rng=random.Random(seed), clock=clock or time.time, adapters=adapters

@@ -90,3 +90,17 @@ def test_the_docker_guide_installs_compose_v2_on_debian_12() -> None:
     assert "docker-compose-plugin" in docker[install:].splitlines()[0]
     assert install < docker.index("docker compose -f deploy/compose.yaml up")
     assert "docker compose version" in docker
+
+
+def test_the_proxy_examples_forward_the_hand_app_with_a_small_body_limit() -> None:
+    env = (DEPLOY / ".env.example").read_text()
+    (url,) = re.findall(r"^# WEBAPP_URL=(\S+)$", env, re.MULTILINE)
+    path = "/" + url.split("/", 3)[3]
+    caddy = (DEPLOY / "Caddyfile").read_text()
+    app = caddy.split(f"handle {path}* {{", 1)[1].split("\n\t}", 1)[0]
+    assert re.search(r"request_body \{\s*max_size 4KB\s*\}", app)
+    assert "reverse_proxy 127.0.0.1:8443" in app
+    for name in ("nginx.conf", "nginx.workers.conf"):
+        nginx = (DEPLOY / name).read_text()
+        block = nginx.split(f"location {path} {{", 1)[1].split("}", 2)[1]
+        assert "client_max_body_size 4k;" in block and ":8443;" in block, name

@@ -13,7 +13,8 @@ from telegram import InlineKeyboardButton
 from bot.adapter import seats_of
 from bot.buttons import Verb
 from bot.game_record import Record
-from bot.game_types import InlineMove
+from bot.game_types import AppView, InlineMove
+from bot.games.durak import app
 from bot.games.durak import record as durak_record
 from bot.games.durak.inline import durak_moves, said_for
 from bot.games.durak.sentences import (
@@ -114,6 +115,11 @@ class DurakHand(HandPresenter[DurakState]):
     def hand_alert(self, game: GameRecord, state: DurakState, seat: int, language: str) -> str:
         view = ENGINE.view(state, seat)
         return f"{_hand_line(view, language)} · {trump_line(view, language)}"[:200]
+
+    def app_view(
+        self, game: GameRecord, state: DurakState, seat: int | None, language: str
+    ) -> AppView:
+        return app.app_view(game, state, seat, language)
 
     def inline_moves(
         self, game: GameRecord, state: DurakState, seat: int, language: str, public_language: str

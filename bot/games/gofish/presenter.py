@@ -8,7 +8,8 @@ from typing import Any
 from bot.adapter import seats_of
 from bot.buttons import Verb
 from bot.game_record import Record
-from bot.game_types import InlineMove
+from bot.game_types import AppView, InlineMove
+from bot.games.gofish import app
 from bot.games.gofish import record as gofish_record
 from bot.games.gofish.inline import ask_moves, ask_words, hand_words
 from bot.games.gofish.sentences import event_line, own_line, rank_plural, result_line
@@ -144,6 +145,11 @@ class GoFishHand(HandPresenter[GoFishState]):
         return Rendered("\n".join(lines), keyboard)
 
     hand_alert = hand_words  # the inline hand and the "My hand" alert: plain text
+
+    def app_view(
+        self, game: GameRecord, state: GoFishState, seat: int | None, language: str
+    ) -> AppView:
+        return app.app_view(game, state, seat, language)
 
     def inline_moves(
         self, game: GameRecord, state: GoFishState, seat: int, language: str, public_language: str

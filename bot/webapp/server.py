@@ -1,0 +1,380 @@
+"""The hand app's HTTP side, on the bot's own Tornado server (``bot.ops.webhook``).
+
+Served under the path of ``WEBAPP_URL`` (``/app/`` for ``https://bot.example/app/``):
+
+=====================  ==============================================================
+``GET  <path>``         the page (``static/index.html``, its script and style beside it)
+``GET  <path>api/state`` what the person may see of the table the launch names, as JSON
+                        (``bot.webapp.views``); ``?v=<version>``: 204 while unchanged
+``POST <path>api/move``  ``{"version": n, "move": "<argument>"[, "seat": n]}``: a move,
+                        through the same head as a button press
+=====================  ==============================================================
+
+Every API request carries the launch's signed ``initData`` (``Authorization: tma
+<initData>``, as Telegram hands it to the page), checked with the bot's token and
+its age (``bot.webapp.initdata``); the table is the signed ``start_param``
+(``<game in base 36>_<the lobby's secret>``, from the table's button), and the
+person's seat is looked up by their signed user id: a person not seated sees the
+public table and moves nothing. A move runs in line with the game's presses
+(``KeyedUpdateProcessor.in_line``: the game's lock, on this worker and across
+workers) and is ``bot.pipeline.play.play`` held to the version it was chosen at;
+the save marks the table and the sender edits it; nothing is sent to any chat.
+
+Refusals, each with nothing applied: 401 (initData missing, badly signed, changed,
+stale), 403 (another origin; a move by someone not seated or for another seat),
+404 (no such table), 409 (stale: the table changed), 413 (a body over
+``MAX_BODY``), 422 (the engine refuses the move), 429 (more than ``MOVES_PER_SECOND``
+moves in a second by one person), 400 (anything else malformed). The state is read
+from the database on every request, so any worker answers any client.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import logging
+import time
+from collections import defaultdict, deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import tornado.httpserver
+import tornado.netutil
+import tornado.web
+from telegram import User
+from telegram.ext import Application
+
+from bot.adapter import seat_of_user
+from bot.buttons import ForgedCallback, GameButton, Verb, from36, whole_number
+from bot.config import Config
+from bot.glue.processor import KeyedUpdateProcessor
+from bot.language import language_of, table_language
+from bot.pipeline.play import play
+from bot.presenters.reasons import refusal_text
+from bot.services import Services, services_of
+from bot.webapp.initdata import InitData, InitDataError, validate_init_data
+from bot.webapp.views import game_view
+from storage import gamestore
+from storage.records import GameRecord, Status
+
+log = logging.getLogger(__name__)
+STATIC = Path(__file__).resolve().parent / "static"
+FILES = {  # name: content type (nothing else under the path is served)
+    "": "text/html; charset=utf-8",
+    "app.js": "text/javascript; charset=utf-8",
+    "app.css": "text/css; charset=utf-8",
+}
+MAX_BODY = 4096  # a move is some 60 bytes, its initData under 1 kB
+MOVES_PER_SECOND = 5  # one person's moves in any second
+AUTH_SCHEME = "tma "  # Authorization: tma <initData> (the Mini Apps' usual scheme)
+HEADERS = {
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; base-uri 'none'",
+}
+
+
+def app_path(url: str) -> str:
+    """The path the app is served under: ``WEBAPP_URL``'s, ending in ``/``."""
+    path = urlparse(url).path or "/"
+    return path if path.endswith("/") else path + "/"
+
+
+def origin_of(url: str) -> str:
+    parsed = urlparse(url)
+    return f"{parsed.scheme}://{parsed.netloc}"
+
+
+def parse_table(param: str | None) -> tuple[int, str] | None:
+    """``(game id, secret)`` from a ``startapp``, or None when it is not one."""
+    head, _, secret = (param or "").partition("_")
+    if not head or not secret or len(param or "") > 64:
+        return None
+    try:
+        return from36(head), secret
+    except ForgedCallback:
+        return None
+
+
+class Refusal(tornado.web.HTTPError):
+    """An API request refused: its status and a short code (never the data); the
+    answer is ``{"ok": false, "error": code[, "text": words for the person]}``."""
+
+    def __init__(self, status: int, code: str, text: str | None = None) -> None:
+        super().__init__(status, reason=None)
+        self.code, self.text = code, text
+
+
+@dataclass
+class Pace:
+    """At most ``per_second`` events per person in any second (this worker's count)."""
+
+    per_second: int = MOVES_PER_SECOND
+    clock: Callable[[], float] = time.monotonic
+    seen: dict[int, deque[float]] = field(default_factory=lambda: defaultdict(deque))
+
+    def allow(self, user_id: int) -> bool:
+        now, times = self.clock(), self.seen[user_id]
+        while times and now - times[0] >= 1.0:
+            times.popleft()
+        if len(times) >= self.per_second:
+            return False
+        times.append(now)
+        if len(self.seen) > 10_000:  # forget the quiet ones
+            for user in [u for u, t in self.seen.items() if not t]:
+                del self.seen[user]
+        return True
+
+
+@dataclass
+class AppContext:
+    application: Application  # type: ignore[type-arg]
+    token: str
+    max_age: float
+    origins: frozenset[str]
+    pace: Pace = field(default_factory=Pace)
+
+    @property
+    def svc(self) -> Services:
+        return services_of(self.application)
+
+
+class PageHandler(tornado.web.RequestHandler):
+    SUPPORTED_METHODS = ("GET",)
+
+    def initialize(self, name: str) -> None:
+        self.name = name
+
+    def get(self, *_: str) -> None:
+        for header, value in HEADERS.items():
+            self.set_header(header, value)
+        self.set_header("Content-Type", FILES[self.name])
+        self.write((STATIC / (self.name or "index.html")).read_bytes())
+
+
+@tornado.web.stream_request_body
+class ApiHandler(tornado.web.RequestHandler):
+    """The shared checks: the origin, the body's size, the signed initData."""
+
+    SUPPORTED_METHODS: tuple[str, ...] = ("GET", "POST")
+
+    def initialize(self, context: AppContext) -> None:
+        self.context = context
+        self.body = bytearray()
+
+    def prepare(self) -> None:
+        for header, value in HEADERS.items():
+            self.set_header(header, value)
+        origin = self.request.headers.get("Origin")
+        own = f"{self.request.protocol}://{self.request.host}"
+        if origin is not None and origin not in self.context.origins and origin != own:
+            raise Refusal(403, "origin")  # no CORS: a page of another origin gets nothing
+        declared = self.request.headers.get("Content-Length", "0")
+        if whole_number(declared, MAX_BODY) is None:
+            raise Refusal(413, "too-large")
+
+    def data_received(self, chunk: bytes) -> None:
+        self.body += chunk
+        if len(self.body) > MAX_BODY:  # a chunked body larger than it may be
+            raise Refusal(413, "too-large")
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        error = kwargs.get("exc_info", (None, None))[1]
+        answer: dict[str, Any] = {"ok": False, "error": "failed"}
+        if isinstance(error, Refusal):
+            answer["error"] = error.code
+            if error.text:
+                answer["text"] = error.text
+        elif isinstance(error, tornado.web.HTTPError):
+            answer["error"] = "refused"
+        self.finish(answer)
+
+    def signed(self) -> InitData:
+        header = self.request.headers.get("Authorization", "")
+        if not header.startswith(AUTH_SCHEME):
+            raise Refusal(401, "no-init-data")
+        try:
+            return validate_init_data(
+                header[len(AUTH_SCHEME) :], self.context.token,
+                max_age=self.context.max_age, clock=self.context.svc.clock,
+            )  # fmt: skip
+        except InitDataError as error:
+            raise Refusal(401, error.reason) from None
+
+    async def table(self, signed: InitData) -> GameRecord:
+        named = parse_table(signed.start_param)
+        if named is None:
+            raise Refusal(404, "no-table")
+        game_id, secret = named
+        game = await gamestore.get_game(self.context.svc.db, game_id, None, signed.user_id)
+        expected = (game.meta.invite or "") if game is not None else ""
+        if game is None or not expected or not hmac.compare_digest(expected, secret):
+            raise Refusal(404, "no-table")
+        if game.kind not in self.context.svc.adapters:
+            raise Refusal(404, "no-table")
+        return game
+
+    def view(self, game: GameRecord, signed: InitData, public: str) -> dict[str, Any]:
+        adapter = self.context.svc.adapters[game.kind]
+        return game_view(adapter, game, signed.user_id, reader_language(game, signed), public)
+
+    def log_exception(self, *args: Any) -> None:
+        if not isinstance(args[1], tornado.web.HTTPError):
+            super().log_exception(*args)
+
+
+def reader_language(game: GameRecord, signed: InitData) -> str:
+    """The person's /language, else their Telegram language, else English."""
+    user = User(signed.user_id, signed.first_name, False, language_code=signed.language_code)
+    return language_of(user, game.around.reader_language if game.around else None)
+
+
+class StateHandler(ApiHandler):
+    SUPPORTED_METHODS = ("GET",)
+
+    async def get(self) -> None:
+        signed = self.signed()
+        game = await self.table(signed)
+        known = whole_number(self.get_query_argument("v", ""), 1 << 62)
+        if known is not None and known == game.version:
+            self.set_status(204)  # unchanged: the client asks again
+            self.finish()
+            return
+        public = await table_language(self.context.svc.db, game)
+        self.finish({"ok": True, "state": self.view(game, signed, public)})
+
+
+class MoveHandler(ApiHandler):
+    SUPPORTED_METHODS = ("POST",)
+
+    async def post(self) -> None:
+        signed = self.signed()
+        if not self.context.pace.allow(signed.user_id):
+            raise Refusal(429, "too-fast")
+        version, argument, seat_named = _move_body(bytes(self.body))
+        game = await self.table(signed)  # the table named, before taking its line
+        processor = self.context.application.update_processor
+        assert isinstance(processor, KeyedUpdateProcessor)
+        done = await processor.in_line(("game", game.id), lambda: self._apply(
+            game.id, signed, version, argument, seat_named))  # fmt: skip
+        self.finish({"ok": True, "state": done})
+
+    async def _apply(
+        self, game_id: int, signed: InitData, version: int, argument: str, seat_named: int | None
+    ) -> dict[str, Any]:
+        """In the game's line: read it again, and play the move as a press would."""
+        svc = self.context.svc
+        game = await gamestore.get_game(svc.db, game_id, None, signed.user_id)
+        if game is None:
+            raise Refusal(404, "no-table")
+        seat = seat_of_user(game, signed.user_id)
+        if seat is None:
+            raise Refusal(403, "not-seated")
+        if seat_named is not None and seat_named != seat:
+            raise Refusal(403, "not-your-seat")
+        adapter = svc.adapters[game.kind]
+        if game.status is not Status.RUNNING or game.state is None:
+            raise Refusal(409, "not-running")
+        try:
+            button = GameButton.parse(
+                GameButton.pack_with(GameButton.prefix(game.id, version), Verb.MOVE, argument)
+            )
+        except ForgedCallback:
+            raise Refusal(400, "bad-move") from None
+        language = reader_language(game, signed)
+        reply = AppReply(language, adapter)
+        if not await play(svc, adapter, game, seat, button, None, reply):
+            assert reply.refusal is not None
+            raise reply.refusal
+        log.info("app move", extra={"chat_id": game.chat_id, "game_id": game.id, "seat": seat})
+        now = await gamestore.get_game(svc.db, game_id, None, signed.user_id)
+        assert now is not None
+        return self.view(now, signed, await table_language(svc.db, now))
+
+
+@dataclass
+class AppReply:
+    """A move from the app refused: the status and words the app shows; held to the
+    version it was chosen at (the app draws that state)."""
+
+    language: str
+    adapter: Any
+    refusal: Refusal | None = None
+    exact = True
+
+    async def stale(self) -> None:
+        self.refusal = Refusal(409, "stale")
+
+    async def outsider(self, state: Any) -> None:
+        self.refusal = Refusal(403, "not-seated")
+
+    async def refused(self, state: Any, seat: int, reason: str) -> None:
+        text = refusal_text(self.language, reason, self.adapter)
+        self.refusal = Refusal(422, "refused", text)
+
+    async def quicker(self) -> None:
+        self.refusal = Refusal(409, "stale")
+
+
+def _move_body(body: bytes) -> tuple[int, str, int | None]:
+    try:
+        data = json.loads(body)
+    except ValueError:
+        data = None
+    if not isinstance(data, dict):
+        raise Refusal(400, "bad-body")
+    version, argument, seat = data.get("version"), data.get("move"), data.get("seat")
+    if type(version) is not int or version < 0 or not isinstance(argument, str):
+        raise Refusal(400, "bad-body")
+    if not argument or len(argument) > 40:
+        raise Refusal(400, "bad-move")
+    if seat is not None and type(seat) is not int:
+        raise Refusal(400, "bad-body")
+    return version, argument, seat
+
+
+def app_routes(application: Application, config: Config) -> list[Any]:  # type: ignore[type-arg]
+    """The app's routes under ``WEBAPP_URL``'s path (none when it is not set)."""
+    if not config.webapp_url:
+        return []
+    path = app_path(config.webapp_url)
+    context = AppContext(
+        application, config.token, config.webapp_max_age,
+        frozenset({origin_of(config.webapp_url)}),
+    )  # fmt: skip
+    quoted = "".join("\\" + c if not c.isalnum() and c not in "/_-" else c for c in path)
+    return [
+        (quoted + "api/state", StateHandler, {"context": context}),
+        (quoted + "api/move", MoveHandler, {"context": context}),
+        *[(quoted + name.replace(".", "\\."), PageHandler, {"name": name}) for name in FILES],
+    ]
+
+
+def _log_failure(handler: tornado.web.RequestHandler) -> None:
+    """Only failures (a refusal is the client's, and a poll a second is no news)."""
+    if handler.get_status() >= 500:
+        log.warning("hand app: %d %s", handler.get_status(), handler.request.path)
+
+
+async def serve_app(
+    application: Application,  # type: ignore[type-arg]
+    config: Config,
+    port: int = 0,
+    address: str = "127.0.0.1",
+) -> tuple[tornado.httpserver.HTTPServer, int]:
+    """The app alone on ``address:port`` (0: any free port), for the sandbox and the
+    tests; ``python -m bot`` serves it on its own server (``bot.ops.serve``). Returns
+    the server (``stop`` it) and its port."""
+    routes = app_routes(application, config)
+    server = tornado.httpserver.HTTPServer(
+        tornado.web.Application(routes, log_function=_log_failure), max_body_size=1 << 20,
+        body_timeout=10.0,
+        idle_connection_timeout=75.0,
+    )  # fmt: skip
+    sockets = tornado.netutil.bind_sockets(port, address)
+    server.add_sockets(sockets)
+    return server, int(sockets[0].getsockname()[1])
