@@ -14,6 +14,12 @@ card that works, covering when it can, throwing in whenever it may; with
 ``throws="low"`` only plain cards up to 10, with ``"never"`` never): once every
 move loses against best play, the computer picks one that still wins against
 such players (:func:`games.durak.exact.exact_choice`).
+
+With passing, the attack can go back and forth and a position come again.
+The game has no end by repetition, so a line that comes back to a position
+on it counts as a loss for the computer (not a draw: a draw it would prefer
+to a loss, and steer into endless taking). Values reached through such a line
+are stored as they came out: at worst too low for the computer, never too high.
 """
 
 from __future__ import annotations
@@ -93,6 +99,7 @@ class Solver:
         self.nodes = 0
         self.table: dict[Position, tuple[int, int]] = {}
         self.path: set[Position] = set()
+        self.repeat = LOSS  # a position repeated on the line searched counts as this
         self.order, self.beaters, self.rank = trump_tables(trump)
 
     def cheapest(self, cards: int) -> list[int]:
@@ -183,8 +190,8 @@ class Solver:
             if high <= alpha:
                 return high
             alpha, beta = max(alpha, low), min(beta, high)
-        if pos in self.path:  # passing the attack back and forth: call it a draw
-            return DRAW
+        if pos in self.path:  # passing the attack back and forth: the game has no end by
+            return self.repeat  # repetition, and the computer never counts on one
         self.nodes += 1
         if self.nodes > self.budget:
             raise OutOfBudget

@@ -153,3 +153,32 @@ def test_plain_solvers_throw_in_as_their_style_says() -> None:
     assert moves["all"] == (("card", bit(parse_card("8C"))), ("card", bit(parse_card("8H"))))
     assert moves["low"] == (("card", bit(parse_card("8C"))), ("done", -1))
     assert moves["never"] == (("done", -1), ("done", -1))
+
+
+def masks(codes: str) -> int:
+    return sum(1 << bit(parse_card(code)) for code in codes.split())
+
+
+def test_a_repeated_position_is_no_draw() -> None:
+    # passing: seat 1 (7H 9H JD) attacks seat 0 (JH 7D 9D 7C), spades trumps; the
+    # sevens can be passed back and forth, but the game has no end by repetition:
+    # best play wins it for seat 1 (a repeat counted as a draw said "draw")
+    pos = (masks("JH 7D 9D 7C"), masks("7H 9H JD"), 1, 0, 0, 0, False, False, True, True)
+    assert Solver("S", budget=200_000).value(pos) == LOSS
+
+
+def test_without_passing_nothing_repeats() -> None:
+    # throw-in Durak: cards leave the hands or move to the taker, so no position
+    # comes back and the repetition rule changes no value
+    rng = random.Random(35)
+    for _ in range(40):
+        cards = rng.sample(range(36), rng.randint(4, 7))
+        split = rng.randint(1, len(cards) - 1)
+        hands = sum(1 << c for c in cards[:split]), sum(1 << c for c in cards[split:])
+        pos = (*hands, rng.randint(0, 1), 0, 0, 0, False, False, True, False)
+        values = []
+        for repeat in (LOSS, 0):
+            solver = Solver("S", budget=200_000)
+            solver.repeat = repeat
+            values.append(solver.value(pos))
+        assert values[0] == values[1]
