@@ -27,6 +27,7 @@ class Features:
     guest: bool = True  # supports_guest_queries
     username: str = ""  # the bot's, for links to it
     web_app: str | None = None  # the hand app's short name (/newapp), with WEBAPP_URL set
+    web_app_url: str | None = None  # WEBAPP_URL: the inline answers' button opens it
 
 
 FEATURES = Features()

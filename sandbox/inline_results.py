@@ -7,8 +7,13 @@ Three layers check an answer, and their errors read differently:
   query result``) — telegram-bot-api ``Client::get_inline_query_result``;
 - TDLib checks the button's start_parameter (``can't use empty start_parameter``,
   ``too long start_parameter specified``, ``unallowed characters in start_parameter
-  are used``) and the keyboard (``inline keyboard expected``) —
-  ``InlineQueriesManager::answer_inline_query``;
+  are used``), its ``web_app`` URL (HTTPS only: ``inline query button Web App URL
+  '<url>' is invalid: Only HTTPS links are allowed``; ``link to a user can't be used
+  in the Web App button``) and the keyboard (``inline keyboard expected``) —
+  ``InlineQueriesManager::answer_inline_query``; the Bot API server parses the button
+  first (``can't parse inline query results button: Field "web_app" must be of type
+  Object``, ``... Can't find field "url"``; with ``start_parameter`` given,
+  ``web_app`` is not read);
 - Telegram's servers refuse the rest by name: ``RESULTS_TOO_MUCH`` (more than 50),
   ``RESULT_ID_EMPTY``, ``RESULT_ID_INVALID`` (over 64 bytes), ``RESULT_ID_DUPLICATE``,
   ``ARTICLE_TITLE_EMPTY``, ``MESSAGE_TOO_LONG``, ``NEXT_OFFSET_INVALID`` (over 64 bytes).
@@ -33,6 +38,7 @@ from sandbox.entities import format_text
 from sandbox.errors import ApiError, bad_request
 from sandbox.html_text import utf16_len
 from sandbox.inline_model import InlineResult, ResultsButton
+from sandbox.links import LinkError, check_link
 from sandbox.markup import check_reply_markup
 from sandbox.media import MAX_CAPTION, Files, StoredFile
 
@@ -42,6 +48,7 @@ MAX_OFFSET_BYTES = 64
 MAX_START_PARAMETER = 64
 _START_PARAMETER = re.compile(r"[A-Za-z0-9_-]+")
 _PREFIX = "can't parse inline query result: "
+_BUTTON = "can't parse inline query results button: "
 # the types Telegram knows (the cached_* variants come under the same names)
 TELEGRAM_TYPES = frozenset(
     {"article", "audio", "contact", "document", "game", "gif", "location"}
@@ -206,6 +213,30 @@ def check_next_offset(offset: str | None) -> str:
     return offset or ""
 
 
+def check_web_app(web_app: Any) -> str:
+    """The button's ``web_app`` (WebAppInfo): its ``url`` as Telegram takes it, an
+    HTTPS link that is no link to a user (TDLib's ``answer_inline_query``, the Bot API
+    server's parse before it)."""
+    if not isinstance(web_app, dict):
+        raise bad_request(_BUTTON + 'Field "web_app" must be of type Object')
+    url = web_app.get("url")
+    if url is None:
+        raise bad_request(_BUTTON + 'Can\'t find field "url"')
+    if not isinstance(url, str):
+        raise bad_request(_BUTTON + 'Field "url" must be of type String')
+    if url.strip().lower().startswith(("tg://user?", "tg:user?")):
+        raise bad_request("link to a user can't be used in the Web App button")
+    try:
+        checked = check_link(url)
+    except LinkError as error:
+        raise bad_request(f"inline query button Web App URL '{url}' is invalid: {error}") from None
+    if not checked.lower().startswith("https://"):
+        raise bad_request(
+            f"inline query button Web App URL '{url}' is invalid: Only HTTPS links are allowed"
+        )
+    return url
+
+
 def check_button(raw: Any) -> ResultsButton | None:
     """InlineQueryResultsButton; a button without text is not shown (TDLib skips it)."""
     if raw is None:
@@ -215,9 +246,8 @@ def check_button(raw: Any) -> ResultsButton | None:
     text = raw.get("text")
     if not isinstance(text, str) or not text:
         return None
-    web_app = raw.get("web_app")
-    if isinstance(web_app, dict) and isinstance(web_app.get("url"), str):
-        return ResultsButton(text, None, web_app["url"])
+    if "start_parameter" not in raw and "web_app" in raw:
+        return ResultsButton(text, None, check_web_app(raw["web_app"]))
     parameter = raw.get("start_parameter")
     parameter = parameter if isinstance(parameter, str) else ""
     if not parameter:

@@ -34,6 +34,7 @@ from typing import Any
 from urllib.parse import parse_qs, quote, urlencode, urlsplit
 
 from sandbox.driver_view import Target, WorldView
+from sandbox.inline_model import InlineAnswer
 from sandbox.model import User
 
 # startapp: A-Z, a-z, 0-9, _ and -, at most 512 (docs.telegram-mini-apps.com, "Start
@@ -108,9 +109,35 @@ class WebAppDriver(WorldView):
             auth_date=self.world.now(),
         )
 
-    def add_web_app(self, name: str, url: str) -> None:
-        """BotFather's ``/newapp``: the bot's Direct Link Mini App ``name`` at ``url``."""
+    def add_web_app(self, name: str, url: str, public: str | None = None) -> None:
+        """BotFather's ``/newapp``: the bot's Direct Link Mini App ``name`` at ``url``;
+        ``public``: the app's public HTTPS address (the bot's ``WEBAPP_URL``), which a
+        ``web_app`` button names: the stand-in opens it at ``url``."""
         self.world.web_apps[name] = url
+        if public is not None:
+            self.world.web_app_hosts[public] = url
+
+    def launch_results_web_app(self, user: User, answer: InlineAnswer | str) -> str:
+        """The address a client opens for ``user`` pressing the ``web_app`` button
+        above an inline answer's results (InlineQueryResultsButton): the button's URL
+        (where the stand-in serves it, ``add_web_app``'s ``public``) with the launch
+        parameters. Telegram opens it as a simple web view: its ``initData`` has the user
+        and no ``start_param``, ``chat_type`` or ``chat_instance`` (the app learns the
+        chat from none of them); ValueError when the answer has no such button."""
+        query_id = answer.query_id if isinstance(answer, InlineAnswer) else answer
+        query = self.world.inline.queries.get(query_id)
+        shown = None if query is None or query.answer is None else query.answer.button
+        if query is None or query.user.id != user.id or shown is None or not shown.web_app_url:
+            raise ValueError(f"no answer to {query_id!r} shown to {user.first_name} has a "
+                             "web_app button")  # fmt: skip
+        url = shown.web_app_url.split("#", 1)[0]
+        for public, served in self.world.web_app_hosts.items():
+            if url.startswith(public):
+                url = served + url[len(public) :]
+                break
+        return (
+            url + "#" + urlencode(launch_parameters(self.web_app_init_data(user)), quote_via=quote)
+        )
 
     def launch_web_app(self, user: User, link: str, *, chat: Target | None = None) -> str:
         """The address a client opens for ``user`` following ``link``
@@ -126,15 +153,19 @@ class WebAppDriver(WorldView):
         if url is None:
             raise ValueError(f"@{self.bot.username} has no Mini App named {path[1]!r}")
         start = parse_qs(parts.query).get("startapp", [None])[0]
-        data = self.web_app_init_data(user, start, chat=chat)
-        launch = {
-            "tgWebAppData": data,
-            "tgWebAppVersion": "8.0",
-            "tgWebAppPlatform": "web",
-            "tgWebAppThemeParams": json.dumps(THEME, separators=(",", ":")),
-        }
+        launch = launch_parameters(self.web_app_init_data(user, start, chat=chat))
         query = "" if start is None else "?" + urlencode({"tgWebAppStartParam": start})
         return url + query + "#" + urlencode(launch, quote_via=quote)
+
+
+def launch_parameters(data: str) -> dict[str, str]:
+    """What a client puts after the app's ``#``: the signed initData, the theme."""
+    return {
+        "tgWebAppData": data,
+        "tgWebAppVersion": "8.0",
+        "tgWebAppPlatform": "web",
+        "tgWebAppThemeParams": json.dumps(THEME, separators=(",", ":")),
+    }
 
 
 THEME = {  # a light theme, as Telegram Web sends one

@@ -88,6 +88,7 @@ class World:
         self.guest = GuestState()  # BotFather's guest mode and the queries it opens
         self.files = Files()  # photos and animations the bot uploaded
         self.web_apps: dict[str, str] = {}  # BotFather's /newapp: short name -> its URL
+        self.web_app_hosts: dict[str, str] = {}  # a Mini App's public URL -> where it is served
         # method (lower case) -> what its next request awaits before it arrives
         self.transit: dict[str, Awaitable[object]] = {}
         self.version = 0

@@ -192,6 +192,7 @@ def build_application(
     games = {game.kind: game.adapter for game in offered}
     built: list[Application] = []  # type: ignore[type-arg]
     FEATURES.web_app = config.webapp_name if config.webapp_url else None  # 🃏 Open my hand
+    FEATURES.web_app_url = config.webapp_url if config.webapp_name else None  # 🃏 My cards
 
     # Unfinished updates are handled again (``bot.glue.processor``): a polled one until
     # it succeeds or the bot stops (its getUpdates offset has passed it), a webhook's

@@ -128,9 +128,10 @@ async def _serve_hand_app(tg: StandIn, application: Application, stack: AsyncExi
                     webapp_name=WEBAPP_NAME)  # fmt: skip
     server, port = await serve_app(application, config)
     stack.callback(setattr, FEATURES, "web_app", None)  # one value per process
+    stack.callback(setattr, FEATURES, "web_app_url", None)
     stack.push_async_callback(server.close_all_connections)
     stack.callback(server.stop)
-    tg.add_web_app(WEBAPP_NAME, f"http://127.0.0.1:{port}{app_path(WEBAPP_URL)}")
+    tg.add_web_app(WEBAPP_NAME, f"http://127.0.0.1:{port}{app_path(WEBAPP_URL)}", WEBAPP_URL)
 
 
 async def _stop_bot(application: Application) -> None:  # type: ignore[type-arg]

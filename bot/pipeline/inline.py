@@ -8,7 +8,9 @@ move their seat may make now (``GameAdapter.inline_moves``), at most 50 a page
 (``next_offset`` pages on: a Go Fish asker with five opponents and ten ranks has 50
 asks), and their hand as the answer's button above them: a chosen result is always
 posted, and looking at one's cards says nothing to the chat. The button opens the
-private chat, where ``/start hand_<game>`` draws the whole hand (``show_hand``). Each
+private chat, where ``/start hand_<game>`` draws the whole hand (``show_hand``); with
+the hand app (``WEBAPP_URL``, ``bot.webapp``) it is a ``web_app`` button that opens
+the app over the chat, on that table. Each
 result's id is a game button's data with the version it was drawn at
 (``m:<argument>``). A bare ``cards`` is the asker's one running game with cards.
 Anyone else (not seated, the game not dealt, none or several games) gets no result and
@@ -46,6 +48,7 @@ from telegram import (
     InputTextMessageContent,
     Update,
     User,
+    WebAppInfo,
 )
 from telegram.constants import ParseMode
 from telegram.error import BadRequest
@@ -59,6 +62,7 @@ from bot.language import language_of, table_language
 from bot.marks import refused_post
 from bot.pipeline.inline_why import HELP, asked_game, button, final_hand, reason
 from bot.pipeline.play import play
+from bot.presenters.hand_app import inline_app_url
 from bot.presenters.lobby_view import my_cards_button
 from bot.roles import HandPresenter
 from bot.services import Handler, Request, Services, handler
@@ -164,8 +168,12 @@ def _hand_button(
     """The hand, shown above the moves as the answer's button, not as a result: a
     result is posted when chosen, and looking at one's cards says nothing to the chat.
     The button opens the private chat with the bot, which then shows the whole hand
-    (``show_hand``)."""
+    (``show_hand``); with the hand app (``WEBAPP_URL``) it opens the app instead, its
+    URL naming the table (``bot.presenters.hand_app.inline_app_url``)."""
     text = html.unescape("🃏 " + hands.hand_alert(game, state, seat, language))
+    app = inline_app_url(game)
+    if app is not None:  # the hand app (WEBAPP_URL): the whole hand and moves, drawn
+        return InlineQueryResultsButton(text, web_app=WebAppInfo(app))
     return InlineQueryResultsButton(text, start_parameter=HAND + to36(game.id))
 
 

@@ -9,6 +9,7 @@ table they have not seen (``bot.webapp.server`` checks it and who sits there).""
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from telegram import InlineKeyboardButton
 
@@ -19,11 +20,27 @@ from bot.i18n import tr
 from bot.ui import Keyboard
 from storage.records import GameRecord, Status
 
+TABLE_QUERY = "table"  # the app's URL names the table in this query parameter
+
 
 def table_param(game: GameRecord) -> str | None:
     """The ``startapp`` naming ``game``: its id and its lobby's secret (unguessable)."""
     secret = game.meta.invite
     return None if not secret else f"{to36(game.id)}_{secret}"
+
+
+def inline_app_url(game: GameRecord) -> str | None:
+    """The app's own address naming ``game`` (``WEBAPP_URL?table=<param>``), for the
+    ``web_app`` button above an inline answer's moves: a Mini App opened that way gets
+    no ``start_param`` (Telegram passes none from an inline results button), so the
+    table rides in the URL, as unverified as a ``startapp`` (the server checks the
+    lobby's secret and who sits there). None without the app."""
+    url, param = FEATURES.web_app_url, table_param(game)
+    if not url or not FEATURES.web_app or param is None:
+        return None
+    parts = urlsplit(url)
+    query = "&".join(q for q in (parts.query, urlencode({TABLE_QUERY: param})) if q)
+    return urlunsplit(parts._replace(query=query, fragment=""))
 
 
 def hand_app_rows(adapter: GameAdapter[Any], game: GameRecord, language: str) -> Keyboard:

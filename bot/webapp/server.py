@@ -10,6 +10,10 @@ Served under the path of ``WEBAPP_URL`` (``/app/`` for ``https://bot.example/app
                         through the same head as a button press
 =====================  ==============================================================
 
+A launch without ``start_param`` (the app opened by an inline answer's ``web_app``
+button, at ``<WEBAPP_URL>?table=<param>``) names its table with ``?table=<param>`` on
+the API's requests; it is checked exactly as a ``start_param``.
+
 Every API request carries the launch's signed ``initData`` (``Authorization: tma
 <initData>``, as Telegram hands it to the page), checked with the bot's token and
 its age (``bot.webapp.initdata``); the table is the signed ``start_param``
@@ -53,6 +57,7 @@ from bot.config import Config
 from bot.glue.processor import KeyedUpdateProcessor
 from bot.language import language_of, table_language
 from bot.pipeline.play import play
+from bot.presenters.hand_app import TABLE_QUERY
 from bot.presenters.reasons import refusal_text
 from bot.services import Services, services_of
 from bot.webapp.initdata import InitData, InitDataError, validate_init_data
@@ -206,7 +211,13 @@ class ApiHandler(tornado.web.RequestHandler):
             raise Refusal(401, error.reason) from None
 
     async def table(self, signed: InitData) -> GameRecord:
-        named = parse_table(signed.start_param)
+        """The table the launch names: the signed ``start_param`` (a direct link's
+        ``startapp``), else the ``table`` query parameter (an inline answer's
+        ``web_app`` button opens the app's URL with it: Telegram passes no
+        ``start_param`` then). Neither is trusted alone: the lobby's secret must match,
+        and the seat is the signed user's."""
+        param = signed.start_param or self.get_query_argument(TABLE_QUERY, None)
+        named = parse_table(param)
         if named is None:
             raise Refusal(404, "no-table")
         game_id, secret = named

@@ -51,6 +51,10 @@ export const openUrl = (userId, url, chatId) =>
 export const webApp = (userId, url, chatId) =>
   post("/api/web_app", { user_id: userId, url, chat_id: chatId ?? null });
 
+// The web_app button above an inline answer's results (InlineQueryResultsButton).
+export const resultsWebApp = (userId, queryId) =>
+  post("/api/web_app", { user_id: userId, query_id: queryId });
+
 // Calls onChange() after every visible world change; onState(true/false) on (re)connect.
 export function follow(onChange, onState) {
   const events = new EventSource("/api/events");

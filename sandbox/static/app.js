@@ -110,6 +110,12 @@ async function launchWebApp(url) {
   if (opened) openWebApp(opened.url, `${state.world.bot.name} · ${person()?.name ?? ""}`);
 }
 
+// An inline answer's web_app button: the same panel as a direct link's.
+async function launchResultsWebApp(queryId) {
+  const opened = await attempt(() => api.resultsWebApp(state.me, queryId));
+  if (opened) openWebApp(opened.url, `${state.world.bot.name} · ${person()?.name ?? ""}`);
+}
+
 async function pressButton(message, button, node) {
   if (button.switch_inline != null) return switcher.press(message, button); // picker.js
   if (button.url) {
@@ -273,6 +279,7 @@ const inline = new InlinePanel(
   attempt,
   sentInline,
   (parameter) => openUrl(`https://t.me/${state.world.bot.username}?start=${parameter}`),
+  launchResultsWebApp,
 );
 
 const switcher = new Switcher(() => state, attempt, (chatId) => refresh().then(() => openChat(chatId)), inline);

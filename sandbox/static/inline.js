@@ -14,9 +14,10 @@ export function inlineQuery(text, username) {
 
 export class InlinePanel {
   // context(): {me, chatId, username}; attempt(action): runs it, toasts a refusal;
-  // sent(chatId): after a result was sent; start(param): the results button (/start param)
-  constructor(context, attempt, sent, start) {
-    Object.assign(this, { context, attempt, sent, start, timer: null, asked: 0 });
+  // sent(chatId): after a result was sent; start(param): the results button (/start param);
+  // webApp(queryId): the results button that opens a Mini App (web_app)
+  constructor(context, attempt, sent, start, webApp) {
+    Object.assign(this, { context, attempt, sent, start, webApp, timer: null, asked: 0 });
   }
 
   hide() {
@@ -57,6 +58,14 @@ export class InlinePanel {
         this.start(answer.button.start_parameter);
       });
       panel.append(switcher);
+    } else if (answer.button?.web_app_url) {
+      const opener = this.item("inline-button", answer.button.text, "");
+      opener.dataset.webApp = "1";
+      opener.addEventListener("click", () => {
+        this.hide();
+        this.webApp(answer.query_id);
+      });
+      panel.append(opener);
     }
     for (const result of answer.results) {
       const item = this.item("inline-result", result.title, result.description ?? "");

@@ -4,7 +4,8 @@
 ``POST /api/inline``       ``{user_id, chat_id, query, offset?}``: the person typed
                            ``@bot query``; waits for the bot's answer
                            ``{query_id, results: [{id, title, description}],
-                           next_offset, button: {text, start_parameter}, cached}``
+                           next_offset, button: {text, start_parameter,
+                           web_app_url}, cached}``
 ``POST /api/choose``       ``{user_id, query_id, result_id}``: sends that result
                            via the bot; ``{chat_id, message}``
 ``POST /api/switch``       ``{user_id, chat_id, message_id, text, target_chat_id}``:
@@ -41,7 +42,11 @@ def answer_json(answer: InlineAnswer) -> dict[str, Any]:
         "next_offset": answer.next_offset,
         "button": None
         if button is None
-        else {"text": button.text, "start_parameter": button.start_parameter},
+        else {
+            "text": button.text,
+            "start_parameter": button.start_parameter,
+            "web_app_url": button.web_app_url,
+        },
         "cached": answer.cached,
     }
 

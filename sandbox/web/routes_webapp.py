@@ -3,7 +3,9 @@
 
 =========================  =====================================================
 ``POST /api/web_app``      ``{user_id, url, chat_id?}``: ``{url}``, the app's address
-                           with the launch parameters (the signed initData)
+                           with the launch parameters (the signed initData); or
+                           ``{user_id, query_id}``: the ``web_app`` button above
+                           that inline answer's results, opened the same way
 =========================  =====================================================
 """
 
@@ -20,7 +22,10 @@ async def web_app(request: web.Request) -> web.Response:
     user = req.person(tg, data)
     chat = req.chat(tg, data) if data.get("chat_id") is not None else None
     try:
-        url = tg.launch_web_app(user, req.text(data, "url"), chat=chat)
+        if data.get("query_id") is not None:  # an inline answer's web_app button
+            url = tg.launch_results_web_app(user, req.text(data, "query_id"))
+        else:
+            url = tg.launch_web_app(user, req.text(data, "url"), chat=chat)
     except ValueError as error:
         raise Refused(str(error)) from None
     return web.json_response({"ok": True, "url": url})

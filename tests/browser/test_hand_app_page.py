@@ -185,3 +185,39 @@ async def test_the_app_shows_another_persons_move_by_itself(
     assert time.monotonic() - started < 2.5  # it asks every 0.7 s
     cards = await frame.evaluate('document.querySelectorAll("#piles .pair .card").length')
     assert cards >= 1  # the attack is drawn on the table
+
+
+@pytest.mark.parametrize("width", [PHONE])
+async def test_the_inline_answers_button_opens_the_app_and_a_move_is_played(
+    chat: ChatPage, sandbox: Sandbox, width: int
+) -> None:
+    """🃏 My cards' answer (``@tablebot cards`` in the group) has the app as its button
+    above the moves (a ``web_app`` button): it opens in the same panel as a direct
+    link, the app shows the person's hand and a move played there edits the table."""
+    table, people = await durak_table(sandbox)
+    link = next(b.url for line in table.buttons() for b in line if "startapp=" in (b.url or ""))
+    game = await gamestore.get_game(
+        sandbox.db, from36(str(link).split("startapp=")[1].split("_")[0])
+    )
+    assert game is not None and game.state is not None
+    adapter = services_of(sandbox.application).adapters["durak"]
+    mover = people[min(adapter.engine.to_move(state_of(adapter, game)))]
+    before = len(sandbox.tg.messages(sandbox.group))
+    await chat.be(mover.first_name)
+    await chat.open("Game night")
+    await chat.page.click('document.querySelector("#text")', "the message box")
+    await chat.page.type("@tablebot cards")
+    opener = 'document.querySelector("#inline-results .inline-button[data-web-app]")'
+    await chat.page.wait_for(f"{opener} || null", "the app's button above the moves")
+    await chat.page.click(opener, "the app's button")
+    await chat.page.wait_for(f'!{PANEL}.hidden && {PANEL}.dataset.ready === "1"',
+                             "the app said it is ready")  # fmt: skip
+    frame = await Frame.of(chat.page)
+    await frame.wait_for('document.querySelectorAll("#hand .card").length', "the hand")
+    await frame.wait_for(f"{moves()}.length", f"{mover.first_name}'s moves")
+    edits = len(table.versions)
+    await frame.click(f"{moves()}[0]", "the first move")
+    await sandbox.tg.wait_for(lambda: len(table.versions) > edits, what="the table edited")
+    after = await gamestore.get_game(sandbox.db, game.id)
+    assert after is not None and after.version == game.version + 1
+    assert len(sandbox.tg.messages(sandbox.group)) == before  # nothing sent into the group

@@ -63,11 +63,14 @@ async def hand_app(world: World, **bot_options: Any) -> AsyncIterator[App]:
     config = Config(token=TOKEN, api_base_url=None, database_path="", webapp_url=APP_URL,
                     webapp_name=APP_NAME)  # fmt: skip
     server, port = await serve_app(bot.application, config)
+    base = f"http://127.0.0.1:{port}/app/"
+    world.tg.add_web_app(APP_NAME, base, APP_URL)  # BotFather's /newapp; served here
     try:
         async with aiohttp.ClientSession() as session:
-            yield App(world, bot, f"http://127.0.0.1:{port}/app/", session)
+            yield App(world, bot, base, session)
     finally:
-        FEATURES.web_app = None  # one value per process: the next test's bot has no app
+        FEATURES.web_app = FEATURES.web_app_url = None  # one value per process: the next
+        # test's bot has no app
         server.stop()
         await server.close_all_connections()
 

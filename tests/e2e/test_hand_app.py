@@ -7,12 +7,13 @@ from __future__ import annotations
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs
 
 from bot.buttons import from36
 from games.cards import parse_card
 from sandbox.webapp import init_data
 from storage import gamestore
-from tests.e2e.hand_app import APP_NAME, App, app_link, hand_app, table_of
+from tests.e2e.hand_app import APP_NAME, APP_URL, App, app_link, hand_app, table_of
 from tests.e2e.harness import TOKEN, World, running_world
 
 
@@ -230,3 +231,65 @@ async def test_go_fish_in_the_app_shows_the_own_hand_and_the_asks(tmp_path: Path
         status, body = await app.move(mover, param, game.version, shown["moves"][0]["argument"])
         assert status == 200 and body is not None, body
         assert body["state"]["version"] > game.version
+
+
+async def test_the_inline_answer_opens_the_app_and_a_move_is_played(tmp_path: Path) -> None:
+    """🃏 My cards' answer offers the app as its button (a ``web_app`` button, the table
+    in its URL: Telegram gives such a launch no start_param); the person opens it in
+    the stand-in, sees their hand and plays a move: only the table is edited."""
+    async with running_world(tmp_path) as world, hand_app(world) as app:
+        table, param = await _durak(world)
+        await world.synced()
+        game = await _game(app, param)
+        attacker = game.state["attacker"]
+        mover, other = [world.alice, world.bob][attacker], [world.alice, world.bob][1 - attacker]
+        answer = await world.tg.inline_query(mover, world.group, "cards")
+        button = answer.button
+        assert button is not None and button.start_parameter is None
+        assert button.web_app_url == f"{APP_URL}?table={param}"
+        assert button.text.startswith("🃏 ") and answer.results  # the hand, then the moves
+        opened = world.tg.launch_results_web_app(mover, answer)
+        address, _, launch = opened.partition("#")
+        assert address == f"{app.base}?table={param}"
+        signed = parse_qs(launch)["tgWebAppData"][0]
+        assert "start_param" not in parse_qs(signed) and "chat_type" not in parse_qs(signed)
+        # the page asks with the table of its address
+        status, body = await app.request("GET", f"api/state?table={param}", init_data=signed)
+        assert status == 200 and body is not None, body
+        shown = body["state"]
+        hands = [{str(parse_card(c).code) for c in hand} for hand in game.state["hands"]]
+        assert shown["seat"] == attacker and {c["code"] for c in shown["hand"]} == hands[attacker]
+        # without the table, or with a guessed secret: no table; the other's launch: theirs
+        assert (await app.request("GET", "api/state", init_data=signed))[0] == 404
+        guessed = param.split("_")[0] + "_guess"
+        assert (await app.request("GET", f"api/state?table={guessed}", init_data=signed))[0] == 404
+        theirs = parse_qs(world.tg.launch_results_web_app(
+            other, await world.tg.inline_query(other, world.group, "cards")).partition("#")[2]
+        )["tgWebAppData"][0]  # fmt: skip
+        status, body = await app.request("GET", f"api/state?table={param}", init_data=theirs)
+        assert status == 200 and body is not None and body["state"]["seat"] == 1 - attacker
+        sent_before = {c.id: len(world.tg.messages(c)) for c in (world.group, world.alice,
+                                                                 world.bob)}  # fmt: skip
+        edits = len(table.versions)
+        move = shown["moves"][0]["argument"]
+        status, body = await app.request("POST", f"api/move?table={param}", init_data=signed,
+                                         body={"version": game.version, "move": move})  # fmt: skip
+        assert status == 200 and body is not None, body
+        assert body["state"]["version"] == game.version + 1
+        await world.until_edited(table, edits)
+        await world.synced()
+        assert (await _game(app, param)).state["table"], "the attack is on the table"
+        assert {c.id: len(world.tg.messages(c)) for c in (world.group, world.alice,
+                                                          world.bob)} == sent_before  # fmt: skip
+
+
+async def test_without_the_settings_the_inline_answer_opens_the_private_chat(
+    tmp_path: Path,
+) -> None:
+    async with running_world(tmp_path) as world:
+        await world.start_bot()
+        await _durak_started(world)
+        await world.synced()
+        answer = await world.tg.inline_query(world.alice, world.group, "cards")
+        assert answer.button is not None and answer.button.web_app_url is None
+        assert answer.button.start_parameter is not None

@@ -63,8 +63,9 @@ class Worker:
 
 @asynccontextmanager
 async def workers(
-    tg: StandIn, url: str, ports: list[int], folder: Path
+    tg: StandIn, url: str, ports: list[int], folder: Path, extra: dict[str, str] | None = None
 ) -> AsyncIterator[list[Worker]]:
+    """``python -m bot`` in webhook mode on each port (``extra``: more settings)."""
     started: list[Worker] = []
     try:
         for index, port in enumerate(ports):
@@ -76,7 +77,7 @@ async def workers(
                 "BOT_TOKEN": TOKEN, "BOT_API_BASE_URL": tg.base_url, "DATABASE_URL": url,
                 "WEBHOOK_URL": f"http://127.0.0.1:{ports[0]}/hook", "WEBHOOK_SECRET": SECRET,
                 "PORT": str(port), "LISTEN": "127.0.0.1", "GROUP_MESSAGES_PER_MINUTE": "20",
-                **{k: v for k, v in os.environ.items() if k.startswith("COV")},
+                **{k: v for k, v in os.environ.items() if k.startswith("COV")}, **(extra or {}),
             }  # fmt: skip
             process = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "bot", cwd=ROOT, env=env, stdout=output, stderr=output

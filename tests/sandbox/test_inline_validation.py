@@ -3,7 +3,9 @@ the exact status and description of each (PTB would reword them)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
+from urllib.parse import parse_qs
 
 import aiohttp
 import pytest
@@ -109,6 +111,23 @@ async def test_results_validation(tg, query, results, description):
          "too long start_parameter specified"),
         ({"button": {"text": "Sign in", "start_parameter": "a b"}},
          "unallowed characters in start_parameter are used"),
+        # a web_app button: an HTTPS link to the app, as TDLib checks it
+        ({"button": {"text": "Play", "web_app": {"url": "http://app.example/x"}}},
+         "inline query button Web App URL 'http://app.example/x' is invalid: "
+         "Only HTTPS links are allowed"),
+        ({"button": {"text": "Play", "web_app": {"url": "app.example/x"}}},
+         "inline query button Web App URL 'app.example/x' is invalid: "
+         "Only HTTPS links are allowed"),
+        ({"button": {"text": "Play", "web_app": {"url": "https://"}}},
+         "inline query button Web App URL 'https://' is invalid: URL host is empty"),
+        ({"button": {"text": "Play", "web_app": {"url": "tg://user?id=1"}}},
+         "link to a user can't be used in the Web App button"),
+        ({"button": {"text": "Play", "web_app": "https://app.example/"}},
+         "can't parse inline query results button: Field \"web_app\" must be of type Object"),
+        ({"button": {"text": "Play", "web_app": {}}},
+         "can't parse inline query results button: Can't find field \"url\""),
+        ({"button": {"text": "Play", "web_app": {"url": 5}}},
+         "can't parse inline query results button: Field \"url\" must be of type String"),
     ],
 )  # fmt: skip
 async def test_answer_parameters_validation(tg, query, extra, description):
@@ -116,6 +135,25 @@ async def test_answer_parameters_validation(tg, query, extra, description):
         tg, "answerInlineQuery", inline_query_id=query.id, results=[ARTICLE], **extra
     )
     assert (status, text) == (400, f"Bad Request: {description}")
+
+
+async def test_a_web_app_button_is_kept_and_opened_without_a_start_param(tg, query):
+    url = "https://app.example/app/?table=1_abc"
+    button = {"text": "🃏 Play", "web_app": {"url": url}}
+    assert (
+        await call(tg, "answerInlineQuery", inline_query_id=query.id, results=[], button=button)
+    )[0] == 200
+    assert query.answer is not None and query.answer.button is not None
+    assert query.answer.button.web_app_url == url and query.answer.button.start_parameter is None
+    tg.add_web_app("hand", "http://127.0.0.1:1/app/", "https://app.example/app/")
+    opened = tg.launch_results_web_app(query.user, query.answer)
+    address, _, launch = opened.partition("#")
+    assert address == "http://127.0.0.1:1/app/?table=1_abc"  # where the stand-in serves it
+    data = parse_qs(parse_qs(launch)["tgWebAppData"][0])
+    assert set(data) == {"user", "auth_date", "hash"}  # no start_param, no chat
+    assert json.loads(data["user"][0])["id"] == query.user.id
+    with pytest.raises(ValueError, match="web_app button"):
+        tg.launch_results_web_app(tg.add_user("Mallory"), query.answer)  # not shown to her
 
 
 async def test_a_button_without_text_is_not_shown(tg, query):

@@ -27,6 +27,14 @@
     if (theme[key]) document.documentElement.style.setProperty(`--tg-${name}`, theme[key]);
   }
   const auth = { Authorization: "tma " + (tg.initData || "") };
+  // opened by an inline answer's button: no start_param, the table is in the address
+  const table = new URLSearchParams(location.search).get("table");
+  const named = (route, more) => {
+    const query = new URLSearchParams(more || {});
+    if (table) query.set("table", table);
+    const text = query.toString();
+    return text ? `${route}?${text}` : route;
+  };
   let shown = null, busy = false, words = {};
   const RED = { H: true, D: true }, SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
@@ -87,8 +95,8 @@
   }
 
   async function load(again) {
-    const v = again && shown ? `?v=${shown.version}` : "";
-    const r = await fetch("api/state" + v, { headers: auth, cache: "no-store" });
+    const v = again && shown ? { v: shown.version } : {};
+    const r = await fetch(named("api/state", v), { headers: auth, cache: "no-store" });
     if (r.status === 204) return;
     const body = await r.json();
     if (body.ok) draw(body.state); else note(body.error, true);
@@ -99,7 +107,7 @@
     busy = true;
     for (const b of $("moves").querySelectorAll("button")) b.disabled = true;
     try {
-      const r = await fetch("api/move", { method: "POST", headers: { ...auth, "Content-Type": "application/json" },
+      const r = await fetch(named("api/move"), { method: "POST", headers: { ...auth, "Content-Type": "application/json" },
         body: JSON.stringify({ version: shown.version, move, seat: shown.seat }) });
       const body = await r.json();
       if (body.ok) draw(body.state);
