@@ -28,7 +28,7 @@ from games.gofish.model import (
     GoFishView,
     NobodyToAsk,
 )
-from games.gofish.odds import ask_scores
+from games.gofish.odds import ask_scores, holding
 from games.gofish.record import SPAN, Record
 
 HOLDING_WEIGHT = 0.3  # with three or more players; tuned against random askers
@@ -89,9 +89,11 @@ def choose(view: GoFishView, legal: tuple[Ask, ...], rng: random.Random, level: 
     """Pick one of ``legal``. Level "easy" asks at random; any other level plays "normal".
 
     Normal with two players: the best of :func:`ask_scores` (sure hits first).
-    Normal with more: ask a player known to hold a rank we hold (the one nearest
-    a book); otherwise weigh the chance that the target holds the rank (squared, so a
-    likely hit counts most) plus ``HOLDING_WEIGHT`` per card we hold of it.
+    Normal with more, at a careful table (no opponent :func:`careless`): the
+    same from the exact :class:`Record` of every hand. Otherwise: ask a player
+    known to hold a rank we hold (the one nearest a book); otherwise weigh the
+    chance that the target holds the rank (squared, so a likely hit counts most)
+    plus ``HOLDING_WEIGHT`` per card we hold of it.
     Ties are broken with ``rng``.
     """
     if not legal:
@@ -100,6 +102,8 @@ def choose(view: GoFishView, legal: tuple[Ask, ...], rng: random.Random, level: 
         return rng.choice(legal)
     if view.seats == 2:
         return _two_players(view, legal, rng)
+    if not careless(view):
+        return _careful_table(view, legal, rng)
     memory = Memory.listen(view)
     mine = Counter(c.rank for c in view.hand)
     known = [a for a in legal if memory.held(a.target, a.rank) > 0]
@@ -118,6 +122,49 @@ def _two_players(view: GoFishView, legal: tuple[Ask, ...], rng: random.Random) -
         hand[card.rank] += 1
     scores = ask_scores(record, view.seat, 1 - view.seat, hand)
     return _best(legal, lambda a: scores.get(a.rank, -1.0), rng)
+
+
+def careless(view: GoFishView) -> bool:
+    """Has an opponent asked a seat for a rank that seat was seen to lack (it said
+    "Go Fish!" to it or handed it over, and has drawn nothing since)?"""
+    lacks: list[set[int]] = [set() for _ in range(view.seats)]
+    for event in view.history:
+        if isinstance(event, Asked):
+            if event.asker != view.seat and event.rank in lacks[event.target]:
+                return True
+            lacks[event.target].add(event.rank)
+            lacks[event.asker].discard(event.rank)
+        elif isinstance(event, EmptyHandDraw | NobodyToAsk) or (
+            isinstance(event, GoFish) and event.drew
+        ):
+            lacks[event.seat].clear()
+    return False
+
+
+def _careful_table(view: GoFishView, legal: tuple[Ask, ...], rng: random.Random) -> Ask:
+    """Three or more players, none careless: the exact :class:`Record` of every hand.
+
+    A seat known to hold a rank we hold first (the most cards, its and ours);
+    otherwise the chance that the target holds the rank (:func:`holding`, squared)
+    plus ``HOLDING_WEIGHT`` per card we hold of it.
+    """
+    seat = view.seat
+    assert seat is not None
+    record = Record.listen(view.history, view.hand_counts)
+    hand = [0] * SPAN
+    for card in view.hand:
+        hand[card.rank] += 1
+    odds: dict[int, list[float]] = {}
+
+    def score(ask: Ask) -> float:
+        named = record.held[ask.target][ask.rank]
+        if named:
+            return 100.0 + named + hand[ask.rank]
+        if ask.target not in odds:
+            odds[ask.target] = holding(record, seat, ask.target, hand)
+        return odds[ask.target][ask.rank] ** 2 + HOLDING_WEIGHT * hand[ask.rank]
+
+    return _best(legal, score, rng)
 
 
 def _chances(view: GoFishView, memory: Memory, mine: Counter[int]) -> Callable[[Ask], float]:
