@@ -32,6 +32,7 @@ from games.gofish.odds import ask_scores, holding
 from games.gofish.record import SPAN, Record
 
 HOLDING_WEIGHT = 0.3  # with three or more players; tuned against random askers
+REVEAL_WEIGHT = 1.0  # careful tables of four or more: per card a miss may lose (bench)
 
 
 @dataclass
@@ -146,7 +147,10 @@ def _careful_table(view: GoFishView, legal: tuple[Ask, ...], rng: random.Random)
 
     A seat known to hold a rank we hold first (the most cards, its and ours);
     otherwise the chance that the target holds the rank (:func:`holding`, squared)
-    plus ``HOLDING_WEIGHT`` per card we hold of it.
+    plus ``HOLDING_WEIGHT`` per card we hold of it. With four or more players an
+    ask for a rank the table does not know we hold is marked down by
+    ``REVEAL_WEIGHT`` per card we hold of it, times the chance of a miss and the
+    chance that another opponent holds the rank (they would ask us for it next).
     """
     seat = view.seat
     assert seat is not None
@@ -155,14 +159,26 @@ def _careful_table(view: GoFishView, legal: tuple[Ask, ...], rng: random.Random)
     for card in view.hand:
         hand[card.rank] += 1
     odds: dict[int, list[float]] = {}
+    others = [s for s in range(view.seats) if s != seat and view.hand_counts[s]]
+
+    def chance(target: int, rank: int) -> float:
+        if target not in odds:
+            odds[target] = holding(record, seat, target, hand)
+        return odds[target][rank]
 
     def score(ask: Ask) -> float:
         named = record.held[ask.target][ask.rank]
         if named:
             return 100.0 + named + hand[ask.rank]
-        if ask.target not in odds:
-            odds[ask.target] = holding(record, seat, ask.target, hand)
-        return odds[ask.target][ask.rank] ** 2 + HOLDING_WEIGHT * hand[ask.rank]
+        hit = chance(ask.target, ask.rank)
+        value = hit**2 + HOLDING_WEIGHT * hand[ask.rank]
+        if view.seats >= 4 and not record.held[seat][ask.rank]:
+            none = 1.0
+            for other in others:
+                if other != ask.target:
+                    none *= 1.0 - chance(other, ask.rank)
+            value -= REVEAL_WEIGHT * (1.0 - hit) * (1.0 - none) * hand[ask.rank]
+        return value
 
     return _best(legal, score, rng)
 
