@@ -28,10 +28,11 @@ from games.gofish.model import (
     GoFishView,
     NobodyToAsk,
 )
-from games.gofish.odds import ask_scores
+from games.gofish.odds import ask_scores, holding
 from games.gofish.record import SPAN, Record
 
 HOLDING_WEIGHT = 0.3  # with three or more players; tuned against random askers
+REVEAL_WEIGHT = 1.0  # careful tables of four or more: per card a miss may lose (bench)
 
 
 @dataclass
@@ -89,9 +90,11 @@ def choose(view: GoFishView, legal: tuple[Ask, ...], rng: random.Random, level: 
     """Pick one of ``legal``. Level "easy" asks at random; any other level plays "normal".
 
     Normal with two players: the best of :func:`ask_scores` (sure hits first).
-    Normal with more: ask a player known to hold a rank we hold (the one nearest
-    a book); otherwise weigh the chance that the target holds the rank (squared, so a
-    likely hit counts most) plus ``HOLDING_WEIGHT`` per card we hold of it.
+    Normal with more, at a careful table (no opponent :func:`careless`): the
+    same from the exact :class:`Record` of every hand. Otherwise: ask a player
+    known to hold a rank we hold (the one nearest a book); otherwise weigh the
+    chance that the target holds the rank (squared, so a likely hit counts most)
+    plus ``HOLDING_WEIGHT`` per card we hold of it.
     Ties are broken with ``rng``.
     """
     if not legal:
@@ -100,6 +103,8 @@ def choose(view: GoFishView, legal: tuple[Ask, ...], rng: random.Random, level: 
         return rng.choice(legal)
     if view.seats == 2:
         return _two_players(view, legal, rng)
+    if not careless(view):
+        return _careful_table(view, legal, rng)
     memory = Memory.listen(view)
     mine = Counter(c.rank for c in view.hand)
     known = [a for a in legal if memory.held(a.target, a.rank) > 0]
@@ -118,6 +123,64 @@ def _two_players(view: GoFishView, legal: tuple[Ask, ...], rng: random.Random) -
         hand[card.rank] += 1
     scores = ask_scores(record, view.seat, 1 - view.seat, hand)
     return _best(legal, lambda a: scores.get(a.rank, -1.0), rng)
+
+
+def careless(view: GoFishView) -> bool:
+    """Has an opponent asked a seat for a rank that seat was seen to lack (it said
+    "Go Fish!" to it or handed it over, and has drawn nothing since)?"""
+    lacks: list[set[int]] = [set() for _ in range(view.seats)]
+    for event in view.history:
+        if isinstance(event, Asked):
+            if event.asker != view.seat and event.rank in lacks[event.target]:
+                return True
+            lacks[event.target].add(event.rank)
+            lacks[event.asker].discard(event.rank)
+        elif isinstance(event, EmptyHandDraw | NobodyToAsk) or (
+            isinstance(event, GoFish) and event.drew
+        ):
+            lacks[event.seat].clear()
+    return False
+
+
+def _careful_table(view: GoFishView, legal: tuple[Ask, ...], rng: random.Random) -> Ask:
+    """Three or more players, none careless: the exact :class:`Record` of every hand.
+
+    A seat known to hold a rank we hold first (the most cards, its and ours);
+    otherwise the chance that the target holds the rank (:func:`holding`, squared)
+    plus ``HOLDING_WEIGHT`` per card we hold of it. With four or more players an
+    ask for a rank the table does not know we hold is marked down by
+    ``REVEAL_WEIGHT`` per card we hold of it, times the chance of a miss and the
+    chance that another opponent holds the rank (they would ask us for it next).
+    """
+    seat = view.seat
+    assert seat is not None
+    record = Record.listen(view.history, view.hand_counts)
+    hand = [0] * SPAN
+    for card in view.hand:
+        hand[card.rank] += 1
+    odds: dict[int, list[float]] = {}
+    others = [s for s in range(view.seats) if s != seat and view.hand_counts[s]]
+
+    def chance(target: int, rank: int) -> float:
+        if target not in odds:
+            odds[target] = holding(record, seat, target, hand)
+        return odds[target][rank]
+
+    def score(ask: Ask) -> float:
+        named = record.held[ask.target][ask.rank]
+        if named:
+            return 100.0 + named + hand[ask.rank]
+        hit = chance(ask.target, ask.rank)
+        value = hit**2 + HOLDING_WEIGHT * hand[ask.rank]
+        if view.seats >= 4 and not record.held[seat][ask.rank]:
+            none = 1.0
+            for other in others:
+                if other != ask.target:
+                    none *= 1.0 - chance(other, ask.rank)
+            value -= REVEAL_WEIGHT * (1.0 - hit) * (1.0 - none) * hand[ask.rank]
+        return value
+
+    return _best(legal, score, rng)
 
 
 def _chances(view: GoFishView, memory: Memory, mine: Counter[int]) -> Callable[[Ask], float]:

@@ -9,7 +9,7 @@ import pytest
 from games.base import IllegalAction
 from games.cards import RANKS
 from games.gofish import ENGINE, Ask
-from games.gofish.ai import Memory
+from games.gofish.ai import Memory, careless
 from tests.games.test_gofish_positions import position
 
 
@@ -50,6 +50,35 @@ def test_does_not_ask_a_player_who_just_said_go_fish() -> None:
     history += [asked(1, 0, 2, 0), {"type": "TurnPassed", "from_seat": 1, "to_seat": 0}]
     state = position(["5S 5H 9S", "2C 3C 4C", "6C 7C 8C"], history=history)
     assert Ask(1, 5) not in choose_many(state, 0)
+
+
+def test_a_table_is_careless_once_someone_asks_a_seat_seen_to_lack_the_rank() -> None:
+    passed = {"type": "TurnPassed", "from_seat": 1, "to_seat": 2}
+    fished = {
+        "type": "GoFish",
+        "seat": 1,
+        "rank": 5,
+        "drew": True,
+        "lucky": False,
+        "variant": "gofish",
+    }
+    careful = [asked(1, 2, 5, 0), fished, passed, asked(2, 0, 5, 0)]
+    state = position(["5S 9S", "2C 3C", "5H 6C"], history=careful)
+    assert not careless(ENGINE.view(state, 0))
+    drew = {
+        "type": "GoFish",
+        "seat": 2,
+        "rank": 3,
+        "drew": True,
+        "lucky": False,
+        "variant": "gofish",
+    }
+    again = [asked(1, 2, 5, 0), fished, passed, asked(2, 1, 3, 0), drew, asked(1, 2, 5, 0)]
+    state = position(["5S 9S", "2C 3C 5C", "5H 6C"], history=again)
+    assert not careless(ENGINE.view(state, 0))  # seat 2 has drawn since
+    circles = [asked(1, 2, 5, 0), fished, passed, asked(2, 0, 6, 0), asked(1, 2, 5, 0)]
+    state = position(["5S 9S", "2C 3C 5C", "5H 6C"], history=circles)
+    assert careless(ENGINE.view(state, 0))
 
 
 def test_memory_of_a_booked_rank_is_dropped() -> None:
