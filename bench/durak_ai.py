@@ -30,11 +30,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import durak_baseline
+from bench.durak_styles import coverable, low
 from bench.rates import cpu_text, rate_text
-from games.cards import Card
 from games.durak import ENGINE, Action, Attack, Beat, Done, DurakView, Take
 from games.durak.ai import ruled
-from games.durak.state import beats
 
 MAX_ACTIONS = 5000
 GOALS = {2: 0.20, 3: 0.09}
@@ -44,10 +43,6 @@ PLAYERS: dict[str, Player] = {
     "previous": lambda view, legal, rng, level: ruled(view, legal),
     "baseline": durak_baseline.choose,
 }
-
-
-def low(card: Card, trump: str) -> tuple[bool, int]:
-    return card.suit == trump, card.rank
 
 
 def greedy(view: DurakView) -> Action:
@@ -69,18 +64,6 @@ def greedy(view: DurakView) -> Action:
     if attacks:
         return min(attacks, key=lambda action: low(action.card, view.trump))
     return Take() if Take() in view.legal else Done()
-
-
-def coverable(attacks: list[Card], hand: list[Card], trump: str) -> bool:
-    """Whether ``hand`` can cover every card of ``attacks``, one card each."""
-    if not attacks:
-        return True
-    first, rest = attacks[0], attacks[1:]
-    return any(
-        coverable(rest, [other for other in hand if other != card], trump)
-        for card in hand
-        if beats(card, first, trump)
-    )
 
 
 def play(seats: int, computer: int, seed: int, player: Player, clock: list[float]) -> bool:

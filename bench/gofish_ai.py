@@ -29,27 +29,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import gofish_baseline
+from bench.gofish_styles import remembered
 from bench.rates import cpu_text, rate_text
-from games.gofish import ENGINE, Ask, Asked, BookLaid, GoFish, GoFishView
+from games.gofish import ENGINE, Ask, GoFishView
 
 GOAL = 0.58
 Player = Callable[[GoFishView, tuple[Ask, ...], random.Random, str], Ask]
 PLAYERS: dict[str, Player] = {"new": ENGINE.choose, "baseline": gofish_baseline.choose}
-
-
-def remembered(view: GoFishView) -> list[set[int]]:
-    """The ranks each seat is known to hold, from every ask and answer so far."""
-    holds: list[set[int]] = [set() for _ in range(view.seats)]
-    for event in view.history:
-        if isinstance(event, Asked):
-            holds[event.asker].add(event.rank)
-            holds[event.target].discard(event.rank)
-        elif isinstance(event, GoFish) and event.lucky:
-            holds[event.seat].add(event.rank)
-        elif isinstance(event, BookLaid):
-            for seat_holds in holds:
-                seat_holds.discard(event.rank)
-    return holds
 
 
 def perfect_memory(view: GoFishView) -> Ask:
