@@ -73,7 +73,7 @@ def drawn_at(message: Message) -> int:
     return int(data[0].split(":")[2], 36) if data else -1
 
 
-def _durak_hand(tg: StandIn, person: User) -> Message | None:
+def durak_hand(tg: StandIn, person: User) -> Message | None:
     for message in reversed(tg.bot_messages(person)):
         if (message.text or "").startswith("Durak") and "Your hand" in (message.text or ""):
             return message
@@ -89,11 +89,11 @@ async def durak_step(
     version = drawn_at(table)
 
     def movers() -> list[str]:  # hands drawn at the table's version that offer a move
-        hands = {name: _durak_hand(tg, person) for name, person in people.items()}
+        hands = {name: durak_hand(tg, person) for name, person in people.items()}
         return sorted(n for n, h in hands.items() if h is not None and drawn_at(h) == version)
 
     name = rng.choice(await tg.wait_for(movers, what="a hand with a move (else the game stalls)"))
-    hand = _durak_hand(tg, people[name])
+    hand = durak_hand(tg, people[name])
     assert hand is not None
     button = rng.choice([b for row in hand.buttons() for b in row if b.callback_data])
     if (button.callback_data or "").split(":")[3] == "k":  # beats several cards: which one?

@@ -27,7 +27,7 @@ from storage.db import Database
 from tests.databases import POSTGRES_URL, fresh_postgres
 from tests.e2e.durak_table import accounted, pairs, table_pairs
 from tests.e2e.harness import TOKEN
-from tests.e2e.players import drawn_at
+from tests.e2e.players import drawn_at, durak_hand
 from tests.e2e.test_workers import _free_port, _open, workers
 
 pytestmark = pytest.mark.skipif(not POSTGRES_URL, reason="TEST_POSTGRES_URL names no server")
@@ -67,13 +67,6 @@ def _app_link(table: Message) -> str:
     return next(str(b.url) for row in table.buttons() for b in row if "startapp=" in (b.url or ""))
 
 
-def _hand(tg: StandIn, person: User) -> Message | None:
-    for message in reversed(tg.bot_messages(person)):
-        if (message.text or "").startswith("Durak") and "Your hand" in (message.text or ""):
-            return message
-    return None
-
-
 async def _chosen(
     tg: StandIn, table: Message, people: dict[str, User], rng: random.Random
 ) -> tuple[User, Message, str]:
@@ -82,12 +75,12 @@ async def _chosen(
     version = drawn_at(table)
 
     def movers() -> list[str]:
-        hands = {name: _hand(tg, person) for name, person in people.items()}
+        hands = {name: durak_hand(tg, person) for name, person in people.items()}
         return sorted(n for n, h in hands.items() if h is not None and drawn_at(h) == version
                       and any(b.callback_data for row in h.buttons() for b in row))  # fmt: skip
 
     name = rng.choice(await tg.wait_for(movers, what="a hand with a move"))
-    hand = _hand(tg, people[name])
+    hand = durak_hand(tg, people[name])
     assert hand is not None
     button = rng.choice([b for row in hand.buttons() for b in row if b.callback_data])
     if (button.callback_data or "").split(":")[3] == "k":  # beats several cards: which one?
