@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import urlparse
 
+from bot.served import clash
 from storage.db import database_path
 
 DEFAULT_DATABASE_URL = "sqlite:///data/tablebot.db"
@@ -281,6 +282,8 @@ def load_config(env: Mapping[str, str]) -> Config:
     assert port is not None
     turn, lobby = turn_and_lobby_seconds(env)
     webapp_url, webapp_name = _webapp(env)
+    if webhook_url is not None and (taken := clash(webhook_url, webapp_url)) is not None:
+        raise ConfigError(f"WEBHOOK_URL's path is taken by {taken}: give the webhook its own")
     webapp_max_age = _seconds(
         env, "WEBAPP_MAX_AGE", DEFAULT_WEBAPP_MAX_AGE, MIN_WEBAPP_MAX_AGE, MAX_WEBAPP_MAX_AGE
     )

@@ -29,8 +29,9 @@ from bot.config import Config, ConfigError, turn_and_lobby_seconds
 from bot.features import FEATURES
 from bot.glue.app import ALLOWED_UPDATES, build_application
 from bot.ops.logs import setup_logging
+from bot.served import app_path
 from bot.services import services_of
-from bot.webapp.server import app_path, serve_app
+from bot.webapp.server import serve_app
 from sandbox import Chat, StandIn, User
 from sandbox.web import ChatView
 from storage.db import Database, UnusableDatabase, database_path

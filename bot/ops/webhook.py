@@ -30,7 +30,6 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlparse
 
 import tornado.httpserver
 import tornado.netutil
@@ -42,9 +41,9 @@ from bot.buttons import whole_number
 from bot.config import Config
 from bot.glue.processor import KeyedUpdateProcessor
 from bot.pressed import set_aside_keyboard
+from bot.served import HEALTH_PATH, route, webhook_path
 
 log = logging.getLogger(__name__)
-HEALTH_PATH = "/healthz"
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 MAX_BODY = 1 << 20  # an update is a few kB; Telegram's largest are far below 1 MB
 BODY_SECONDS = 10.0  # a body still arriving after this is cut off
@@ -128,15 +127,6 @@ def _log_request(handler: tornado.web.RequestHandler) -> None:
         log.warning("webhook server: %d %s", handler.get_status(), handler.request.path)
 
 
-def webhook_path(url: str) -> str:
-    """The path the bot listens on: WEBHOOK_URL's own (``/`` when it has none)."""
-    return urlparse(url).path or "/"
-
-
-def _route(path: str) -> str:
-    return "".join("\\" + c if not c.isalnum() and c not in "/_-" else c for c in path)
-
-
 @dataclass
 class Servers:
     """The HTTP servers the bot runs; ``stop`` closes them all."""
@@ -167,7 +157,7 @@ def health_routes(healthy: Healthy) -> list[Any]:
 
 def webhook_routes(application: Application, config: Config, healthy: Healthy) -> list[Any]:  # type: ignore[type-arg]
     assert config.webhook_url is not None and config.webhook_secret is not None
-    hook = (_route(webhook_path(config.webhook_url)), UpdateHandler,
+    hook = (route(webhook_path(config.webhook_url)), UpdateHandler,
             {"bot_application": application, "secret": config.webhook_secret})  # fmt: skip
     return [*health_routes(healthy), hook]
 

@@ -59,6 +59,7 @@ from bot.language import language_of, table_language
 from bot.pipeline.play import play
 from bot.presenters.hand_app import TABLE_QUERY
 from bot.presenters.reasons import refusal_text
+from bot.served import APP_API, APP_FILES, app_path, route
 from bot.services import Services, services_of
 from bot.webapp.initdata import InitData, InitDataError, validate_init_data
 from bot.webapp.views import game_view
@@ -67,11 +68,6 @@ from storage.records import GameRecord, Status
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).resolve().parent / "static"
-FILES = {  # name: content type (nothing else under the path is served)
-    "": "text/html; charset=utf-8",
-    "app.js": "text/javascript; charset=utf-8",
-    "app.css": "text/css; charset=utf-8",
-}
 MAX_BODY = 4096  # a move is some 60 bytes, its initData under 1 kB
 MOVES_PER_SECOND = 5  # one person's moves in any second
 AUTH_SCHEME = "tma "  # Authorization: tma <initData> (the Mini Apps' usual scheme)
@@ -81,12 +77,6 @@ HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; base-uri 'none'",
 }
-
-
-def app_path(url: str) -> str:
-    """The path the app is served under: ``WEBAPP_URL``'s, ending in ``/``."""
-    path = urlparse(url).path or "/"
-    return path if path.endswith("/") else path + "/"
 
 
 def origin_of(url: str) -> str:
@@ -157,7 +147,7 @@ class PageHandler(tornado.web.RequestHandler):
     def get(self, *_: str) -> None:
         for header, value in HEADERS.items():
             self.set_header(header, value)
-        self.set_header("Content-Type", FILES[self.name])
+        self.set_header("Content-Type", APP_FILES[self.name])
         self.write((STATIC / (self.name or "index.html")).read_bytes())
 
 
@@ -357,11 +347,10 @@ def app_routes(application: Application, config: Config) -> list[Any]:  # type: 
         application, config.token, config.webapp_max_age,
         frozenset({origin_of(config.webapp_url)}),
     )  # fmt: skip
-    quoted = "".join("\\" + c if not c.isalnum() and c not in "/_-" else c for c in path)
     return [
-        (quoted + "api/state", StateHandler, {"context": context}),
-        (quoted + "api/move", MoveHandler, {"context": context}),
-        *[(quoted + name.replace(".", "\\."), PageHandler, {"name": name}) for name in FILES],
+        (route(path + APP_API[0]), StateHandler, {"context": context}),
+        (route(path + APP_API[1]), MoveHandler, {"context": context}),
+        *[(route(path + name), PageHandler, {"name": name}) for name in APP_FILES],
     ]
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
+from typing import Any, cast
 
 import pytest
 
@@ -209,3 +211,73 @@ def test_record_days_default_90_and_checked() -> None:
     for bad in ("0", "3651", "1.5", "٣", "-1"):
         with pytest.raises(ConfigError, match="RECORD_DAYS must be a whole number of days"):
             load_config({"BOT_TOKEN": TOKEN, "RECORD_DAYS": bad})
+
+
+# --- one server, one owner per path: the webhook, the health check and the hand app ----
+
+HOOK = {"WEBHOOK_SECRET": "s3cret"}
+
+
+@pytest.mark.parametrize(
+    ("webhook", "webapp", "taken"),
+    [
+        ("https://bot.example.org/healthz", None, "the health check (/healthz)"),
+        ("https://bot.example.org/hand/", "https://bot.example.org/hand/", "the hand app"),
+        ("https://bot.example.org/hand/api/move", "https://bot.example.org/hand", "the hand app"),
+        ("https://bot.example.org/hand/app.js", "https://bot.example.org/hand/", "the hand app"),
+        ("https://bot.example.org", "https://bot.example.org/", "the hand app"),
+    ],
+)
+def test_a_webhook_path_another_route_answers_is_refused(
+    webhook: str, webapp: str | None, taken: str
+) -> None:
+    env = {"BOT_TOKEN": TOKEN, **HOOK, "WEBHOOK_URL": webhook}
+    if webapp is not None:
+        env |= {"WEBAPP_URL": webapp, "WEBAPP_NAME": "hand"}
+    with pytest.raises(ConfigError, match=f"WEBHOOK_URL's path is taken by {re.escape(taken)}"):
+        load_config(env)
+
+
+@pytest.mark.parametrize(
+    ("webhook", "webapp"),
+    [
+        ("https://bot.example.org/hook", "https://bot.example.org/hand/"),
+        ("https://bot.example.org/hand", "https://bot.example.org/hand/"),  # not the app's "/hand/"
+        ("https://bot.example.org/hook/api/move", "https://bot.example.org/"),
+        ("https://bot.example.org/healthz/x", None),
+    ],
+)
+def test_a_webhook_path_of_its_own_is_taken(webhook: str, webapp: str | None) -> None:
+    env = {"BOT_TOKEN": TOKEN, **HOOK, "WEBHOOK_URL": webhook}
+    if webapp is not None:
+        env |= {"WEBAPP_URL": webapp, "WEBAPP_NAME": "hand"}
+    assert load_config(env).webhook_url == webhook
+
+
+def test_the_paths_checked_are_the_paths_the_app_and_health_check_answer() -> None:
+    """The check reads ``bot.served``; the server's routes must answer exactly those paths."""
+    from bot.ops.webhook import health_routes
+    from bot.served import HEALTH_PATH, app_paths
+    from bot.webapp.server import app_routes
+
+    config = load_config(WEBAPP)
+    assert config.webapp_url is not None
+    routes = [pattern for pattern, *_ in app_routes(cast(Any, None), config)]
+    probes = {*app_paths(config.webapp_url), "/hand", "/hand/x", "/hand/api", "/hand/appXjs"}
+    answered = {p for p in probes if any(re.fullmatch(r, p) for r in routes)}
+    assert answered == app_paths(config.webapp_url)
+    assert [pattern for pattern, *_ in health_routes(lambda: True)] == [HEALTH_PATH]
+
+
+def test_a_webhook_on_the_apps_path_is_one_line_and_exit_code_2() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "bot"], capture_output=True, text=True, timeout=60,
+        env={"PATH": "/usr/bin:/bin", "BOT_TOKEN": TOKEN, **HOOK,
+             "WEBHOOK_URL": "https://x.org/hand/", "WEBAPP_URL": "https://x.org/hand/",
+             "WEBAPP_NAME": "hand"},
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "error: WEBHOOK_URL's path is taken by the hand app (WEBAPP_URL): give the webhook its own"
+    ]
+    assert TOKEN not in result.stdout + result.stderr
