@@ -24,26 +24,22 @@ public table and moves nothing. A move runs in line with the game's presses
 workers) and is ``bot.pipeline.play.play`` held to the version it was chosen at;
 the save marks the table and the sender edits it; nothing is sent to any chat.
 
-Refusals, each with nothing applied: 401 (initData missing, badly signed, changed,
-stale), 403 (another origin; a move by someone not seated or for another seat),
-404 (no such table), 409 (stale: the table changed), 413 (a body over
-``MAX_BODY``), 422 (the engine refuses the move), 429 (more than ``MOVES_PER_SECOND``
-moves in a second by one person), 400 (anything else malformed). The state is read
-from the database on every request, so any worker answers any client.
+Refusals (``bot.webapp.checks``), each with nothing applied: 401 (initData missing,
+badly signed, changed, stale), 403 (another origin; a move by someone not seated or
+for another seat), 404 (no such table), 409 (stale: the table changed), 413 (a body
+over ``MAX_BODY``), 422 (the engine refuses the move), 429 (more than
+``MOVES_PER_SECOND`` moves in a second by one person), 400 (anything else
+malformed). The state is read from the database on every request, so any worker
+answers any client.
 """
 
 from __future__ import annotations
 
 import hmac
-import json
 import logging
-import time
-from collections import defaultdict, deque
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlparse
 
 import tornado.httpserver
 import tornado.netutil
@@ -52,15 +48,23 @@ from telegram import User
 from telegram.ext import Application
 
 from bot.adapter import seat_of_user
-from bot.buttons import ForgedCallback, GameButton, Verb, from36, whole_number
+from bot.buttons import ForgedCallback, GameButton, Verb, whole_number
 from bot.config import Config
 from bot.glue.processor import KeyedUpdateProcessor
 from bot.language import language_of, table_language
 from bot.pipeline.play import play
 from bot.presenters.hand_app import TABLE_QUERY
-from bot.presenters.reasons import refusal_text
 from bot.served import APP_API, APP_FILES, app_path, route
 from bot.services import Services, services_of
+from bot.webapp.checks import (
+    MAX_BODY,
+    AppReply,
+    Pace,
+    Refusal,
+    move_body,
+    origin_of,
+    parse_table,
+)
 from bot.webapp.initdata import InitData, InitDataError, validate_init_data
 from bot.webapp.views import game_view
 from storage import gamestore
@@ -68,8 +72,6 @@ from storage.records import GameRecord, Status
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).resolve().parent / "static"
-MAX_BODY = 4096  # a move is some 60 bytes, its initData under 1 kB
-MOVES_PER_SECOND = 5  # one person's moves in any second
 AUTH_SCHEME = "tma "  # Authorization: tma <initData> (the Mini Apps' usual scheme)
 HEADERS = {
     "Cache-Control": "no-store",
@@ -77,52 +79,6 @@ HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; base-uri 'none'",
 }
-
-
-def origin_of(url: str) -> str:
-    parsed = urlparse(url)
-    return f"{parsed.scheme}://{parsed.netloc}"
-
-
-def parse_table(param: str | None) -> tuple[int, str] | None:
-    """``(game id, secret)`` from a ``startapp``, or None when it is not one."""
-    head, _, secret = (param or "").partition("_")
-    if not head or not secret or len(param or "") > 64:
-        return None
-    try:
-        return from36(head), secret
-    except ForgedCallback:
-        return None
-
-
-class Refusal(tornado.web.HTTPError):
-    """An API request refused: its status and a short code (never the data); the
-    answer is ``{"ok": false, "error": code[, "text": words for the person]}``."""
-
-    def __init__(self, status: int, code: str, text: str | None = None) -> None:
-        super().__init__(status, reason=None)
-        self.code, self.text = code, text
-
-
-@dataclass
-class Pace:
-    """At most ``per_second`` events per person in any second (this worker's count)."""
-
-    per_second: int = MOVES_PER_SECOND
-    clock: Callable[[], float] = time.monotonic
-    seen: dict[int, deque[float]] = field(default_factory=lambda: defaultdict(deque))
-
-    def allow(self, user_id: int) -> bool:
-        now, times = self.clock(), self.seen[user_id]
-        while times and now - times[0] >= 1.0:
-            times.popleft()
-        if len(times) >= self.per_second:
-            return False
-        times.append(now)
-        if len(self.seen) > 10_000:  # forget the quiet ones
-            for user in [u for u, t in self.seen.items() if not t]:
-                del self.seen[user]
-        return True
 
 
 @dataclass
@@ -256,7 +212,7 @@ class MoveHandler(ApiHandler):
         signed = self.signed()
         if not self.context.pace.allow(signed.user_id):
             raise Refusal(429, "too-fast")
-        version, argument, seat_named = _move_body(bytes(self.body))
+        version, argument, seat_named = move_body(bytes(self.body))
         game = await self.table(signed)  # the table named, before taking its line
         processor = self.context.application.update_processor
         assert isinstance(processor, KeyedUpdateProcessor)
@@ -295,47 +251,6 @@ class MoveHandler(ApiHandler):
         now = await gamestore.get_game(svc.db, game_id, None, signed.user_id)
         assert now is not None
         return self.view(now, signed, await table_language(svc.db, now))
-
-
-@dataclass
-class AppReply:
-    """A move from the app refused: the status and words the app shows; held to the
-    version it was chosen at (the app draws that state)."""
-
-    language: str
-    adapter: Any
-    refusal: Refusal | None = None
-    exact = True
-
-    async def stale(self) -> None:
-        self.refusal = Refusal(409, "stale")
-
-    async def outsider(self, state: Any) -> None:
-        self.refusal = Refusal(403, "not-seated")
-
-    async def refused(self, state: Any, seat: int, reason: str) -> None:
-        text = refusal_text(self.language, reason, self.adapter)
-        self.refusal = Refusal(422, "refused", text)
-
-    async def quicker(self) -> None:
-        self.refusal = Refusal(409, "stale")
-
-
-def _move_body(body: bytes) -> tuple[int, str, int | None]:
-    try:
-        data = json.loads(body)
-    except ValueError:
-        data = None
-    if not isinstance(data, dict):
-        raise Refusal(400, "bad-body")
-    version, argument, seat = data.get("version"), data.get("move"), data.get("seat")
-    if type(version) is not int or version < 0 or not isinstance(argument, str):
-        raise Refusal(400, "bad-body")
-    if not argument or len(argument) > 40:
-        raise Refusal(400, "bad-move")
-    if seat is not None and type(seat) is not int:
-        raise Refusal(400, "bad-body")
-    return version, argument, seat
 
 
 def app_routes(application: Application, config: Config) -> list[Any]:  # type: ignore[type-arg]

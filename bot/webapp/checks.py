@@ -1,0 +1,109 @@
+"""What a request to the hand app must be before anything is applied, and the
+refusals (``bot.webapp.server`` serves them): the table a launch names, a move's
+body, one person's pace, and a refused move's status and words.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import defaultdict, deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlparse
+
+import tornado.web
+
+from bot.buttons import ForgedCallback, from36
+from bot.presenters.reasons import refusal_text
+
+MAX_BODY = 4096  # a move is some 60 bytes, its initData under 1 kB
+MOVES_PER_SECOND = 5  # one person's moves in any second
+
+
+def origin_of(url: str) -> str:
+    parsed = urlparse(url)
+    return f"{parsed.scheme}://{parsed.netloc}"
+
+
+def parse_table(param: str | None) -> tuple[int, str] | None:
+    """``(game id, secret)`` from a ``startapp``, or None when it is not one."""
+    head, _, secret = (param or "").partition("_")
+    if not head or not secret or len(param or "") > 64:
+        return None
+    try:
+        return from36(head), secret
+    except ForgedCallback:
+        return None
+
+
+class Refusal(tornado.web.HTTPError):
+    """An API request refused: its status and a short code (never the data); the
+    answer is ``{"ok": false, "error": code[, "text": words for the person]}``."""
+
+    def __init__(self, status: int, code: str, text: str | None = None) -> None:
+        super().__init__(status, reason=None)
+        self.code, self.text = code, text
+
+
+@dataclass
+class Pace:
+    """At most ``per_second`` events per person in any second (this worker's count)."""
+
+    per_second: int = MOVES_PER_SECOND
+    clock: Callable[[], float] = time.monotonic
+    seen: dict[int, deque[float]] = field(default_factory=lambda: defaultdict(deque))
+
+    def allow(self, user_id: int) -> bool:
+        now, times = self.clock(), self.seen[user_id]
+        while times and now - times[0] >= 1.0:
+            times.popleft()
+        if len(times) >= self.per_second:
+            return False
+        times.append(now)
+        if len(self.seen) > 10_000:  # forget the quiet ones
+            for user in [u for u, t in self.seen.items() if not t]:
+                del self.seen[user]
+        return True
+
+
+@dataclass
+class AppReply:
+    """A move from the app refused: the status and words the app shows; held to the
+    version it was chosen at (the app draws that state)."""
+
+    language: str
+    adapter: Any
+    refusal: Refusal | None = None
+    exact = True
+
+    async def stale(self) -> None:
+        self.refusal = Refusal(409, "stale")
+
+    async def outsider(self, state: Any) -> None:
+        self.refusal = Refusal(403, "not-seated")
+
+    async def refused(self, state: Any, seat: int, reason: str) -> None:
+        text = refusal_text(self.language, reason, self.adapter)
+        self.refusal = Refusal(422, "refused", text)
+
+    async def quicker(self) -> None:
+        self.refusal = Refusal(409, "stale")
+
+
+def move_body(body: bytes) -> tuple[int, str, int | None]:
+    try:
+        data = json.loads(body)
+    except ValueError:
+        data = None
+    if not isinstance(data, dict):
+        raise Refusal(400, "bad-body")
+    version, argument, seat = data.get("version"), data.get("move"), data.get("seat")
+    if type(version) is not int or version < 0 or not isinstance(argument, str):
+        raise Refusal(400, "bad-body")
+    if not argument or len(argument) > 40:
+        raise Refusal(400, "bad-move")
+    if seat is not None and type(seat) is not int:
+        raise Refusal(400, "bad-body")
+    return version, argument, seat
