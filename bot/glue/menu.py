@@ -36,7 +36,7 @@ def menu(language: str, games: Mapping[str, GameAdapter[Any]]) -> list[BotComman
         BotCommand("help", tr(language, "How to play")),
         BotCommand("start", tr(language, "Start: what this bot can do")),
         BotCommand("privacy", tr(language, "What this bot stores about you")),
-        BotCommand("forgetme", tr(language, "Delete your results, chips and profile")),
+        BotCommand("forgetme", tr(language, "Delete your results, ratings, chips and profile")),
     ]
 
 

@@ -81,7 +81,7 @@ def privacy_text(language: str, record_days: int = 90) -> str:
             tr(language, "🗑 <b>How to delete</b>"),
             tr(
                 language,
-                "/forgetme deletes your results, chips and profile in every chat. If you "
+                "/forgetme deletes your results, ratings, chips and profile in every chat. If you "
                 "are seated at a game or table, leave it (or let it end) first.",
             ),
             tr(
@@ -138,7 +138,11 @@ async def forget_button(press: Tap) -> None:
             "end), then press again.",
         )
     else:
-        text = tr(language, "Done: your results, chips and profile are deleted.")
+        text = tr(
+            language,
+            "Done: your results, ratings, chips and profile are deleted; "
+            "game records now call you “a former player”.",
+        )
     await query.answer(text, show_alert=True)
     if forgotten is not None and press.message is not None:  # the prompt is spent
         with contextlib.suppress(TelegramError):  # an old or deleted prompt stays as it is

@@ -10,9 +10,10 @@ from sandbox import Message, User
 from storage import gamestore
 from tests.e2e.blackjack_table import balance, labels, open_table, press
 from tests.e2e.harness import World
+from tests.e2e.test_privacy import DONE_TEXT
 
 DELETE = "🗑 Delete my data"
-DONE = "Done: your results, chips and profile are deleted."
+DONE = DONE_TEXT  # test_privacy's
 
 
 async def _forget(world: World, person: User) -> str:

@@ -1,5 +1,5 @@
 """/privacy says what is stored, for how long and how to delete it; /forgetme deletes a
-person's results, chips and profile in every chat, only on their own press, and
+person's results, ratings, chips and profile in every chat, only on their own press, and
 not while they sit at an open game (nothing changes then); every chips screen
 says chips have no money value."""
 
@@ -11,6 +11,11 @@ from storage import gamestore
 from tests.e2e.harness import World
 
 DELETE = "🗑 Delete my data"
+# the last word names everything /forgetme deleted or changed (ratings and records too)
+DONE_TEXT = (
+    "Done: your results, ratings, chips and profile are deleted; "
+    "game records now call you “a former player”."
+)
 SEATED = (
     "You are seated at a game or table: nothing was deleted. Leave it (or let it end), "
     "then press again."
@@ -78,9 +83,9 @@ async def test_forgetme_deletes_only_the_pressers_data_everywhere(world: World) 
     )
     assert await _rows(world, world.alice) == (2, 2, 1)
     done = await world.tg.press(world.alice, message, DELETE)
-    assert done.show_alert and done.text == "Done: your results, chips and profile are deleted."
+    assert done.show_alert and done.text == DONE_TEXT
     await world.tg.wait_for(lambda: not message.buttons(), what="the prompt without its button")
-    assert message.text == "Done: your results, chips and profile are deleted."
+    assert message.text == DONE_TEXT
     assert await _rows(world, world.alice) == (0, 0, 0)
     assert await _rows(world, world.bob) == (2, 2, 1)  # Bob's are untouched
     stats = (await world.command(world.bob, world.group, "/stats")).text or ""
@@ -101,7 +106,7 @@ async def test_forgetme_while_seated_deletes_nothing_until_the_game_ends(world: 
     await world.tg.send_text(world.alice, world.group, "/stop")
     await world.tg.wait_for(lambda: not lobby.buttons(), what="the lobby closed")
     done = await world.tg.press(world.alice, message, DELETE)
-    assert done.text == "Done: your results, chips and profile are deleted."
+    assert done.text == DONE_TEXT
     assert await _rows(world, world.alice) == (0, 0, 0)
 
 
