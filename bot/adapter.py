@@ -12,6 +12,7 @@ from bot.roles import HandPresenter, Presenter, S, T, Texts
 from games.base import Declaration, Engine, IllegalAction
 from storage.chips import ChipChange
 from storage.meta import SeatJson
+from storage.privacy import FORMER_PLAYER
 from storage.records import GameRecord, Status
 
 
@@ -26,6 +27,11 @@ class Seat:
     @property
     def is_computer(self) -> bool:
         return self.user is None
+
+    @property
+    def is_forgotten(self) -> bool:
+        """A person's seat in an ended game after their /forgetme: no name, no id."""
+        return self.user == FORMER_PLAYER
 
     def to_dict(self) -> SeatJson:
         return {"name": self.name, "user": self.user, "level": self.level}

@@ -61,8 +61,8 @@ async def _rematch_lobby(
     before = adapter.table.rematch_seats(seats_of(game))
     meta.rematch_of = {
         "order": [s.user for s in before],
-        "people": [{"user": s.user, "name": s.name} for s in before
-                   if s.user is not None and s.user != presser],
+        "people": [{"user": s.user, "name": s.name} for s in before  # (a forgotten
+                   if s.user not in (None, presser) and not s.is_forgotten],  # seat is free)
     }  # fmt: skip
     if kept.inline and game.state is not None:  # the lobby replaces the result on the message
         result = adapter.presenter.result_text(game, state_of(adapter, game), meta.lang or "en")

@@ -164,3 +164,28 @@ async def test_the_command_menu_offers_start_privacy_and_forgetme_in_each_langua
         assert commands["start"] == start and commands["privacy"] == privacy
         assert commands["reversi"] != "" and len(commands) == 21
         assert commands["rating"] and commands["leaders"]  # issue 33
+
+
+async def test_a_rematch_does_not_wait_for_a_player_who_used_forgetme(world: World) -> None:
+    """Her seat in the ended game has no name and no id: the rematch asks only the
+    others, and starts once they are back (it used to wait for a nameless player)."""
+    await world.start_privately(world.alice, world.bob, world.carol)
+    table = await world.start_game(
+        await world.open_lobby("/gofish", [world.bob, world.carol], computers=1)
+    )
+    await world.tg.send_text(world.alice, world.group, "/stop")
+    await world.tg.wait_for(
+        lambda: any(b.text == "🔁 Rematch" for row in table.buttons() for b in row),
+        what="the game stopped",
+    )
+    prompt = await _forgetme(world, world.alice)
+    done = await world.tg.press(world.alice, prompt, DELETE)
+    assert done.text == DONE_TEXT
+    await world.tg.press(world.carol, table, "🔁 Rematch")
+    lobby = await world.tg.wait_for_bot_message(world.group, after=prompt.message_id)
+    assert "waiting for Bob." in (lobby.text or ""), lobby.text
+    await world.tg.press(world.bob, lobby, "Join")
+    await world.tg.wait_for(lambda: "▶️" in (lobby.text or ""), what="the rematch started")
+    started = await gamestore.active_game(world.bots[0].db, world.group.id)
+    assert started is not None and started.status == "running"
+    assert [s["name"] for s in started.meta.seats] == ["Bob", "Carol", ""]
