@@ -15,9 +15,11 @@ class Record:
     """``text``: HTML (the head and the moves, or what the game keeps); ``head``: its
     first lines alone (a caption when the whole text is too long for one);
     ``picture``: draws the final position as PNG bytes (None: no picture);
-    ``animation``: draws the whole game as a GIF (None: none)."""
+    ``animation``: draws the whole game as a GIF (None: none); ``players``: who played
+    it, as the private list of games names them (HTML; None: the game's seats)."""
 
     text: str
     head: str
     picture: Callable[[], bytes] | None = None
     animation: Callable[[], bytes] | None = None
+    players: tuple[str, ...] | None = None

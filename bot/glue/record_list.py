@@ -62,19 +62,21 @@ async def list_records(cmd: Command) -> None:
     svc, chat_id = cmd.svc, cmd.message.chat.id
     language = await reply_language(svc.db, chat_id, cmd.user)
     played = await gamestore.last_played(svc.db, cmd.user.id, 2 * LAST)
-    games = [game for game in played if record_of(svc, game, language) is not None][:LAST]
+    kept = [(game, record_of(svc, game, language)) for game in played]
+    games = [(game, record) for game, record in kept if record is not None][:LAST]
     if not games:  # (a game that keeps no record, or cannot be read, is not offered)
         reply(svc, chat_id, Rendered(tr(language, "You have no ended games to show yet.")))
         return
     lines = [tr(language, "📜 <b>Your last games</b> (newest first):")]
     keyboard = []
-    for number, game in enumerate(games, 1):
+    for number, (game, record) in enumerate(games, 1):
         title = (
             svc.adapters[game.kind].texts.title(language)
             if game.kind in svc.adapters
             else game.kind
         )
-        names = " · ".join(seat_labels(seats_of(game), language))
+        players = record.players
+        names = " · ".join(seat_labels(seats_of(game), language) if players is None else players)
         day = time.strftime("%Y-%m-%d", time.gmtime(game.updated_at))
         lines.append(f"{number}. {escape(title)}, {day}" + (f": {names}" if names else ""))
         label = f"📜 {number}. {title}"

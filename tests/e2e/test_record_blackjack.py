@@ -72,7 +72,10 @@ async def test_a_blackjack_record_round_by_round_with_who_played_each(world: Wor
 
     # in Bob's private chat: the table he left is among his games, its button sends it
     listing = await world.command(bob, bob, "/record")
-    assert re.search(r"^1\. Blackjack, \d{4}-\d\d-\d\d$", listing.text or "", re.M)  # seats empty
+    # the seats are empty now: the list names who played the kept rounds
+    assert re.search(
+        r"^1\. Blackjack, \d{4}-\d\d-\d\d: Alice · Bob · Carol$", listing.text or "", re.M
+    ), listing.text
     (row,) = listing.buttons()
     mark = max(m.message_id for m in tg.messages(bob))
     assert not (await tg.press(bob, listing, row[0].text)).show_alert

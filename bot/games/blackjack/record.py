@@ -55,7 +55,12 @@ def record(
         for number, hand in enumerate(box.hands):
             label = f"{name} · {box.net:+d}" if number == 0 else f"{name} · {number + 1}"
             rows.append(card_picture.row(label, hand.cards, language))
-    return Record("\n".join(lines), head, partial(card_picture.png, picture_title, rows))
+    players = tuple(dict.fromkeys(  # whoever played a kept round: the seats may be empty
+        _name(sitter, box.box, played.round_no, language)
+        for played in rounds for box in played.boxes))  # fmt: skip
+    return Record(
+        "\n".join(lines), head, partial(card_picture.png, picture_title, rows), players=players
+    )
 
 
 def _name(sitter: Sitter, box: int, round_no: int, language: str) -> str:
