@@ -292,10 +292,13 @@ async def advance_computers(
     adapter: GameAdapter[Any], game: GameRecord, state: Any, rng: random.Random
 ) -> tuple[Any, list[Any]]:
     """Let every computer seat that is to move play, until a person is to move
-    or the game is over. All their moves end up in one edit of the table."""
+    or the game is over. All their moves end up in one edit of the table. With no
+    person left (the last one resigned a Durak game) they finish it at the quickest
+    level: a few milliseconds, where searching to the end took seconds."""
     engine = adapter.engine
     seats = seats_of(game)
     auto = set(game.meta.auto or [])
+    unwatched = all(seat.is_computer for seat in seats)
     events: list[Any] = []
     for _ in range(MAX_COMPUTER_STEPS):
         if engine.outcome(state) is not None:
@@ -306,7 +309,7 @@ async def advance_computers(
         seat = computers[0]
         legal = engine.legal_actions(state, seat)
         view = engine.view(state, seat)
-        level = seats[seat].level or "normal"
+        level = "easy" if unwatched else (seats[seat].level or "normal")
         action = await asyncio.to_thread(engine.choose, view, legal, rng, level)
         state, new_events = engine.apply(state, seat, action)
         events.extend(new_events)

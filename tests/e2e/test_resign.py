@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from bot.pipeline import resign as resign_module
+from bot.services import services_of
 from sandbox import Message, User
 from storage import gamestore
 from tests.e2e.harness import World
@@ -111,3 +112,31 @@ async def test_a_confirmed_resignation_whose_save_failed_resigns_when_tried_agai
     second = await world.tg.press(world.bob, board, RESIGN, timeout=30)
     assert failed and second.text == "You resigned.", second.text
     await world.tg.wait_for(lambda: "🏳️ Bob resigned: ⚫ Alice wins." in (board.text or ""))
+
+
+async def test_the_last_person_to_resign_durak_leaves_the_computers_a_quick_finish(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # with nobody left the computers played the rest at their own level, searching
+    # every decision: seconds of CPU (more than 10 s once, on a loaded machine) before
+    # the resignation was answered, with the game's line held all the while
+    table = await world.start_game(await world.open_lobby("/durak", [], computers=2))
+    game = await gamestore.active_game(world.bots[0].db, world.group.id)
+    assert game is not None
+    engine = type(services_of(world.bots[0].application).adapters["durak"].engine)
+    choosing, levels = engine.choose, []
+
+    def spy(self: Any, view: Any, legal: Any, rng: Any, level: str) -> Any:
+        levels.append(level)
+        return choosing(self, view, legal, rng, level)
+
+    monkeypatch.setattr(engine, "choose", spy)
+    await _resign_twice(world, world.alice, table)
+    ended = await gamestore.get_game(world.bots[0].db, game.id)
+    assert ended is not None and ended.status == "finished"
+    assert levels and set(levels) == {"easy"}, levels
+    await world.tg.wait_for(lambda: "🏳️" not in labels(table), what="the final table")
+
+
+def labels(message: Message) -> list[str]:
+    return [button.text for row in message.buttons() for button in row]
