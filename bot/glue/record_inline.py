@@ -55,7 +55,8 @@ async def record_query(ask: Query) -> None:
     )  # fmt: skip
     caption = record.text if caption_fits(record.text) else record.head
     bot, kept = ask.context.bot, ask.context.bot_data
-    photo = await photo_id(bot, kept, game.id, language, query.from_user.id, record, caption)
+    who = query.from_user.id
+    photo = await photo_id(bot, kept, game.id, game.version, language, who, record, caption)
     if photo is None:
         await answer_query(query, [article])
         return

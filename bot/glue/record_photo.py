@@ -4,8 +4,10 @@ which a bot run by polling does not have) or from the ``file_id`` of a picture t
 has already sent. So the first time someone asks for a game's record by inline query,
 the bot sends its picture to that person's private chat with the bot (drawn in a worker
 thread, no game's lock held; the record in its caption, a keepsake of the game) and
-keeps the ``file_id`` Telegram gives back, per game and language, for every later
-query (in this process: a restart or another worker sends it once more). Someone who
+keeps the ``file_id`` Telegram gives back, per game, version and language, for every
+later query (in this process: a restart or another worker sends it once more). An ended
+game's version moves only when its record changes (``/forgetme`` takes a name out of
+it): then the picture, which names the players, is drawn and sent anew. Someone who
 has not started the bot, or has blocked it, gets the text result alone.
 
 This upload is the one Bot API call of a reply that does not go through the sender
@@ -31,15 +33,15 @@ KEY = "record_photos"  # in the application's bot_data
 
 
 async def photo_id(
-    bot: Bot, bot_data: dict[Any, Any], game_id: int, language: str, person: int,
-    record: Record, caption: str,
+    bot: Bot, bot_data: dict[Any, Any], game_id: int, version: int, language: str,
+    person: int, record: Record, caption: str,
 ) -> str | None:  # fmt: skip
     """The ``file_id`` of the record's picture (None: it has none, or it could not be
     sent to ``person``)."""
     if record.picture is None:
         return None
-    kept: OrderedDict[tuple[int, str], str] = bot_data.setdefault(KEY, OrderedDict())
-    key = (game_id, language)
+    kept: OrderedDict[tuple[int, int, str], str] = bot_data.setdefault(KEY, OrderedDict())
+    key = (game_id, version, language)
     if key in kept:
         kept.move_to_end(key)
         return kept[key]

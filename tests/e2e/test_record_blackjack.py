@@ -114,3 +114,31 @@ async def test_forgetme_at_a_table_one_has_left_reaches_its_record(world: World)
     (game,) = await gamestore.games_with_status(db, "finished")
     stored = json.dumps(game.meta.to_json(), ensure_ascii=False)
     assert "Bob" not in stored and str(bob.id) not in stored  # the round summary too
+
+
+async def test_forgetme_redraws_the_inline_picture_that_named_them(world: World) -> None:
+    """The last round's picture labels each box with its player. The inline photo result
+    is kept by ``file_id``; after /forgetme it must be drawn and sent anew, else whoever
+    posts it shows the forgotten name."""
+    db, tg, alice, bob, carol = world.bots[0].db, world.tg, world.alice, world.bob, world.carol
+    table = await open_table(world, alice)
+    await press(world, table, bob, JOIN)
+    await stack(db, table, ["10H 7C", "10S 9D"], "10C 7S")  # Alice 17, Bob 19, dealer 17
+    for who, label in ((alice, "+100"), (bob, "+50"), (alice, READY), (bob, READY)):
+        await press(world, table, who, label)
+    await press(world, table, alice, "Stand")
+    await press(world, table, bob, "Stand")
+    await press(world, table, bob, LEAVE)
+    await press(world, table, alice, LEAVE)
+    assert labels(table) == ["📜 Record"]
+    world.tg.set_inline_mode(True)
+    await world.start_privately(carol)
+    before = (await tg.switch_inline(carol, table, "📜 Record")).results[0]
+    assert before.photo is not None and "Bob: 10♠ 9♦️ — 19" in (before.caption or "")
+    prompt = await world.command(bob, world.group, "/forgetme")
+    assert "Done" in ((await tg.press(bob, prompt, "🗑 Delete my data")).text or "")
+    after = (await tg.switch_inline(carol, table, "📜 Record")).results[0]
+    assert after.photo is not None and after.photo.file_id != before.photo.file_id
+    assert after.photo.data != before.photo.data  # his name was drawn in it
+    assert "Bob" not in (after.caption or "")
+    assert "a former player: 10♠ 9♦️ — 19" in (after.caption or "")
