@@ -119,6 +119,13 @@ class TableRules(Generic[S]):
         for the late (the shared rule)."""
         return None
 
+    def abandon(self, game: GameRecord, state: S, rng: random.Random) -> S | None:
+        """What a running game's state becomes when it ends because its chat is lost
+        (the bot removed from the group); None: it stops as it is (the shared rule:
+        nothing is owed). Blackjack plays a dealt round out, so that removing the bot
+        is no undo of bad cards."""
+        return None
+
     def bookkeep(
         self, game: GameRecord, before: S | None, state: S, version: int, timing: Timing
     ) -> Ledger | None:

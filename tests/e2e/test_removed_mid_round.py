@@ -1,0 +1,27 @@
+"""Removing the bot from a group is no undo of a dealt blackjack round."""
+
+from __future__ import annotations
+
+from storage import gamestore
+from tests.e2e.blackjack_table import balance, press
+from tests.e2e.harness import World
+from tests.e2e.test_blackjack_hardening import READY, _stack, _two_seats
+
+
+async def test_kicking_the_bot_mid_round_is_no_undo_of_bad_cards(world: World) -> None:
+    db, tg, alice, bob = world.bots[0].db, world.tg, world.alice, world.bob
+    table = await _two_seats(world, alice, bob)
+    await _stack(db, table, ["10H 6C", "9S 7D"], "10C 8S")
+    await press(world, table, alice, "All-in")
+    await press(world, table, bob, "+100")
+    await press(world, table, alice, READY)
+    await press(world, table, bob, READY)
+    tg.kick_bot(world.group, by=alice)  # the admin dislikes her 16
+    tg.add_bot(world.group, by=alice)
+    mark = max(m.message_id for m in tg.messages(world.group))
+    await tg.send_text(bob, world.group, "/blackjack")  # handled after the removal
+    await tg.wait_for_bot_message(world.group, after=mark, containing="Bob · 🪙 450")
+    group = world.group.id
+    assert (await balance(db, group, alice), await balance(db, group, bob)) == (250, 450)
+    (stopped,) = await gamestore.games_with_status(db, "stopped")
+    assert stopped.state is not None and stopped.state["phase"] == "settled"
