@@ -8,7 +8,8 @@ the same transaction as the removal, so a seat taken meanwhile cannot slip in.
 Each chat's chip balance and last top-up stay under a keyed hash of the person's
 id (``storage.stamps``): deleting one's data does not refill chips. In the games that
 have ended (their records, ``/record``), the person's seat keeps no name and no id
-(``FORMER_PLAYER``: shown as "a former player"), nor do the names of who resigned or
+(``FORMER_PLAYER``: shown as "a former player"), nor does the seat the computer took
+when they resigned (it kept their name, not their id), nor do the names of who resigned or
 of the rating line ("—"), or who stopped the game (then "stopped by ?", as when nobody
 is recorded). A blackjack table names the players of its rounds apart from its seats
 (``sitters``, kept for its record while it runs, ``bot.games.blackjack.sitters``): the
@@ -59,19 +60,60 @@ _OPEN_MENTIONING = "SELECT id, meta FROM games WHERE status = 'running' AND meta
 _ENDED_MENTIONING = (
     "SELECT id, meta FROM games WHERE status IN ('finished', 'stopped') AND meta LIKE $1"
 )
+_ENDED_PLAYED = (
+    "SELECT id, meta FROM games WHERE status IN ('finished', 'stopped')"
+    " AND id IN (SELECT game_id FROM results WHERE user_id = $1)"
+)
 
 
-async def _forget_in_records(tx: Tx, user_id: int) -> int:
-    """The person's seats in ended games lose name and id; how many games changed. The
-    version moves on, so a save that read the game before (a rematch) is refused."""
+async def _ended_games(tx: Tx, user_id: int) -> list[tuple[int, str]]:
+    """The ended games whose meta names the person's id, and those they have a result
+    in (a seat they resigned is the computer's: it no longer holds their id)."""
+    found = {
+        int(game_id): str(meta)
+        for game_id, meta in (await tx.execute(_ENDED_MENTIONING, (f"%{int(user_id)}%",))).all()
+    }
+    for game_id, meta in (await tx.execute(_ENDED_PLAYED, (user_id,))).all():
+        found.setdefault(int(game_id), str(meta))
+    return sorted(found.items())
+
+
+def _taken_over(data: dict[str, Any], user_id: int, name: str | None, played: bool) -> set[int]:
+    """The seats the computer took from the person when they resigned (the shared rule
+    keeps their name on the seat, not their id): by the rated game's people at the start,
+    else, in a game they have a result in and no seat of their own, by their name among
+    those who resigned."""
+    seats, players = data.get("seats", []), data.get("players")
+    if any(isinstance(s, dict) and s.get("user") == user_id for s in seats):
+        return set()
+    listed = data.get("resigned")
+    resigned: list[Any] = listed if isinstance(listed, list) else []
+    taken = set()
+    for i, seat in enumerate(seats):
+        if not isinstance(seat, dict) or seat.get("user") is not None or not seat.get("name"):
+            continue
+        by_id = isinstance(players, list) and i < len(players) and players[i] == user_id
+        by_name = played and name is not None and seat.get("name") == name and name in resigned
+        if by_id or by_name:
+            taken.add(i)
+    return taken
+
+
+async def _forget_in_records(tx: Tx, user_id: int, name: str | None, played: set[int]) -> int:
+    """The person's seats in ended games lose name and id, and a seat the computer took
+    from them when they resigned loses their name; how many games changed. ``name``: the
+    person's stored name; ``played``: the games they have a result in. The version moves
+    on, so a save that read the game before (a rematch) is refused."""
     changed = 0
-    for game_id, meta in (await tx.execute(_ENDED_MENTIONING, (f"%{int(user_id)}%",))).all():
+    for game_id, meta in await _ended_games(tx, user_id):
         try:
             data = json.loads(meta)
             seats = data.get("seats", [])
             names = {
                 s.get("name") for s in seats if isinstance(s, dict) and s.get("user") == user_id
             }
+            taken = _taken_over(data, user_id, name, game_id in played)
+            names |= {seats[i].get("name") for i in taken}
             stays = _stays(data, user_id)
         except (ValueError, AttributeError, TypeError):
             continue
@@ -83,8 +125,9 @@ async def _forget_in_records(tx: Tx, user_id: int) -> int:
         _drop_summary_naming(data, names)
         data["seats"] = [
             {"name": "", "user": FORMER_PLAYER, "level": None}
-            if isinstance(s, dict) and s.get("user") == user_id else s
-            for s in seats
+            if isinstance(s, dict) and s.get("user") == user_id
+            else {**s, "name": ""} if i in taken else s
+            for i, s in enumerate(seats)
         ]  # fmt: skip
         if isinstance(data.get("resigned"), list):
             data["resigned"] = [NO_NAME if n in names else n for n in data["resigned"]]
@@ -162,6 +205,11 @@ async def forget_person(core: Core, user_id: int) -> Forgotten | None:
     async with core.transaction() as tx:
         if await _seated(tx, user_id):
             return None
+        played = {int(game_id) for (game_id,) in (await tx.execute(
+            "SELECT game_id FROM results WHERE user_id = $1", (user_id,))).all()}  # fmt: skip
+        known = await tx.fetchone("SELECT first_name FROM users WHERE user_id = $1", (user_id,))
+        name = str(known[0]) if known and known[0] else None
+        games = await _forget_in_records(tx, user_id, name, played)
         results = await tx.execute("DELETE FROM results WHERE user_id = $1", (user_id,))
         await stamp_chips(tx, user_id)  # deleting one's data hands out no chips
         chips = await tx.execute("DELETE FROM chips WHERE user_id = $1", (user_id,))
@@ -171,6 +219,5 @@ async def forget_person(core: Core, user_id: int) -> Forgotten | None:
         await tx.execute("DELETE FROM ratings WHERE user_id = $1", (user_id,))  # /rating
         await tx.execute("DELETE FROM rating_changes WHERE user_id = $1", (user_id,))
         profile = await tx.execute("DELETE FROM users WHERE user_id = $1", (user_id,))
-        games = await _forget_in_records(tx, user_id)
         await _forget_at_open_tables(tx, user_id)
         return Forgotten(results.rowcount, chips.rowcount, profile.rowcount, games)
