@@ -189,6 +189,38 @@ async def _forget_at_open_tables(tx: Tx, user_id: int) -> None:
         )
 
 
+async def _forget_resigned_at_running(
+    tx: Tx, user_id: int, name: str | None, played: set[int]
+) -> None:
+    """A running game the person resigned from (they sit there no more, the computer
+    plays their seat under their name): the seat and the list of who resigned lose the
+    name, so its record does not name them once it ends; among its people at the start
+    they are a former player, whom the rating at its end writes nothing for."""
+    for game_id in sorted(played):
+        row = await tx.fetchone(
+            "SELECT meta FROM games WHERE id = $1 AND status = 'running'", (game_id,)
+        )
+        try:
+            data = json.loads(row[0]) if row else None
+            taken = _taken_over(data, user_id, name, True) if isinstance(data, dict) else set()
+        except (ValueError, AttributeError, TypeError):
+            continue
+        if not taken or not isinstance(data, dict):
+            continue
+        names = {data["seats"][i].get("name") for i in taken}
+        data["seats"] = [
+            {**s, "name": ""} if i in taken else s for i, s in enumerate(data["seats"])
+        ]
+        if isinstance(data.get("resigned"), list):
+            data["resigned"] = [NO_NAME if n in names else n for n in data["resigned"]]
+        if isinstance(data.get("players"), list):  # rated at its end without them
+            data["players"] = [FORMER_PLAYER if u == user_id else u for u in data["players"]]
+        await tx.execute(
+            "UPDATE games SET meta = $1, version = version + 1 WHERE id = $2",
+            (json.dumps(data), game_id),
+        )
+
+
 @dataclass(frozen=True)
 class Forgotten:
     """How many rows went: finished games' results, chip balances, the profile; and how
@@ -210,6 +242,7 @@ async def forget_person(core: Core, user_id: int) -> Forgotten | None:
         known = await tx.fetchone("SELECT first_name FROM users WHERE user_id = $1", (user_id,))
         name = str(known[0]) if known and known[0] else None
         games = await _forget_in_records(tx, user_id, name, played)
+        await _forget_resigned_at_running(tx, user_id, name, played)
         results = await tx.execute("DELETE FROM results WHERE user_id = $1", (user_id,))
         await stamp_chips(tx, user_id)  # deleting one's data hands out no chips
         chips = await tx.execute("DELETE FROM chips WHERE user_id = $1", (user_id,))
