@@ -25,3 +25,24 @@ async def test_kicking_the_bot_mid_round_is_no_undo_of_bad_cards(world: World) -
     assert (await balance(db, group, alice), await balance(db, group, bob)) == (250, 450)
     (stopped,) = await gamestore.games_with_status(db, "stopped")
     assert stopped.state is not None and stopped.state["phase"] == "settled"
+
+
+async def test_a_round_played_out_for_a_group_the_bot_left_logs_no_error(world: World) -> None:
+    db, tg, alice, bob = world.bots[0].db, world.tg, world.alice, world.bob
+    table = await _two_seats(world, alice, bob)
+    await _stack(db, table, ["10H 6C", "9S 7D"], "10C 8S")
+    await press(world, table, alice, "All-in")
+    await press(world, table, bob, "+100")
+    await press(world, table, alice, READY)
+    await press(world, table, bob, READY)
+    mark = tg.mark()
+    tg.kick_bot(world.group, by=alice)  # and not back: the table cannot be edited
+    await tg.wait_for(
+        lambda: any(call.error_code == 403 for call in tg.calls_since(mark)),
+        what="the played-out table refused to the bot",
+    )
+    await world.synced()
+    group = world.group.id
+    assert (await balance(db, group, alice), await balance(db, group, bob)) == (250, 450)
+    (stopped,) = await gamestore.games_with_status(db, "stopped")
+    assert stopped.state is not None and stopped.state["phase"] == "settled"
