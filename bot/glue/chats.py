@@ -60,15 +60,16 @@ async def on_my_member_change(event: MemberChange) -> None:
     if change.chat.type == ChatType.PRIVATE:
         return
     if change.new_chat_member.status in GONE:
-        await _abandon_running(event.svc, change.chat.id)
+        await _abandon_running(event.svc, change.chat.id, change.from_user.first_name)
         stopped = await chats.stop_chat_games(event.svc.db, change.chat.id)
         log.info("removed from chat; %d games ended", stopped, extra={"chat_id": change.chat.id})
 
 
-async def _abandon_running(svc: Services, chat_id: int) -> None:
+async def _abandon_running(svc: Services, chat_id: int, remover: str) -> None:
     """The running games of a chat the bot left whose table rules owe something when
     they end (``TableRules.abandon``: Blackjack plays a dealt round out and banks it)
-    are stopped by their own save; the rest are stopped as they are by the caller."""
+    are stopped by their own save, by ``remover`` (who removed the bot); the rest are
+    stopped as they are by the caller."""
     for game in await gamestore.running_games(svc.db, chat_id):
         adapter = svc.adapters.get(game.kind)
         for _ in range(ATTEMPTS):  # a press may save first: then look again
@@ -79,6 +80,7 @@ async def _abandon_running(svc: Services, chat_id: int) -> None:
             if state is None:
                 break
             clear_press_notes(adapter, game)
+            game.meta.stopped_by = remover
             store_state(adapter, game, state)
             game.status = Status.STOPPED
             if await save(svc, adapter, game, state, before=before) is not None:

@@ -21,6 +21,7 @@ async def test_kicking_the_bot_mid_round_is_no_undo_of_bad_cards(world: World) -
     mark = max(m.message_id for m in tg.messages(world.group))
     await tg.send_text(bob, world.group, "/blackjack")  # handled after the removal
     await tg.wait_for_bot_message(world.group, after=mark, containing="Bob · 🪙 450")
+    assert "The game was stopped by Alice." in (table.text or "")  # drawn once back
     group = world.group.id
     assert (await balance(db, group, alice), await balance(db, group, bob)) == (250, 450)
     (stopped,) = await gamestore.games_with_status(db, "stopped")
