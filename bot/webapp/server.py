@@ -169,7 +169,13 @@ class ApiHandler(tornado.web.RequestHandler):
         game_id, secret = named
         game = await gamestore.get_game(self.context.svc.db, game_id, None, signed.user_id)
         expected = (game.meta.invite or "") if game is not None else ""
-        if game is None or not expected or not hmac.compare_digest(expected, secret):
+        # as bytes: a str with letters beyond ASCII (the client writes ``?table=``) is
+        # refused by compare_digest with a TypeError
+        if (
+            game is None
+            or not expected
+            or not hmac.compare_digest(expected.encode(), secret.encode())
+        ):
             raise Refusal(404, "no-table")
         if game.kind not in self.context.svc.adapters:
             raise Refusal(404, "no-table")

@@ -293,3 +293,19 @@ async def test_without_the_settings_the_inline_answer_opens_the_private_chat(
         answer = await world.tg.inline_query(world.alice, world.group, "cards")
         assert answer.button is not None and answer.button.web_app_url is None
         assert answer.button.start_parameter is not None
+
+
+async def test_a_table_named_with_letters_beyond_ascii_is_no_table(tmp_path: Path) -> None:
+    """The ``table`` of the app's address is the client's to write: a secret with
+    letters beyond ASCII is a 404 like any wrong secret (it was a 500, logged as an
+    error, on every request)."""
+    async with running_world(tmp_path) as world, hand_app(world) as app:
+        _table, param = await _durak(world)
+        signed = world.tg.web_app_init_data(world.alice, None, chat=None)
+        for forged in (param.split("_")[0] + "_é", param + "ß", "1_ü"):
+            for method, route in (("GET", "api/state"), ("POST", "api/move")):
+                status, body = await app.request(
+                    method, f"{route}?table={forged}", init_data=signed,
+                    body={"version": 0, "move": "x"} if method == "POST" else None,
+                )  # fmt: skip
+                assert status == 404 and body == {"ok": False, "error": "no-table"}, (status, body)
