@@ -100,7 +100,7 @@ class AppReply:
 def move_body(body: bytes) -> tuple[int, str, int | None]:
     try:
         data = json.loads(body)
-    except ValueError:
+    except (ValueError, RecursionError):  # (nested deeper than json parses)
         data = None
     if not isinstance(data, dict):
         raise Refusal(400, "bad-body")

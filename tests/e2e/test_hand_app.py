@@ -309,3 +309,14 @@ async def test_a_table_named_with_letters_beyond_ascii_is_no_table(tmp_path: Pat
                     body={"version": 0, "move": "x"} if method == "POST" else None,
                 )  # fmt: skip
                 assert status == 404 and body == {"ok": False, "error": "no-table"}, (status, body)
+
+
+async def test_a_move_body_nested_too_deep_is_a_bad_body(tmp_path: Path) -> None:
+    """A body of 2,000 opening brackets (under the size bound) is a 400 like any body
+    that is not a move (json's RecursionError was no ValueError: a 500, logged)."""
+    async with running_world(tmp_path) as world, hand_app(world) as app:
+        _table, param = await _durak(world)
+        good = app.init_data(world.alice, param)
+        for raw in (b"[" * 2000, b'{"a":[' * 600):
+            status, body = await app.request("POST", "api/move", init_data=good, raw=raw)
+            assert (status, body) == (400, {"ok": False, "error": "bad-body"}), (status, body)
