@@ -14,7 +14,9 @@ of the rating line ("—"), or who stopped the game (then "stopped by ?", as whe
 is recorded). A blackjack table names the players of its rounds apart from its seats
 (``sitters``, kept for its record while it runs, ``bot.games.blackjack.sitters``): the
 person's stays become a former player's there too, at an open table they have left as
-well, and the table's last round summary that names them is dropped.
+well, and the table's last round summary that names them is dropped. An ended rematch
+lobby no longer names them among the people it waited for, an ended game's vote to
+stop that counted them goes, and an ended game they opened is nobody's.
 """
 
 from __future__ import annotations
@@ -118,7 +120,9 @@ async def _forget_in_records(tx: Tx, user_id: int, name: str | None, played: set
         except (ValueError, AttributeError, TypeError):
             continue
         names |= {stay[4] for stay in stays}
-        if not names:
+        (waited, asked), voted = _forget_waited_for(data, user_id), _forget_vote(data, user_id)
+        names |= asked
+        if not names and not waited and not voted:
             continue
         for stay in stays:  # a blackjack round's player
             stay[3:5] = [FORMER_PLAYER, ""]
@@ -146,6 +150,36 @@ async def _forget_in_records(tx: Tx, user_id: int, name: str | None, played: set
         )
         changed += 1
     return changed
+
+
+def _forget_waited_for(data: dict[str, Any], user_id: int) -> tuple[bool, set[str]]:
+    """A rematch lobby that waited for the person (``rematch_of``: the people asked back
+    and the seats' order, by id): they are no longer named there; whether it did, and
+    the names taken out."""
+    asked = data.get("rematch_of")
+    if not isinstance(asked, dict):
+        return False, set()
+    people = asked.get("people")
+    if not isinstance(people, list):
+        people = []
+    gone = [p for p in people if isinstance(p, dict) and p.get("user") == user_id]
+    order = asked.get("order")
+    if not gone and not (isinstance(order, list) and user_id in order):
+        return False, set()
+    asked["people"] = [p for p in people if p not in gone]
+    if isinstance(order, list):
+        asked["order"] = [FORMER_PLAYER if u == user_id else u for u in order]
+    return True, {str(p.get("name")) for p in gone if p.get("name")}
+
+
+def _forget_vote(data: dict[str, Any], user_id: int) -> bool:
+    """An ended game's vote to stop that counted the person: it goes (it counts for
+    nothing once the game has ended)."""
+    vote = data.get("stop_vote")
+    if isinstance(vote, dict) and user_id in (vote.get("yes") or []):
+        del data["stop_vote"]
+        return True
+    return False
 
 
 def _stays(data: dict[str, Any], user_id: int) -> list[list[Any]]:
@@ -242,6 +276,11 @@ async def forget_person(core: Core, user_id: int) -> Forgotten | None:
         known = await tx.fetchone("SELECT first_name FROM users WHERE user_id = $1", (user_id,))
         name = str(known[0]) if known and known[0] else None
         games = await _forget_in_records(tx, user_id, name, played)
+        await tx.execute(  # who opened an ended game: nobody's business any more
+            "UPDATE games SET created_by = $1 WHERE created_by = $2"
+            " AND status IN ('finished', 'stopped')",
+            (FORMER_PLAYER, user_id),
+        )
         await _forget_resigned_at_running(tx, user_id, name, played)
         results = await tx.execute("DELETE FROM results WHERE user_id = $1", (user_id,))
         await stamp_chips(tx, user_id)  # deleting one's data hands out no chips

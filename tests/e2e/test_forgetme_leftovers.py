@@ -1,0 +1,40 @@
+"""/forgetme leaves neither the name nor the id of the person in an ended game's row:
+a rematch lobby that closed waiting for them, a vote to stop they sent, a game they
+opened."""
+
+from __future__ import annotations
+
+from storage import gamestore
+from tests.e2e.harness import World
+from tests.e2e.test_privacy import DELETE, DONE_TEXT, _forgetme
+
+
+async def test_a_closed_rematch_lobby_that_waited_for_them_forgets_them(world: World) -> None:
+    db = world.bots[0].db
+    await world.start_privately(world.alice, world.bob, world.carol)
+    await world.command(world.bob, world.group, "/reversi")  # Bob opens, and closes, one
+    await world.tg.send_text(world.bob, world.group, "/stop")
+    await world.tg.wait_for(lambda: "stopped" in (world.tg.bot_messages(world.group)[0].text or ""))
+    table = await world.start_game(
+        await world.open_lobby("/gofish", [world.bob, world.carol], computers=1)
+    )
+    await world.tg.send_text(world.bob, world.group, "/stop")  # a vote, 1 of 3
+    await world.tg.send_text(world.alice, world.group, "/stop")  # the starter: stopped
+    await world.tg.wait_for(
+        lambda: any(b.text == "🔁 Rematch" for row in table.buttons() for b in row),
+        what="the game stopped",
+    )
+    mark = max(m.message_id for m in world.tg.messages(world.group))
+    await world.tg.press(world.carol, table, "🔁 Rematch")
+    lobby = await world.tg.wait_for_bot_message(world.group, after=mark, containing="Rematch")
+    assert "waiting for Bob, Alice." in (lobby.text or ""), lobby.text
+    await world.tg.send_text(world.carol, world.group, "/stop")  # she closes it
+    await world.tg.wait_for(lambda: not lobby.buttons() or "stopped" in (lobby.text or ""))
+    prompt = await _forgetme(world, world.bob)
+    done = await world.tg.press(world.bob, prompt, DELETE)
+    assert done.text == DONE_TEXT
+    for game in await gamestore.games_with_status(db, "stopped"):
+        stored = str(game.meta.to_json())
+        assert "Bob" not in stored and str(world.bob.id) not in stored, (game.id, stored)
+    rows = await db.fetchall("SELECT id FROM games WHERE created_by = $1", (world.bob.id,))
+    assert rows == []
