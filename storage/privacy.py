@@ -16,7 +16,8 @@ is recorded). A blackjack table names the players of its rounds apart from its s
 person's stays become a former player's there too, at an open table they have left as
 well, and the table's last round summary that names them is dropped. An ended rematch
 lobby no longer names them among the people it waited for, an ended game's vote to
-stop that counted them goes, and an ended game they opened is nobody's.
+stop that counted them goes, an ended game they opened is nobody's, and which private
+message showed their hand is forgotten.
 """
 
 from __future__ import annotations
@@ -182,6 +183,26 @@ def _forget_vote(data: dict[str, Any], user_id: int) -> bool:
     return False
 
 
+async def _forget_hand_messages(tx: Tx, user_id: int) -> None:
+    """Ended games no longer note which private message showed the person's hand (keyed
+    by their id)."""
+    rows = await tx.execute(
+        "SELECT id, hand_messages FROM games WHERE status IN ('finished', 'stopped')"
+        " AND hand_messages LIKE $1",
+        (f'%"{int(user_id)}"%',),
+    )
+    for game_id, kept in rows.all():
+        try:
+            messages = json.loads(kept)
+        except (ValueError, TypeError):
+            continue
+        if isinstance(messages, dict) and messages.pop(str(user_id), None) is not None:
+            await tx.execute(
+                "UPDATE games SET hand_messages = $1 WHERE id = $2",
+                (json.dumps(messages), game_id),
+            )
+
+
 def _stays(data: dict[str, Any], user_id: int) -> list[list[Any]]:
     """A blackjack table's stays of the person (``[box, first, last, user, name]``)."""
     sitters = data.get("sitters")
@@ -276,6 +297,7 @@ async def forget_person(core: Core, user_id: int) -> Forgotten | None:
         known = await tx.fetchone("SELECT first_name FROM users WHERE user_id = $1", (user_id,))
         name = str(known[0]) if known and known[0] else None
         games = await _forget_in_records(tx, user_id, name, played)
+        await _forget_hand_messages(tx, user_id)
         await tx.execute(  # who opened an ended game: nobody's business any more
             "UPDATE games SET created_by = $1 WHERE created_by = $2"
             " AND status IN ('finished', 'stopped')",

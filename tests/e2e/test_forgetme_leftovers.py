@@ -4,9 +4,12 @@ opened."""
 
 from __future__ import annotations
 
+import pytest
+
 from storage import gamestore
 from tests.e2e.harness import World
 from tests.e2e.test_privacy import DELETE, DONE_TEXT, _forgetme
+from tests.e2e.test_resign import _resign_twice
 
 
 async def test_a_closed_rematch_lobby_that_waited_for_them_forgets_them(world: World) -> None:
@@ -38,3 +41,29 @@ async def test_a_closed_rematch_lobby_that_waited_for_them_forgets_them(world: W
         assert "Bob" not in stored and str(world.bob.id) not in stored, (game.id, stored)
     rows = await db.fetchall("SELECT id FROM games WHERE created_by = $1", (world.bob.id,))
     assert rows == []
+
+
+async def test_no_row_of_the_database_keeps_their_id(world: World) -> None:
+    """After /forgetme the person's id is in no row (their chip stamps are a keyed hash)."""
+    if not world.database.startswith("sqlite"):
+        pytest.skip("lists the tables from SQLite's catalogue")
+    db = world.bots[0].db
+    await world.start_privately(world.alice, world.bob)
+    table = await world.start_game(await world.open_lobby("/durak", [world.bob]))
+    await _resign_twice(world, world.alice, table)
+    await world.tg.wait_for(lambda: "Alice resigned" in (table.text or ""), what="Alice out")
+    await _resign_twice(world, world.bob, table)  # the computers finish it
+    (_ended,) = await gamestore.games_with_status(db, "finished")
+    await world.synced()
+    prompt = await _forgetme(world, world.bob)
+    done = await world.tg.press(world.bob, prompt, DELETE)
+    assert done.text == DONE_TEXT
+    await world.synced()
+    tables = [row[0] for row in await db.fetchall(
+        "SELECT name FROM sqlite_master WHERE type = 'table'")]  # fmt: skip
+    found = {}
+    for name in tables:
+        for row in await db.fetchall(f"SELECT * FROM {name}"):
+            if any(str(world.bob.id) in str(value) for value in row):
+                found.setdefault(name, []).append([v for v in row if str(world.bob.id) in str(v)])
+    assert found == {}, found
