@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from storage import gamestore
+from tests.e2e.blackjack_table import open_table, press
 from tests.e2e.harness import World
 from tests.e2e.test_privacy import DELETE, DONE_TEXT, _forgetme
 from tests.e2e.test_resign import _resign_twice
@@ -43,17 +44,26 @@ async def test_a_closed_rematch_lobby_that_waited_for_them_forgets_them(world: W
     assert rows == []
 
 
-async def test_no_row_of_the_database_keeps_their_id(world: World) -> None:
+@pytest.mark.parametrize("kind", ["durak", "blackjack"])
+async def test_no_row_of_the_database_keeps_their_id(world: World, kind: str) -> None:
     """After /forgetme the person's id is in no row (their chip stamps are a keyed hash)."""
     if not world.database.startswith("sqlite"):
         pytest.skip("lists the tables from SQLite's catalogue")
     db = world.bots[0].db
     await world.start_privately(world.alice, world.bob)
-    table = await world.start_game(await world.open_lobby("/durak", [world.bob]))
-    await _resign_twice(world, world.alice, table)
-    await world.tg.wait_for(lambda: "Alice resigned" in (table.text or ""), what="Alice out")
-    await _resign_twice(world, world.bob, table)  # the computers finish it
-    (_ended,) = await gamestore.games_with_status(db, "finished")
+    if kind == "durak":
+        table = await world.start_game(await world.open_lobby("/durak", [world.bob]))
+        await _resign_twice(world, world.alice, table)
+        await world.tg.wait_for(lambda: "Alice resigned" in (table.text or ""), what="out")
+        await _resign_twice(world, world.bob, table)  # the computers finish it
+        (_ended,) = await gamestore.games_with_status(db, "finished")
+    else:
+        table = await open_table(world, world.alice)
+        await press(world, table, world.bob, "🪑 Join table")
+        await press(world, table, world.bob, "+100")
+        await press(world, table, world.bob, "🚪 Leave table")
+        await world.tg.send_text(world.alice, world.group, "/stop")
+        await world.tg.wait_for(lambda: "stopped" in (table.text or ""), what="stopped")
     await world.synced()
     prompt = await _forgetme(world, world.bob)
     done = await world.tg.press(world.bob, prompt, DELETE)
