@@ -34,8 +34,9 @@ async def rematch(press: Press) -> None:
         await query.answer(tr(language, "The rematch has already started."), True)
         return
     new = await _rematch_lobby(svc, adapter, game, query.from_user.id)
-    if not rematch_waiting(new):  # nobody to ask (against the computer): at once
-        await start_in_order(adapter, new, svc)
+    if not rematch_waiting(new) and len(seats_of(new)) >= adapter.declaration.min_seats:
+        await start_in_order(adapter, new, svc)  # nobody to ask (against the computer): at once
+    # (nobody to ask and too few seats, the others having used /forgetme: a lobby like any)
     if await create(svc, adapter, new) is None:
         await query.answer(tr(language, "Another game is already running here."), True)
         return
