@@ -14,8 +14,8 @@ of the rating line ("—"), or who stopped the game (then "stopped by ?", as whe
 is recorded). A blackjack table names the players of its rounds apart from its seats
 (``sitters``, kept for its record while it runs, ``bot.games.blackjack.sitters``): the
 person's stays become a former player's there too, at an open table they have left as
-well, and the table's last round summary that names them is dropped. An ended rematch
-lobby no longer names them among the people it waited for, an ended game's vote to
+well, and the table's last round summary that names them is dropped. A rematch lobby,
+open or ended, no longer names them among the people it waits for, an ended game's vote to
 stop that counted them goes, an ended game they opened is nobody's, and which private
 message showed their hand is forgotten.
 """
@@ -183,6 +183,26 @@ def _forget_vote(data: dict[str, Any], user_id: int) -> bool:
     return False
 
 
+async def _forget_in_open_lobbies(tx: Tx, user_id: int) -> None:
+    """An open rematch lobby waiting for the person (they are not seated: the caller
+    checked) waits for them no more, and keeps neither their name nor their id."""
+    rows = await tx.execute(
+        "SELECT id, meta FROM games WHERE status = 'lobby' AND meta LIKE $1",
+        (f"%{int(user_id)}%",),
+    )
+    for game_id, meta in rows.all():
+        try:
+            data = json.loads(meta)
+            waited, _names = _forget_waited_for(data, user_id)
+        except (ValueError, AttributeError, TypeError):
+            continue
+        if waited:
+            await tx.execute(
+                "UPDATE games SET meta = $1, version = version + 1 WHERE id = $2",
+                (json.dumps(data), game_id),
+            )
+
+
 async def _forget_hand_messages(tx: Tx, user_id: int) -> None:
     """Ended games no longer note which private message showed the person's hand (keyed
     by their id)."""
@@ -298,6 +318,7 @@ async def forget_person(core: Core, user_id: int) -> Forgotten | None:
         name = str(known[0]) if known and known[0] else None
         games = await _forget_in_records(tx, user_id, name, played)
         await _forget_hand_messages(tx, user_id)
+        await _forget_in_open_lobbies(tx, user_id)
         await tx.execute(  # who opened an ended game: nobody's business any more
             "UPDATE games SET created_by = $1 WHERE created_by = $2"
             " AND status IN ('finished', 'stopped')",

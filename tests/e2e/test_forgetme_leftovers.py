@@ -77,3 +77,25 @@ async def test_no_row_of_the_database_keeps_their_id(world: World, kind: str) ->
             if any(str(world.bob.id) in str(value) for value in row):
                 found.setdefault(name, []).append([v for v in row if str(world.bob.id) in str(v)])
     assert found == {}, found
+
+
+async def test_an_open_rematch_lobby_stops_waiting_for_who_used_forgetme(world: World) -> None:
+    """Bob uses /forgetme while the rematch waits for him: it waits for him no longer,
+    and neither it nor, once closed, its row keeps his name or id."""
+    db = world.bots[0].db
+    await world.start_privately(world.alice, world.bob, world.carol)
+    table = await world.start_game(
+        await world.open_lobby("/gofish", [world.bob, world.carol], computers=1)
+    )
+    await world.tg.send_text(world.alice, world.group, "/stop")
+    await world.tg.wait_for(lambda: "🔁 Rematch" in str(table.buttons()), what="stopped")
+    mark = max(m.message_id for m in world.tg.messages(world.group))
+    await world.tg.press(world.carol, table, "🔁 Rematch")
+    lobby = await world.tg.wait_for_bot_message(world.group, after=mark, containing="Rematch")
+    assert "waiting for Bob, Alice." in (lobby.text or ""), lobby.text
+    prompt = await _forgetme(world, world.bob)
+    assert (await world.tg.press(world.bob, prompt, DELETE)).text == DONE_TEXT
+    waiting = await gamestore.active_game(db, world.group.id)
+    assert waiting is not None and waiting.status == "lobby"
+    stored = str(waiting.meta.to_json())
+    assert "Bob" not in stored and str(world.bob.id) not in stored, stored
