@@ -320,3 +320,33 @@ async def test_a_move_body_nested_too_deep_is_a_bad_body(tmp_path: Path) -> None
         for raw in (b"[" * 2000, b'{"a":[' * 600):
             status, body = await app.request("POST", "api/move", init_data=good, raw=raw)
             assert (status, body) == (400, {"ok": False, "error": "bad-body"}), (status, body)
+
+
+async def test_a_language_chosen_while_the_app_is_open_is_drawn_at_the_next_poll(
+    tmp_path: Path,
+) -> None:
+    """The app asks with the version it shows, and the language it shows it in: after a
+    /language the next poll draws the table in the new language even though the game
+    has not moved (it answered "unchanged" until the table changed)."""
+    async with running_world(tmp_path) as world, hand_app(world) as app:
+        _table, param = await _durak(world)
+        status, body = await app.state(world.alice, param)
+        assert status == 200 and body is not None
+        shown = body["state"]
+        assert shown["labels"]["lang"] == "en"
+        version = shown["version"]
+        status, _ = await app.request(
+            "GET", f"api/state?v={version}&l=en", init_data=app.init_data(world.alice, param)
+        )
+        assert status == 204  # nothing new
+        menu = await world.command(world.alice, world.alice, "/language")
+        await world.tg.press(world.alice, menu, "Español")
+        status, body = await app.request(
+            "GET", f"api/state?v={version}&l=en", init_data=app.init_data(world.alice, param)
+        )
+        assert status == 200 and body is not None, status
+        assert body["state"]["labels"]["lang"] == "es" and body["state"]["version"] == version
+        status, _ = await app.request(
+            "GET", f"api/state?v={version}&l=es", init_data=app.init_data(world.alice, param)
+        )
+        assert status == 204
