@@ -204,11 +204,12 @@ async def _forget_in_open_lobbies(tx: Tx, user_id: int) -> None:
 
 
 async def _forget_hand_messages(tx: Tx, user_id: int) -> None:
-    """Ended games no longer note which private message showed the person's hand (keyed
-    by their id)."""
+    """Ended games, and running ones they resigned from (they sit at no running game:
+    the caller checked), no longer note which private message showed the person's hand
+    (keyed by their id)."""
     rows = await tx.execute(
-        "SELECT id, hand_messages FROM games WHERE status IN ('finished', 'stopped')"
-        " AND hand_messages LIKE $1",
+        "SELECT id, hand_messages FROM games WHERE status IN ('finished', 'stopped',"
+        " 'running') AND hand_messages LIKE $1",
         (f'%"{int(user_id)}"%',),
     )
     for game_id, kept in rows.all():

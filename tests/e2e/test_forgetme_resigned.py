@@ -53,5 +53,7 @@ async def test_forgetme_right_after_resigning_reaches_the_game_when_it_ends(
     shown = (record.media.caption if record.media else record.text) or ""
     assert "Alice" in shown and "Bob" not in shown, shown
     assert "Bob" not in str(ended.meta.to_json())
+    kept = await db.fetchall("SELECT hand_messages FROM games WHERE id = $1", (ended.id,))
+    assert str(world.bob.id) not in str(kept), kept  # nor which message showed his hand
     rated = {int(user) for (user,) in await db.fetchall("SELECT user_id FROM ratings")}
     assert rated <= {world.alice.id}, rated  # nobody rated in his place
