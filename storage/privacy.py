@@ -291,6 +291,9 @@ async def _forget_resigned_at_running(
             data["resigned"] = [NO_NAME if n in names else n for n in data["resigned"]]
         if isinstance(data.get("players"), list):  # rated at its end without them
             data["players"] = [FORMER_PLAYER if u == user_id else u for u in data["players"]]
+        vote = data.get("stop_vote")  # a vote they sent before resigning counts no more
+        if isinstance(vote, dict) and isinstance(vote.get("yes"), list):
+            vote["yes"] = [u for u in vote["yes"] if u != user_id]
         await tx.execute(
             "UPDATE games SET meta = $1, version = version + 1 WHERE id = $2",
             (json.dumps(data), game_id),

@@ -42,6 +42,7 @@ async def test_forgetme_right_after_resigning_reaches_the_game_when_it_ends(
     await world.start_privately(world.alice, world.bob)
     lobby = await world.open_lobby("/durak", [world.bob], computers=computers)
     table = await world.start_game(lobby)
+    await world.command(world.bob, world.group, "/stop")  # a vote to stop, then he goes
     await _resign_twice(world, world.bob, table)
     await world.tg.wait_for(lambda: "Bob resigned" in (table.text or ""), what="Bob out")
     prompt = await world.command(world.bob, world.bob, "/forgetme")  # he sits no more
@@ -53,6 +54,7 @@ async def test_forgetme_right_after_resigning_reaches_the_game_when_it_ends(
     shown = (record.media.caption if record.media else record.text) or ""
     assert "Alice" in shown and "Bob" not in shown, shown
     assert "Bob" not in str(ended.meta.to_json())
+    assert str(world.bob.id) not in str(ended.meta.to_json())
     kept = await db.fetchall("SELECT hand_messages FROM games WHERE id = $1", (ended.id,))
     assert str(world.bob.id) not in str(kept), kept  # nor which message showed his hand
     rated = {int(user) for (user,) in await db.fetchall("SELECT user_id FROM ratings")}
