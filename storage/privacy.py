@@ -265,19 +265,19 @@ async def _forget_at_open_tables(tx: Tx, user_id: int) -> None:
         )
 
 
-async def _forget_resigned_at_running(
-    tx: Tx, user_id: int, name: str | None, played: set[int]
-) -> None:
+async def _forget_resigned_at_running(tx: Tx, user_id: int, name: str | None) -> None:
     """A running game the person resigned from (they sit there no more, the computer
     plays their seat under their name): the seat and the list of who resigned lose the
     name, so its record does not name them once it ends; among its people at the start
     they are a former player, whom the rating at its end writes nothing for."""
-    for game_id in sorted(played):
-        row = await tx.fetchone(
-            "SELECT meta FROM games WHERE id = $1 AND status = 'running'", (game_id,)
-        )
+    rows = await tx.execute(  # (before their results go: a resignation writes one)
+        "SELECT id, meta FROM games WHERE status = 'running'"
+        " AND id IN (SELECT game_id FROM results WHERE user_id = $1)",
+        (user_id,),
+    )
+    for game_id, meta in rows.all():
         try:
-            data = json.loads(row[0]) if row else None
+            data = json.loads(meta)
             taken = _taken_over(data, user_id, name, True) if isinstance(data, dict) else set()
         except (ValueError, AttributeError, TypeError):
             continue
@@ -328,7 +328,7 @@ async def forget_person(core: Core, user_id: int) -> Forgotten | None:
             " AND status IN ('finished', 'stopped')",
             (FORMER_PLAYER, user_id),
         )
-        await _forget_resigned_at_running(tx, user_id, name, played)
+        await _forget_resigned_at_running(tx, user_id, name)
         results = await tx.execute("DELETE FROM results WHERE user_id = $1", (user_id,))
         await stamp_chips(tx, user_id)  # deleting one's data hands out no chips
         chips = await tx.execute("DELETE FROM chips WHERE user_id = $1", (user_id,))
