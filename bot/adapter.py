@@ -86,6 +86,10 @@ class TableRules(Generic[S]):
     differs (Blackjack: nearly all of it)."""
 
     resign_level = "normal"  # the computer that takes a resigned seat
+    # its running game owes something when it ends from outside (``abandon``): a send
+    # refused because the bot left the group does not stop it; the my_chat_member
+    # update that says so does, through ``abandon`` (Blackjack: a dealt round)
+    owes_at_abandon = False
 
     def __init__(
         self, declaration: Declaration, engine: Engine[S, Any, Any], *, strict_versions: bool
@@ -117,6 +121,13 @@ class TableRules(Generic[S]):
     def time_out(self, game: GameRecord, state: S, rng: random.Random) -> S | None:
         """What a running game's deadline does to its state; None: the computer plays
         for the late (the shared rule)."""
+        return None
+
+    def abandon(self, game: GameRecord, state: S, rng: random.Random) -> S | None:
+        """What a running game's state becomes when it ends because its chat is lost
+        (the bot removed from the group); None: it stops as it is (the shared rule:
+        nothing is owed). Blackjack plays a dealt round out, so that removing the bot
+        is no undo of bad cards."""
         return None
 
     def bookkeep(

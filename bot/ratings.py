@@ -31,6 +31,7 @@ from games.base import Outcome
 from games.ratings import GLICKO2
 from games.ratings.glicko2 import Glicko, one_game
 from storage.meta import RatingJson
+from storage.privacy import NO_NAME
 from storage.ratings import Rated, Rating
 from storage.records import GameRecord, Status
 
@@ -104,7 +105,7 @@ def rated_game(adapter: GameAdapter[Any], game: GameRecord, state: Any) -> Rated
     if game.meta.rating is not None or len(set(players)) != len(players):
         return None
     ranks = rank_of_seats(adapter, game, state)
-    names = [seat.name for seat in seats_of(game)]
+    names = [seat.name or NO_NAME for seat in seats_of(game)]  # (forgotten: no name)
 
     def rate_and_note(before: list[Rating]) -> list[Rating]:
         after = rate(system, before, ranks)

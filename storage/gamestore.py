@@ -118,6 +118,15 @@ async def recent_game(db: Core, chat_id: int) -> GameRecord | None:
     return readable(row)
 
 
+async def running_games(db: Core, chat_id: int) -> list[GameRecord]:
+    """The chat's running games, every forum topic's, that can be read."""
+    rows = await db.fetchall(
+        f"SELECT {GAME_COLUMNS} FROM games WHERE chat_id = $1 AND status = 'running' ORDER BY id",
+        (chat_id,),
+    )
+    return [game for row in rows if (game := readable(row)) is not None]
+
+
 async def last_finished(db: Core, chat_id: int, thread_id: int = 0) -> GameRecord | None:
     """The chat's (topic's) game that finished last, if it can be read (``/record``)."""
     row = await db.fetchone(

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from storage.params import numbered
+from storage.privacy import FORMER_PLAYER
 
 if TYPE_CHECKING:
     from storage.core import Core
@@ -56,11 +57,12 @@ async def write_ratings(
     (IntegrityError if that game was rated already): (before, after) per person."""
     people = list(rated.people)
     start = rated.start
+    kept = sorted(set(people) - {FORMER_PLAYER})  # a person who used /forgetme: no row
     await tx.executemany(  # a row to lock for everyone, in the order of their ids
         "INSERT INTO ratings (user_id, kind, rating, deviation, volatility, games, updated_at)"
         " VALUES ($1, $2, $3, $4, $5, 0, $6) ON CONFLICT (user_id, kind) DO NOTHING",
         [(user_id, kind, start.rating, start.deviation, start.volatility, now)
-         for user_id in sorted(set(people))],
+         for user_id in kept],
     )  # fmt: skip
     rows = await tx.execute(
         "SELECT user_id, rating, deviation, volatility, games FROM ratings WHERE kind = $1"
@@ -69,9 +71,11 @@ async def write_ratings(
     )
     found = {int(r[0]): Rating(int(r[0]), float(r[1]), float(r[2]), float(r[3]), int(r[4]))
              for r in rows.rows}  # fmt: skip
+    found[FORMER_PLAYER] = Rating(FORMER_PLAYER, start.rating, start.deviation, start.volatility)
     before = [found[user_id] for user_id in people]
     after = rated.rate(before)
-    pairs = list(zip(before, after, strict=True))
+    pairs = [(old, new) for old, new in zip(before, after, strict=True)
+             if old.user_id != FORMER_PLAYER]  # fmt: skip
     await tx.executemany(
         "UPDATE ratings SET rating = $1, deviation = $2, volatility = $3, games = $4,"
         " updated_at = $5 WHERE user_id = $6 AND kind = $7",

@@ -10,12 +10,17 @@ from telegram import ChatMemberUpdated, Message, Update
 from telegram.constants import ChatMemberStatus, ChatType
 from telegram.ext import ContextTypes
 
+from bot.adapter import state_of, store_state
 from bot.pipeline.flow import publish
-from bot.services import Request
+from bot.pipeline.play import clear_press_notes
+from bot.pipeline.save import save
+from bot.services import Request, Services
 from storage import chats, gamestore
+from storage.records import Status
 
 log = logging.getLogger(__name__)
 GONE = (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED)
+ATTEMPTS = 3  # saves of one game tried when the bot is removed (a press may save first)
 
 
 @dataclass(frozen=True)
@@ -55,8 +60,35 @@ async def on_my_member_change(event: MemberChange) -> None:
     if change.chat.type == ChatType.PRIVATE:
         return
     if change.new_chat_member.status in GONE:
+        await _abandon_running(event.svc, change.chat.id, change.from_user.first_name)
         stopped = await chats.stop_chat_games(event.svc.db, change.chat.id)
         log.info("removed from chat; %d games ended", stopped, extra={"chat_id": change.chat.id})
+
+
+async def _abandon_running(svc: Services, chat_id: int, remover: str) -> None:
+    """The running games of a chat the bot left whose table rules owe something when
+    they end (``TableRules.abandon``: Blackjack plays a dealt round out and banks it)
+    are stopped by their own save, by ``remover`` (who removed the bot); the rest are
+    stopped as they are by the caller."""
+    for game in await gamestore.running_games(svc.db, chat_id):
+        adapter = svc.adapters.get(game.kind)
+        for _ in range(ATTEMPTS):  # a press may save first: then look again
+            if adapter is None or game.status is not Status.RUNNING or game.state is None:
+                break
+            before = state_of(adapter, game)
+            state = adapter.table.abandon(game, before, svc.rng)
+            if state is None:
+                break
+            clear_press_notes(adapter, game)
+            game.meta.stopped_by = remover
+            store_state(adapter, game, state)
+            game.status = Status.STOPPED
+            if await save(svc, adapter, game, state, before=before) is not None:
+                break
+            reloaded = await gamestore.get_game(svc.db, game.id)
+            if reloaded is None:
+                break
+            game = reloaded
 
 
 async def on_migration(event: Migration) -> None:

@@ -33,7 +33,9 @@ async def rating_command(cmd: Command) -> None:
     if user is None:
         return
     text = await _own(cmd, user.id, language)
-    reply(svc, message.chat.id, Rendered(text), topic_of(message))
+    # "Your ratings" in a group: a reply to the command, so the group sees whose
+    mine = None if message.chat.type == ChatType.PRIVATE else message.message_id
+    reply(svc, message.chat.id, Rendered(text), topic_of(message), mine)
 
 
 async def leaders_command(cmd: Command) -> None:

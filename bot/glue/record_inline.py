@@ -22,7 +22,7 @@ from bot.command import Query
 from bot.glue.record_cmd import TEXT_LIMIT, caption_fits, chunks, record_of
 from bot.glue.record_photo import photo_id
 from bot.i18n import tr
-from bot.language import language_of
+from bot.language import user_language
 from bot.pipeline.inline import answer_query
 from bot.presenters.record_button import RecordQuery
 from storage import gamestore
@@ -40,7 +40,7 @@ async def record_query(ask: Query) -> None:
     ):  # fmt: skip
         await answer_query(query, [])
         return
-    language = language_of(query.from_user, None)
+    language = await user_language(svc.db, query.from_user)  # their /language, as elsewhere
     record = record_of(svc, game, language)
     if record is None:
         await answer_query(query, [])

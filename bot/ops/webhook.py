@@ -81,7 +81,8 @@ class UpdateHandler(tornado.web.RequestHandler):
         self.body = bytearray()
 
     def prepare(self) -> None:
-        if not hmac.compare_digest(self.request.headers.get(SECRET_HEADER, ""), self.secret):
+        given = self.request.headers.get(SECRET_HEADER, "").encode()  # bytes: any letters
+        if not hmac.compare_digest(given, self.secret.encode()):
             log.warning("a webhook request without the right secret token was refused")
             raise tornado.web.HTTPError(403)
         declared = self.request.headers.get("Content-Length", "0")

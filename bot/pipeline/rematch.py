@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from bot.adapter import GameAdapter, seat_of_user, seats_of, set_seats, state_of
+from bot.adapter import GameAdapter, Seat, seat_of_user, seats_of, set_seats, state_of
 from bot.i18n import tr
 from bot.language import table_language, user_language
 from bot.pipeline.flow import start_game
@@ -34,8 +34,9 @@ async def rematch(press: Press) -> None:
         await query.answer(tr(language, "The rematch has already started."), True)
         return
     new = await _rematch_lobby(svc, adapter, game, query.from_user.id)
-    if not rematch_waiting(new):  # nobody to ask (against the computer): at once
-        await start_in_order(adapter, new, svc)
+    if not rematch_waiting(new) and len(seats_of(new)) >= adapter.declaration.min_seats:
+        await start_in_order(adapter, new, svc)  # nobody to ask (against the computer): at once
+    # (nobody to ask and too few seats, the others having used /forgetme: a lobby like any)
     if await create(svc, adapter, new) is None:
         await query.answer(tr(language, "Another game is already running here."), True)
         return
@@ -69,7 +70,10 @@ async def _rematch_lobby(
         meta.rematch_of["result"] = result
     new = GameRecord(chat_id=game.chat_id, thread_id=game.thread_id, kind=game.kind,
                      created_by=presser, meta=meta)  # fmt: skip
-    set_seats(new, [s for s in before if s.user == presser or s.is_computer])
+    # a computer that took a seat from a person who resigned played under their name:
+    # in the rematch it is a computer of its level, not that person
+    seated = [Seat("", level=s.level) if s.is_computer else s for s in before]
+    set_seats(new, [s for s in seated if s.user == presser or s.is_computer])
     return new
 
 

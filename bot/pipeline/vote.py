@@ -12,6 +12,7 @@ starts a new vote. The votes are kept in the game's meta, saved with the game.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 from bot.adapter import GameAdapter, seats_of, state_of
@@ -19,6 +20,7 @@ from bot.command import Command
 from bot.i18n import ntr, tr
 from bot.language import table_language
 from bot.messaging import reply
+from bot.personal import tell_person
 from bot.pipeline.save import save
 from bot.ui import Rendered, escape
 from storage import gamestore
@@ -38,37 +40,55 @@ def voters(adapter: GameAdapter[Any], game: GameRecord) -> dict[int, str]:
 
 async def vote_to_stop(cmd: Command, game: GameRecord, language: str) -> None:
     """Count this person's ``/stop``: the game stops (its table says so), or the
-    group is told the count and how the vote ends."""
-    svc = cmd.svc
+    group is told the count and how the vote ends. A /stop that counts nothing (the
+    person is out of the game, or has voted already) is told to that person alone, in
+    their ``language`` (``bot.personal``), as every refusal of a command is."""
+    svc, own = cmd.svc, language
     language = await table_language(svc.db, game)  # the group reads it: its language
-    text: str | None = tr(language, "Someone was quicker; please try again.")
+    told: Told | None = Told(tr(own, "Someone was quicker; please try again."), public=False)
     for _ in range(ATTEMPTS):  # a move or a deadline may save first: count again
-        saved, counted = await _count(cmd, game, language)
+        saved, counted = await _count(cmd, game, language, own)
         if saved:
-            text = counted
+            told = counted
             break
         reloaded = await gamestore.get_game(svc.db, game.id or 0)
         if reloaded is None or not reloaded.active:
             return
         game = reloaded
-    if text:
-        reply(svc, cmd.chat.id, Rendered(text), cmd.topic)
+    if told is None:
+        return
+    if told.public:
+        reply(svc, cmd.chat.id, Rendered(told.text), cmd.topic)
+    else:
+        await tell_person(svc, cmd.message, cmd.user, told.text)
 
 
-async def _count(cmd: Command, game: GameRecord, language: str) -> tuple[bool, str | None]:
+@dataclass(frozen=True)
+class Told:
+    """What a /stop is answered with: the vote's count for the group (``public``), or
+    a refusal for the person who sent it."""
+
+    text: str
+    public: bool = True
+
+
+async def _count(
+    cmd: Command, game: GameRecord, language: str, own: str
+) -> tuple[bool, Told | None]:
     """Count the vote and save it: whether it was saved (False: someone saved the game
-    first, nothing was written), and the text to post (None: the game stopped)."""
+    first, nothing was written), and what to answer (None: the game stopped)."""
     user, svc = cmd.user, cmd.svc
     adapter = svc.adapters[game.kind]
     people, now = voters(adapter, game), svc.clock()
     if user.id not in people:
-        return True, tr(language, "You are out of this game: you have no vote to stop it.")
+        text = tr(own, "You are out of this game: you have no vote to stop it.")
+        return True, Told(text, public=False)
     vote = game.meta.stop_vote  # {"yes": [user ids], "until": epoch seconds}
     if vote and now > float(vote.get("until", 0)):
         vote = None  # expired: this /stop starts a new vote
     yes = [u for u in (vote.get("yes", []) if vote else []) if u in people]
     if user.id in yes:
-        return True, tr(language, "You have already voted to stop this game.")
+        return True, Told(tr(own, "You have already voted to stop this game."), public=False)
     yes.append(user.id)
     if len(yes) * 2 > len(people):
         game.meta.stop_vote = None
@@ -82,7 +102,7 @@ async def _count(cmd: Command, game: GameRecord, language: str) -> tuple[bool, s
     if game.status is Status.STOPPED:
         log.info("game stopped by a vote", extra={"chat_id": game.chat_id, "game_id": game.id})
         return True, None
-    return True, _tally(language, people[user.id], len(yes), len(people))
+    return True, Told(_tally(language, people[user.id], len(yes), len(people)))
 
 
 def _tally(language: str, name: str, agree: int, seated: int) -> str:

@@ -139,7 +139,11 @@ class GameReconciler:
             self._wake(game.chat_id)
 
     async def chat_gone(self, chat_id: int) -> None:
-        stopped = await chats.stop_chat_games(self._db, chat_id)
+        """A send to the group was refused (the bot left it): its games end, but for
+        those whose table rules owe something at the end (Blackjack's dealt round),
+        which the my_chat_member update that follows ends by their own save."""
+        spare = [kind for kind, game in self._adapters.items() if game.table.owes_at_abandon]
+        stopped = await chats.stop_chat_games(self._db, chat_id, spare)
         log.info("cannot write to the chat; %d games ended", stopped, extra={"chat_id": chat_id})
 
     async def chat_moved(self, chat_id: int, new_chat_id: int) -> None:

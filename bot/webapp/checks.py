@@ -49,11 +49,15 @@ class Refusal(tornado.web.HTTPError):
 
 @dataclass
 class Pace:
-    """At most ``per_second`` events per person in any second (this worker's count)."""
+    """At most ``per_second`` events per person in any second (this worker's count).
+    People quiet for a second are forgotten once more than ``keep`` are counted (and
+    the count is walked again only once it has doubled: a move costs no walk through
+    everyone who ever moved)."""
 
     per_second: int = MOVES_PER_SECOND
     clock: Callable[[], float] = time.monotonic
     seen: dict[int, deque[float]] = field(default_factory=lambda: defaultdict(deque))
+    keep: int = 10_000
 
     def allow(self, user_id: int) -> bool:
         now, times = self.clock(), self.seen[user_id]
@@ -62,9 +66,10 @@ class Pace:
         if len(times) >= self.per_second:
             return False
         times.append(now)
-        if len(self.seen) > 10_000:  # forget the quiet ones
-            for user in [u for u, t in self.seen.items() if not t]:
+        if len(self.seen) > self.keep:  # forget the quiet ones
+            for user in [u for u, t in self.seen.items() if not t or now - t[-1] >= 1.0]:
                 del self.seen[user]
+            self.keep = max(self.keep, 2 * len(self.seen))
         return True
 
 
@@ -95,7 +100,7 @@ class AppReply:
 def move_body(body: bytes) -> tuple[int, str, int | None]:
     try:
         data = json.loads(body)
-    except ValueError:
+    except (ValueError, RecursionError):  # (nested deeper than json parses)
         data = None
     if not isinstance(data, dict):
         raise Refusal(400, "bad-body")

@@ -5,7 +5,8 @@ Served under the path of ``WEBAPP_URL`` (``/app/`` for ``https://bot.example/app
 =====================  ==============================================================
 ``GET  <path>``         the page (``static/index.html``, its script and style beside it)
 ``GET  <path>api/state`` what the person may see of the table the launch names, as JSON
-                        (``bot.webapp.views``); ``?v=<version>``: 204 while unchanged
+                        (``bot.webapp.views``); ``?v=<version>&l=<language>``: 204
+                        while unchanged (the version, and the person's language)
 ``POST <path>api/move``  ``{"version": n, "move": "<argument>"[, "seat": n]}``: a move,
                         through the same head as a button press
 =====================  ==============================================================
@@ -169,7 +170,13 @@ class ApiHandler(tornado.web.RequestHandler):
         game_id, secret = named
         game = await gamestore.get_game(self.context.svc.db, game_id, None, signed.user_id)
         expected = (game.meta.invite or "") if game is not None else ""
-        if game is None or not expected or not hmac.compare_digest(expected, secret):
+        # as bytes: a str with letters beyond ASCII (the client writes ``?table=``) is
+        # refused by compare_digest with a TypeError
+        if (
+            game is None
+            or not expected
+            or not hmac.compare_digest(expected.encode(), secret.encode())
+        ):
             raise Refusal(404, "no-table")
         if game.kind not in self.context.svc.adapters:
             raise Refusal(404, "no-table")
@@ -197,7 +204,9 @@ class StateHandler(ApiHandler):
         signed = self.signed()
         game = await self.table(signed)
         known = whole_number(self.get_query_argument("v", ""), 1 << 62)
-        if known is not None and known == game.version:
+        drawn_in = self.get_query_argument("l", None)  # the language the app shows it in
+        same = drawn_in is None or drawn_in == reader_language(game, signed)
+        if known is not None and known == game.version and same:
             self.set_status(204)  # unchanged: the client asks again
             self.finish()
             return

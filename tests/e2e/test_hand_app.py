@@ -293,3 +293,60 @@ async def test_without_the_settings_the_inline_answer_opens_the_private_chat(
         answer = await world.tg.inline_query(world.alice, world.group, "cards")
         assert answer.button is not None and answer.button.web_app_url is None
         assert answer.button.start_parameter is not None
+
+
+async def test_a_table_named_with_letters_beyond_ascii_is_no_table(tmp_path: Path) -> None:
+    """The ``table`` of the app's address is the client's to write: a secret with
+    letters beyond ASCII is a 404 like any wrong secret (it was a 500, logged as an
+    error, on every request)."""
+    async with running_world(tmp_path) as world, hand_app(world) as app:
+        _table, param = await _durak(world)
+        signed = world.tg.web_app_init_data(world.alice, None, chat=None)
+        for forged in (param.split("_")[0] + "_é", param + "ß", "1_ü"):
+            for method, route in (("GET", "api/state"), ("POST", "api/move")):
+                status, body = await app.request(
+                    method, f"{route}?table={forged}", init_data=signed,
+                    body={"version": 0, "move": "x"} if method == "POST" else None,
+                )  # fmt: skip
+                assert status == 404 and body == {"ok": False, "error": "no-table"}, (status, body)
+
+
+async def test_a_move_body_nested_too_deep_is_a_bad_body(tmp_path: Path) -> None:
+    """A body of 2,000 opening brackets (under the size bound) is a 400 like any body
+    that is not a move (json's RecursionError was no ValueError: a 500, logged)."""
+    async with running_world(tmp_path) as world, hand_app(world) as app:
+        _table, param = await _durak(world)
+        good = app.init_data(world.alice, param)
+        for raw in (b"[" * 2000, b'{"a":[' * 600):
+            status, body = await app.request("POST", "api/move", init_data=good, raw=raw)
+            assert (status, body) == (400, {"ok": False, "error": "bad-body"}), (status, body)
+
+
+async def test_a_language_chosen_while_the_app_is_open_is_drawn_at_the_next_poll(
+    tmp_path: Path,
+) -> None:
+    """The app asks with the version it shows, and the language it shows it in: after a
+    /language the next poll draws the table in the new language even though the game
+    has not moved (it answered "unchanged" until the table changed)."""
+    async with running_world(tmp_path) as world, hand_app(world) as app:
+        _table, param = await _durak(world)
+        status, body = await app.state(world.alice, param)
+        assert status == 200 and body is not None
+        shown = body["state"]
+        assert shown["labels"]["lang"] == "en"
+        version = shown["version"]
+        status, _ = await app.request(
+            "GET", f"api/state?v={version}&l=en", init_data=app.init_data(world.alice, param)
+        )
+        assert status == 204  # nothing new
+        menu = await world.command(world.alice, world.alice, "/language")
+        await world.tg.press(world.alice, menu, "Español")
+        status, body = await app.request(
+            "GET", f"api/state?v={version}&l=en", init_data=app.init_data(world.alice, param)
+        )
+        assert status == 200 and body is not None, status
+        assert body["state"]["labels"]["lang"] == "es" and body["state"]["version"] == version
+        status, _ = await app.request(
+            "GET", f"api/state?v={version}&l=es", init_data=app.init_data(world.alice, param)
+        )
+        assert status == 204

@@ -86,3 +86,16 @@ async def test_the_record_query_offers_the_picture_as_a_photo_result(world: Worl
     again = await world.tg.switch_inline(world.carol, board, "📜 Record")  # sent no more
     assert again.results[0].photo == photo.photo
     assert len([m for m in world.tg.bot_messages(world.carol) if m.media is not None]) == 1
+
+
+async def test_the_record_query_is_answered_in_the_askers_own_language(world: World) -> None:
+    """Carol's Telegram speaks English; she chose Español with /language in her private
+    chat: the record offered to her is in Spanish, as her other inline answers are."""
+    world.tg.set_inline_mode(True)
+    board = await _play_a_whole_game(world)
+    menu = await world.command(world.carol, world.carol, "/language")
+    chosen = await world.tg.press(world.carol, menu, "Español")
+    assert chosen.text == "Este chat ahora habla español.", chosen.text
+    answer = await world.tg.switch_inline(world.carol, board, "📜 Record")
+    titles = [result.title for result in answer.results]
+    assert titles and all("El registro de esta partida" in (t or "") for t in titles), titles

@@ -26,8 +26,13 @@ async def test_more_than_half_of_the_players_stop_the_game(world: World) -> None
     first = await world.command(world.bob, world.group, "/stop")
     assert "🗳 Bob votes to stop the game (1 of 3)." in (first.text or "")
     assert "within 5 minutes, or the vote expires" in (first.text or "")
-    again = await world.command(world.bob, world.group, "/stop")
-    assert again.text == "You have already voted to stop this game."
+    mark = max(m.message_id for m in world.tg.messages(world.bob))
+    in_group = max(m.message_id for m in world.tg.messages(world.group))
+    await world.tg.send_text(world.bob, world.group, "/stop")  # again: for him alone
+    told = await world.tg.wait_for_bot_message(world.bob, after=mark)
+    assert told.text == "In Friends: You have already voted to stop this game."
+    await world.synced()
+    assert [m for m in world.tg.bot_messages(world.group) if m.message_id > in_group] == []
     game = await gamestore.active_game(world.bots[0].db, world.group.id)
     assert game is not None and game.status == "running"
     await world.tg.send_text(world.carol, world.group, "/stop")

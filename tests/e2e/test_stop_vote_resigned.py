@@ -21,8 +21,13 @@ async def test_a_resigned_go_fish_player_has_no_vote_to_stop(world: World) -> No
         answer = await world.tg.press(world.bob, table, RESIGN)
     assert answer.text == "You resigned.", answer.text
     await world.tg.wait_for(lambda: "🏳️ Bob resigned" in (table.text or ""), what="Bob out")
-    refused = await world.command(world.bob, world.group, "/stop")
-    assert refused.text == OUT
+    mark = max(m.message_id for m in world.tg.messages(world.bob))
+    in_group = max(m.message_id for m in world.tg.messages(world.group))
+    await world.tg.send_text(world.bob, world.group, "/stop")  # told to him alone
+    refused = await world.tg.wait_for_bot_message(world.bob, after=mark)
+    assert refused.text == f"In Friends: {OUT}"
+    await world.synced()
+    assert [m for m in world.tg.bot_messages(world.group) if m.message_id > in_group] == []
     first = await world.command(world.carol, world.group, "/stop")  # Alice, Carol, Dave play
     assert "🗳 Carol votes to stop the game (1 of 3)." in (first.text or "")
     game = await gamestore.active_game(world.bots[0].db, world.group.id)

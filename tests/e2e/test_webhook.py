@@ -134,3 +134,14 @@ async def test_a_post_without_the_secret_is_refused_before_its_body_is_read(
         # the bot still takes updates
         await hooked.tg.send_text(hooked.alice, hooked.group, "/reversi")
         await hooked.tg.wait_for_bot_message(hooked.group)
+
+
+async def test_a_secret_token_beyond_ascii_is_refused_like_any_wrong_one(tmp_path: Path) -> None:
+    """Anyone may post to the webhook: a secret header with letters beyond ASCII is a
+    403 like any wrong secret (compare_digest refused the str: a 500, and an error
+    logged, on every such post)."""
+    async with webhook_bot(tmp_path) as hooked:
+        for token in ("s3cret-tokeñ", "ü"):
+            wrong = {"Content-Length": "900000", "X-Telegram-Bot-Api-Secret-Token": token}
+            status = await _status_of_a_stalled_post(hooked.port, wrong)
+            assert status == "HTTP/1.1 403 Forbidden", (token, status)

@@ -32,6 +32,35 @@ def play_leavers(game: GameRecord, state: Table) -> Table:
     return state
 
 
+def play_out(state: Table, rng: random.Random) -> tuple[Table, list[int]]:
+    """Basic strategy takes every decision left in the round until it settles (``/stop``,
+    and the bot removed from the table's group); returns the settled table and the boxes
+    it decided for."""
+    played: set[int] = set()
+    for _ in range(MOST_DECISIONS):
+        waiting = ENGINE.to_move(state)
+        if state.phase not in (Phase.INSURANCE, Phase.PLAYERS) or not waiting:
+            break
+        box = min(waiting)
+        legal = ENGINE.legal_actions(state, box)
+        action = ENGINE.choose(ENGINE.view(state, box), legal, rng, "normal")
+        state = ENGINE.apply(state, box, action)[0]
+        played.add(box)
+    return state, sorted(played)
+
+
+def finish_round(game: GameRecord, state: Table, rng: random.Random) -> Table:
+    """The table closes from outside (``/stop``, the bot removed from its group): a dealt
+    round is not undone but played out (it settles and banks in the closing save), bets
+    not dealt go back."""
+    if state.phase in (Phase.INSURANCE, Phase.PLAYERS):
+        state, played = play_out(state, rng)
+        own(game).played_out = played
+    elif state.phase is Phase.BETTING:
+        state = close(state)
+    return state
+
+
 def leave_now(game: GameRecord, state: Table) -> tuple[Table, list[tuple[int, bool]]]:
     """The round is settled: the players who left it take their chips (the engine's
     seats go; their names stay in the meta until the next save, for the round's

@@ -15,15 +15,13 @@ from telegram import Message, User
 
 from bot.adapter import seat_of_user, state_of, store_state
 from bot.command import Command
-from bot.games.blackjack.leaving import MOST_DECISIONS
-from bot.games.blackjack.meta import own
+from bot.games.blackjack.leaving import finish_round
 from bot.i18n import tr
 from bot.people import is_admin
 from bot.personal import tell_person
 from bot.pipeline.play import clear_press_notes
 from bot.pipeline.save import Saved, save
 from bot.services import Services
-from games.blackjack import ENGINE, Phase, Table, close
 from storage import gamestore
 from storage.records import GameRecord, Status
 
@@ -65,30 +63,10 @@ async def _stop(svc: Services, game: GameRecord, name: str, update_id: int) -> S
     """Finish a dealt round (it settles and banks in this save), return undealt bets,
     close the table."""
     adapter = svc.adapters[game.kind]
-    state = before = state_of(adapter, game)
-    if state.phase in (Phase.INSURANCE, Phase.PLAYERS):
-        state, played = play_out(state, svc)
-        own(game).played_out = played
-    elif state.phase is Phase.BETTING:
-        state = close(state)
+    before = state_of(adapter, game)
+    state = finish_round(game, before, svc.rng)
     clear_press_notes(adapter, game)
     game.meta.stopped_by = name
     store_state(adapter, game, state)
     game.status = Status.STOPPED
     return await save(svc, adapter, game, state, update_id, before=before)
-
-
-def play_out(state: Table, svc: Services) -> tuple[Table, list[int]]:
-    """Basic strategy takes every decision left in the round until it settles;
-    returns the settled table and the boxes it decided for."""
-    played: set[int] = set()
-    for _ in range(MOST_DECISIONS):
-        waiting = ENGINE.to_move(state)
-        if state.phase not in (Phase.INSURANCE, Phase.PLAYERS) or not waiting:
-            break
-        box = min(waiting)
-        legal = ENGINE.legal_actions(state, box)
-        action = ENGINE.choose(ENGINE.view(state, box), legal, svc.rng, "normal")
-        state = ENGINE.apply(state, box, action)[0]
-        played.add(box)
-    return state, sorted(played)

@@ -26,7 +26,13 @@ from typing import Any
 
 from bot.adapter import Seat, TableRules, seats_of, set_seats
 from bot.game_types import Ledger, Timing
-from bot.games.blackjack.leaving import hurry_leavers, leavers, leaving_bookkeep, left_mid_round
+from bot.games.blackjack.leaving import (
+    finish_round,
+    hurry_leavers,
+    leavers,
+    leaving_bookkeep,
+    left_mid_round,
+)
 from bot.games.blackjack.meta import own
 from bot.games.blackjack.sitters import note_sitters
 from bot.services import Services
@@ -271,6 +277,11 @@ class BlackjackTable(TableRules[Table]):
 
     def time_out(self, game: GameRecord, state: Table, rng: random.Random) -> Table:
         return time_out(game, state, rng)
+
+    owes_at_abandon = True
+
+    def abandon(self, game: GameRecord, state: Table, rng: random.Random) -> Table:
+        return finish_round(game, state, rng)
 
     def bookkeep(
         self, game: GameRecord, before: Table | None, state: Table, version: int, timing: Timing

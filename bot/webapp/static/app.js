@@ -95,7 +95,7 @@
   }
 
   async function load(again) {
-    const v = again && shown ? { v: shown.version } : {};
+    const v = again && shown ? { v: shown.version, l: shown.labels.lang } : {};
     const r = await fetch(named("api/state", v), { headers: auth, cache: "no-store" });
     if (r.status === 204) return;
     const body = await r.json();
