@@ -6,8 +6,11 @@ real bench's. Game ``n`` deals from seed ``seed * 1000003 + n``, the policy at s
 ``n % 2``; a tie counts as half a win. Names: ``ai`` (the computer player's
 scores), ``ai,shown=0.2,power=3`` (other weights), ``pm`` (the perfect-memory
 player itself), ``cheat`` (asks for a rank the other really holds: a ceiling).
+The opponent is the perfect-memory player, or with ``--opponent random`` a
+uniformly random asker (the panel's ``random`` style on this table).
 
-Run: ``python -m bench.gofish_tune NAME... [--games 20000] [--seed 1] [--variant gofarm]``
+Run: ``python -m bench.gofish_tune NAME... [--games 20000] [--seed 1] [--variant gofarm]
+[--opponent pm|random]``
 """
 
 from __future__ import annotations
@@ -78,12 +81,23 @@ def pick(name: str) -> Policy:
     return scoring(Weights(**params), 5)
 
 
-def share(policy: Policy, games: int, seed: int, variant: str) -> float:
+def uniform(seed: int) -> Policy:
+    """A random asker: any rank in hand, uniformly."""
+    rng = random.Random(seed)
+
+    def policy(world: World, seat: int) -> int:
+        return rng.choice([rank for rank in RANKS if world.hands[seat][rank]])
+
+    return policy
+
+
+def share(policy: Policy, games: int, seed: int, variant: str, opponent: str = "pm") -> float:
     won = 0.0
+    other = remembering if opponent == "pm" else uniform(seed)
     for n in range(games):
         world = deal(random.Random(seed * 1_000_003 + n), variant)
         me = n % 2
-        pair = (policy, remembering) if me == 0 else (remembering, policy)
+        pair = (policy, other) if me == 0 else (other, policy)
         diff = world.play_out(pair) * (1 if me == 0 else -1)
         won += 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0
     return won
@@ -95,10 +109,12 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=20000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variant", choices=(GOFISH, GOFARM), default=GOFISH)
+    parser.add_argument("--opponent", choices=("pm", "random"), default="pm")
     args = parser.parse_args()
     for name in args.names:
-        won = share(pick(name), args.games, args.seed, args.variant)
-        print(f"{args.variant} {name:12}: {rate_text(won, args.games)}", flush=True)
+        won = share(pick(name), args.games, args.seed, args.variant, args.opponent)
+        rate = rate_text(won, args.games)
+        print(f"{args.variant} {name:12} vs {args.opponent}: {rate}", flush=True)
     return 0
 
 

@@ -39,6 +39,7 @@ class Weights:
     power: float = 2.0  # the chance of a hit is raised to this (a likely hit counts most)
     holding: float = 0.3  # per card held of the rank
     shown: float = 0.28  # the table already knows the seat holds the rank
+    exposed: float = 2.0  # unseen cards of a rank at which a miss costs all of ``shown``
     known: float = 100.0  # the other is known to hold the rank: a sure hit
 
 
@@ -52,8 +53,12 @@ def ask_scores(
     table already knows ``seat`` holds the rank: a miss then tells the other
     nothing to ask back for. ``shown`` just under ``holding`` makes a shown rank
     count almost as one card more (at 0.2 or 0.35 the bench wins some 5 points less).
+    A rank not yet shown costs less to show when fewer than ``exposed`` of its
+    cards are unseen (the other would have to draw one to ask for it back): with
+    one unseen card it gets half of ``shown``.
     """
     odds = holding(record, seat, other, hand)
+    free = unseen(record, seat, hand)
     named, shown = record.held[other], record.held[seat]
     scores: dict[int, float] = {}
     for rank in RANKS:
@@ -64,5 +69,9 @@ def ask_scores(
             scores[rank] = weights.known + named[rank] + mine
         else:
             score = odds[rank] ** weights.power + weights.holding * mine
-            scores[rank] = score + (weights.shown if shown[rank] else 0.0)
+            if shown[rank]:
+                score += weights.shown
+            else:
+                score += weights.shown * max(0.0, 1.0 - free[rank] / weights.exposed)
+            scores[rank] = score
     return scores

@@ -85,6 +85,20 @@ def test_scores_put_a_sure_hit_first_and_keep_a_rank_hidden_at_fair_odds() -> No
     assert ask_scores(shown, 0, 1, hand_of(3, 4))[4] > before[4]
 
 
+def test_showing_a_rank_with_one_card_unseen_costs_half() -> None:
+    """Seat 1 has booked nothing; seat 0 holds three 5s (one unseen) and one 9
+    (three unseen): a miss on the 5 shows a rank seat 1 can only ask back for
+    by drawing that last 5, so it keeps half the cost of showing."""
+    record = Record.listen([Dealt(2, 7, 0, "gofish")], (7, 7))
+    hand = hand_of(5, 5, 5, 9)
+    odds = holding(record, 0, 1, hand)
+    scores = ask_scores(record, 0, 1, hand)
+    assert scores[5] == odds[5] ** 2 + 0.3 * 3 + 0.28 / 2
+    assert scores[9] == odds[9] ** 2 + 0.3 * 1  # three unseen: the whole cost
+    shown = Record.listen([Dealt(2, 7, 1, "gofish"), Asked(0, 1, 5, 0)], (7, 7))
+    assert ask_scores(shown, 0, 1, hand)[5] == 0.3 * 3 + 0.28  # shown already: the bonus
+
+
 def decisions(seed: int, variant: str) -> list[tuple[GoFishState, int]]:
     rng = random.Random(seed)
     state = ENGINE.new_game(2, {"variant": variant}, rng)

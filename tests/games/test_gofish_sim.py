@@ -74,3 +74,5 @@ def test_the_tuner_is_seeded() -> None:
     assert first == share(pick("ai,shown=0.2"), 30, 3, "gofish")
     assert 0 <= first <= 30
     assert share(pick("cheat"), 60, 3, "gofarm") > share(pick("pm"), 60, 3, "gofarm")
+    against_random = share(pick("ai"), 30, 3, "gofish", "random")
+    assert against_random == share(pick("ai"), 30, 3, "gofish", "random")
