@@ -1,6 +1,6 @@
 """The "hard" player's judgement of a midgame position, for the side to move.
 
-A Logistello-style pattern evaluation: the board is read as 34 lines, each a
+A Logistello-style pattern evaluation: the board is read as 38 patterns, each a
 pattern whose every configuration has a weight learnt offline (see
 ``bench/reversi_train.py``) per stage of the game (four empty squares to a
 stage), plus the legal moves of each side, the parity of the empty squares
@@ -13,7 +13,9 @@ rotation of the board):
 
 - the four edges with their two X squares (ten squares);
 - the second, third and fourth rows and columns from each edge;
-- the diagonals of eight squares down to four.
+- the diagonals of eight squares down to four;
+- the 3x3 squares of each corner (read from the board and its mirror image,
+  so that digit 0 is always the corner).
 
 Each line is read from the two bitboards as two bytes (``own``, ``opp``) and
 turned into a base-3 index (digit ``i`` is square ``i`` of the line: 0 empty,
@@ -47,6 +49,7 @@ CLASSES: tuple[tuple[str, int, tuple[int, ...]], ...] = (
     ("diag6", 6, tuple(range(5, -1, -1))),
     ("diag5", 5, tuple(range(4, -1, -1))),
     ("diag4", 4, tuple(range(3, -1, -1))),
+    ("corner", 9, (0, 3, 6, 1, 4, 7, 2, 5, 8)),
 )
 
 
@@ -57,8 +60,7 @@ def _flip(square: int) -> int:
 
 
 def instances() -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """Every line read by :func:`evaluate`: (class index, its squares, digit 0 first),
-    in the order :func:`evaluate` reads them."""
+    """Every pattern read by :func:`evaluate`: (class index, its squares, digit 0 first)."""
     found: list[tuple[int, tuple[int, ...]]] = [
         (0, (*range(8), 9, 14)),
         (0, (*range(56, 64), 49, 54)),
@@ -76,6 +78,9 @@ def instances() -> tuple[tuple[int, tuple[int, ...]], ...]:
         found.append((index, tuple(8 * (7 - shift - col) + col for col in range(8 - shift))))
         if shift:
             found.append((index, tuple(8 * (7 - col + shift) + col for col in range(shift, 8))))
+    for rows in ((0, 1, 2), (7, 6, 5)):  # the corner squares, row by row from the corner
+        found.append((9, tuple(8 * row + col for row in rows for col in range(3))))
+        found.append((9, tuple(8 * row + 7 - col for row in rows for col in range(3))))
     return tuple(found)
 
 
@@ -143,6 +148,13 @@ def _decode() -> list[tuple[Tables, int, int, int, int]]:
     return stages
 
 
+@cache
+def _ternary9() -> array[int]:
+    """Base-3 index of nine squares, by ``own_bits | opp_bits << 9``."""
+    power = [sum(3**i for i in range(9) if bits >> i & 1) for bits in range(512)]
+    return array("H", [power[key & 511] + 2 * power[key >> 9] for key in range(1 << 18)])
+
+
 _TERNARY = _ternary()
 _EDGE_X = [  # the X squares beside an edge: own bits 0, 1 and opponent bits 2, 3
     6561 * ((key & 1) + 2 * (key >> 2 & 1)) + 19683 * ((key >> 1 & 1) + 2 * (key >> 3 & 1))
@@ -172,6 +184,13 @@ def transpose(discs: int) -> int:
     return discs ^ swap ^ (swap >> 7)
 
 
+def mirror(discs: int) -> int:
+    """The bitboard reflected left to right (file a to h)."""
+    discs = (discs >> 1) & 0x5555555555555555 | (discs & 0x5555555555555555) << 1
+    discs = (discs >> 2) & 0x3333333333333333 | (discs & 0x3333333333333333) << 2
+    return (discs >> 4) & 0x0F0F0F0F0F0F0F0F | (discs & 0x0F0F0F0F0F0F0F0F) << 4
+
+
 _GATHER = 0x0101010101010101  # sums the bytes (of squares on distinct files) into the top one
 
 
@@ -179,7 +198,7 @@ def evaluate(own: int, opp: int, own_moves: int, opp_moves: int) -> int:
     """The midgame value of the position for the side to move (``own``), in sixteenths
     of a disc of final margin."""
     tables, base, own_weight, opp_weight = by_empties()[board.SQUARES - (own | opp).bit_count()]
-    edge, row2, row3, row4, diag8, diag7, diag6, diag5, diag4 = tables
+    edge, row2, row3, row4, diag8, diag7, diag6, diag5, diag4, corner = tables
     t, x = _TERNARY, _EDGE_X
     score: int = base + own_weight * own_moves.bit_count() + opp_weight * opp_moves.bit_count()
     for o, p in ((own, opp), (transpose(own), transpose(opp))):
@@ -198,6 +217,26 @@ def evaluate(own: int, opp: int, own_moves: int, opp_moves: int) -> int:
             + row3[t[o >> 40 & 255 | p >> 32 & 0xFF00]]
             + row4[t[o >> 24 & 255 | p >> 16 & 0xFF00]]
             + row4[t[o >> 32 & 255 | p >> 24 & 0xFF00]]
+        )
+    nine = _ternary9()
+    for o, p in ((own, opp), (mirror(own), mirror(opp))):
+        score += (
+            corner[
+                nine[
+                    o & 7
+                    | o >> 5 & 0x38
+                    | o >> 10 & 0x1C0
+                    | (p & 7 | p >> 5 & 0x38 | p >> 10 & 0x1C0) << 9
+                ]
+            ]
+            + corner[
+                nine[
+                    o >> 56 & 7
+                    | o >> 45 & 0x38
+                    | o >> 34 & 0x1C0
+                    | (p >> 56 & 7 | p >> 45 & 0x38 | p >> 34 & 0x1C0) << 9
+                ]
+            ]
         )
     o, p, g = own, opp, _GATHER
     return score + (
