@@ -78,9 +78,9 @@ def instances() -> tuple[tuple[int, tuple[int, ...]], ...]:
         found.append((index, tuple(8 * (7 - shift - col) + col for col in range(8 - shift))))
         if shift:
             found.append((index, tuple(8 * (7 - col + shift) + col for col in range(shift, 8))))
-    for rows in ((0, 1, 2), (7, 6, 5)):  # the corner squares, row by row from the corner
-        found.append((9, tuple(8 * row + col for row in rows for col in range(3))))
-        found.append((9, tuple(8 * row + 7 - col for row in rows for col in range(3))))
+    for near in ((0, 1, 2), (7, 6, 5)):  # the corner squares, row by row from the corner
+        found.append((9, tuple(8 * row + col for row in near for col in range(3))))
+        found.append((9, tuple(8 * row + 7 - col for row in near for col in range(3))))
     return tuple(found)
 
 
