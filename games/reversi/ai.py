@@ -6,7 +6,7 @@
   midgame and to the very end once few squares are left, within a node budget
   (about 0.1 s in CPython at worst, 15 ms on average).
 - ``"hard"``: iterative deepening with a transposition table, a pattern
-  evaluation learnt offline (34 lines of the board, a weight for every
+  evaluation learnt offline (38 patterns of the board, a weight for every
   configuration of each per stage of the game, plus mobility and parity:
   :mod:`.deep`, :mod:`.patterns`), and the game solved exactly from 14 empty
   squares when the budget allows (:mod:`.endgame`); under 0.5 s of CPython per

@@ -1,15 +1,15 @@
 """The "hard" player's judgement of a midgame position, for the side to move.
 
-A Logistello-style pattern evaluation: the board is read as 38 patterns, each a
-pattern whose every configuration has a weight learnt offline (see
+A Logistello-style pattern evaluation: the board is read as 38 patterns, each
+configuration of each with a weight learnt offline (see
 ``bench/reversi_train.py``) per stage of the game (four empty squares to a
 stage), plus the legal moves of each side, the parity of the empty squares
 and a bias. The value is the expected final disc margin, in sixteenths of a
 disc.
 
-The lines, nine classes sharing one table each (a line and its mirror image
-share every weight, so the judgement is the same for every reflection and
-rotation of the board):
+The patterns, ten classes sharing one table each (a pattern and its mirror
+image share every weight, so the judgement is the same for every reflection
+and rotation of the board):
 
 - the four edges with their two X squares (ten squares);
 - the second, third and fourth rows and columns from each edge;
@@ -19,9 +19,9 @@ rotation of the board):
 
 Each line is read from the two bitboards as two bytes (``own``, ``opp``) and
 turned into a base-3 index (digit ``i`` is square ``i`` of the line: 0 empty,
-1 ``own``, 2 ``opp``) by one table of 65,536 entries. Columns are read as the
-rows of the transposed board, diagonals by one multiplication that gathers
-their squares into the top byte.
+1 ``own``, 2 ``opp``) by one table of 65,536 entries (the corners by one of
+2**18). Columns are read as the rows of the transposed board, diagonals by one
+multiplication that gathers their squares into the top byte.
 """
 
 from __future__ import annotations
