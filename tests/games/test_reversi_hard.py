@@ -141,8 +141,56 @@ def test_the_judgement_is_the_same_for_every_reflection_of_the_board() -> None:
             assert patterns.evaluate(mine, theirs, *moves) == value
 
 
-def test_an_edge_is_worth_to_one_side_what_it_costs_the_other() -> None:
-    table = patterns.edge_table()
-    for own, opp in ((0b10000001, 0b01000000), (0b11100000, 0b00011111), (0b00000010, 0)):
-        assert table[own << 8 | opp] == -table[opp << 8 | own]
-    assert table[0b00000001 << 8] > 0 > table[0b00000010 << 8]  # corner good, C square bad
+def _reference(own: int, opp: int) -> int:
+    """:func:`patterns.evaluate` the slow way: every line of ``patterns.instances()``
+    read square by square, plus the scalars."""
+    empties = 64 - (own | opp).bit_count()
+    tables, base, own_weight, opp_weight = patterns.by_empties()[empties]
+    score = base + own_weight * board.legal_moves(own, opp).bit_count()
+    score += opp_weight * board.legal_moves(opp, own).bit_count()
+    for index, squares in patterns.instances():
+        digits = (1 if own >> sq & 1 else 2 if opp >> sq & 1 else 0 for sq in squares)
+        score += tables[index][sum(digit * 3**i for i, digit in enumerate(digits))]
+    return score
+
+
+def test_the_fast_reading_of_the_lines_is_the_slow_one() -> None:
+    for state in positions(range(4), every=3):
+        own, opp = discs_to_move(state)
+        for mine, theirs in ((own, opp), (opp, own)):
+            moves = board.legal_moves(mine, theirs), board.legal_moves(theirs, mine)
+            assert patterns.evaluate(mine, theirs, *moves) == _reference(mine, theirs)
+
+
+def test_the_lines_cover_the_board_as_designed() -> None:
+    found = patterns.instances()
+    assert len(found) == 38
+    for index, squares in found:
+        assert len(squares) == patterns.CLASSES[index][1] == len(set(squares))
+    assert {sq for _, squares in found for sq in squares} == set(range(64))
+
+
+def test_the_weights_decode_into_every_stage() -> None:
+    stages = patterns.by_empties()
+    assert len(stages) == 65
+    for tables, *scalars in stages:
+        assert [len(table) for table in tables] == [3**d for _, d, _ in patterns.CLASSES]
+        assert all(isinstance(value, int) for value in scalars)
+    assert any(any(table) for tables, *_ in stages for table in tables)  # not all zero
+
+
+def test_a_line_and_its_mirror_share_a_weight() -> None:
+    for (tables, *_), empties in ((patterns.by_empties()[e], e) for e in (20, 40)):
+        for index, (_, digits, mirror) in enumerate(patterns.CLASSES):
+            _, count = patterns.canonical(digits, mirror)
+            assert count < 3**digits
+            for value in range(0, 3**digits, 7):
+                moved = sum(value // 3**i % 3 * 3 ** mirror[i] for i in range(digits))
+                assert tables[index][value] == tables[index][moved], (empties, index, value)
+
+
+def test_a_corner_is_good_and_the_square_beside_an_empty_one_bad() -> None:
+    (edge, *_), *_ = patterns.by_empties()[36]
+    assert edge[1] > 0 > edge[2]  # own corner, opponent's corner
+    assert edge[3] < 0  # own C square beside an empty corner
+    assert edge[3**8] < 0  # own X square beside an empty corner
