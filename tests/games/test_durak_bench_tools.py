@@ -1,5 +1,5 @@
-"""The Durak bench's measuring tools (issue 35): ``bench/durak_variants`` changes only
-the search constants it names, and ``bench/durak_losses`` follows a panel game to
+"""The Durak bench's measuring tools (issue 35): ``bench/durak_variants.py`` changes only
+the search constants it names, and ``bench/durak_losses.py`` follows a panel game to
 its end, the same game the panel plays."""
 
 from __future__ import annotations
