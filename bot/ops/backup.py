@@ -35,10 +35,16 @@ def backup(source: str, target: str, *, force: bool = False) -> None:
             )
     partial = Path(target).with_name(Path(target).name + ".partial")
     Path(target).parent.mkdir(parents=True, exist_ok=True)
-    with sqlite3.connect(source) as live, sqlite3.connect(partial) as copy:
-        live.backup(copy)
-    copy.close()
-    os.replace(partial, target)
+    # What a backup cut off left here is no database to copy into: start afresh.
+    partial.unlink(missing_ok=True)
+    try:
+        with sqlite3.connect(source) as live, sqlite3.connect(partial) as copy:
+            live.backup(copy)
+        copy.close()
+        os.replace(partial, target)
+    except (sqlite3.Error, OSError) as error:
+        partial.unlink(missing_ok=True)
+        raise BackupRefused(f"cannot back up {source} to {target}: {error}") from error
 
 
 def main(argv: list[str]) -> int:
