@@ -40,6 +40,20 @@ class Command(Request):
         return self.message.chat
 
     @property
+    def speaker(self) -> int:
+        """Who said it, as one id: the person's, or the chat they spoke as (an anonymous
+        admin's group, a channel), since every channel's messages come from the one
+        @Channel_Bot user and ``user.id`` does not tell them apart."""
+        sender = self.message.sender_chat
+        return self.user.id if sender is None else sender.id
+
+    @property
+    def speaker_name(self) -> str:
+        """The name of ``speaker``: the person's first name, or the chat's title."""
+        sender = self.message.sender_chat
+        return self.user.first_name if sender is None else sender.title or self.user.first_name
+
+    @property
     def private(self) -> bool:
         return self.message.chat.type == ChatType.PRIVATE
 

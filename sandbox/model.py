@@ -45,6 +45,9 @@ class User:
 
 # ``from`` of a message an anonymous admin sends as the group (Bot API 5.0).
 ANONYMOUS_ADMIN = User(1087968824, "Group", username="GroupAnonymousBot", is_bot=True)
+# ``from`` of a message someone sends in a group as one of their channels: every
+# channel's messages share it, ``sender_chat`` tells them apart.
+CHANNEL_SENDER = User(136817688, "Channel", username="Channel_Bot", is_bot=True)
 
 
 @dataclass(eq=False)

@@ -18,6 +18,7 @@ from sandbox.links import LinkError, parse_start_link
 from sandbox.model import (
     ADMINS,
     ANONYMOUS_ADMIN,
+    CHANNEL_SENDER,
     CREATOR,
     GROUP,
     KICKED,
@@ -135,6 +136,24 @@ def send_as_group(
     message = world.add_message(
         chat, ANONYMOUS_ADMIN, sender_chat=chat, text=text,
         entities=detect_entities(text, []), **_thread_fields(chat, thread_id, None),
+    )  # fmt: skip
+    deliver(world, message)
+    return message
+
+
+def send_as_channel(world: World, user: User, group: Chat, channel: Chat, text: str) -> Message:
+    """A member writes in ``group`` as their ``channel`` (a chat of type "channel"):
+    ``from`` is @Channel_Bot, the same for every channel, and ``sender_chat`` the
+    channel."""
+    chat = _chat_for(world, user, group)
+    if chat.type == PRIVATE or world.status(chat, user) not in PRESENT:
+        raise ValueError(f"{user.first_name} is not in {chat.title}")
+    if channel.type != "channel":
+        raise ValueError("sender_chat must be a channel")
+    _check_text(text)
+    message = world.add_message(
+        chat, CHANNEL_SENDER, sender_chat=channel, text=text,
+        entities=detect_entities(text, []),
     )  # fmt: skip
     deliver(world, message)
     return message

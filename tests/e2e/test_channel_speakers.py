@@ -1,0 +1,32 @@
+"""People who write in a group as one of their channels: Telegram shows every such
+message as from @Channel_Bot (one id for all channels) with ``sender_chat`` the
+channel. A game one channel opened is not another channel's to stop."""
+
+from __future__ import annotations
+
+from sandbox import Chat
+from storage import gamestore
+from tests.e2e.harness import World
+
+
+async def test_a_game_opened_as_a_channel_is_not_stopped_by_another_channel(
+    world: World,
+) -> None:
+    carols_channel = Chat(-1009900000001, "channel", title="Carol's news")
+    bobs_channel = Chat(-1009900000002, "channel", title="Bob's blog")
+    said = await world.tg.send_as_channel(world.carol, world.group, carols_channel, "/reversi")
+    lobby = await world.tg.wait_for_bot_message(world.group, after=said.message_id)
+    assert "0 of 2 seats taken" in (lobby.text or "")
+    for person in (world.alice, world.bob):
+        assert not (await world.tg.press(person, lobby, "Join")).show_alert
+    await world.tg.wait_for(lambda: "Join" not in str(world.tg.buttons(lobby)), what="started")
+    # Bob, not an admin and not its opener, writes /stop as his own channel
+    await world.tg.send_as_channel(world.bob, world.group, bobs_channel, "/stop")
+    await world.command(world.alice, world.group, "/turntime")  # handled after it, in order
+    await world.synced()
+    game = await gamestore.active_game(world.bots[0].db, world.group.id, 0)
+    assert game is not None and game.status == "running"
+    assert "stopped" not in (lobby.text or "")
+    # the channel that opened it may stop it, as its opener
+    said = await world.tg.send_as_channel(world.carol, world.group, carols_channel, "/stop")
+    await world.tg.wait_for(lambda: "stopped" in (lobby.text or ""), what="stopped")
