@@ -3,7 +3,8 @@ its ``of`` and handed to its action by the one head (``bot.services.handler``).
 
 A command is a ``Command`` for ``/stats``, ``/stop``, ``/reversi`` and the rest: the
 message and its sender, taken once (a command without either, a channel's post, is
-not a person's and is left alone). A press on a button that is not a game's (a
+not a person's and is left alone, nor is a channel's post Telegram copied into its
+discussion group). A press on a button that is not a game's (a
 chat's language, the daily top-up, /forgetme's delete) is a ``Tap``; an inline query
 a ``Query``. A game's button is a ``bot.pipeline.press.Press``, a chosen inline
 result a ``bot.pipeline.inline.Chosen``, a guest mention a
@@ -70,6 +71,8 @@ class Command(Request):
         message, user = update.effective_message, update.effective_user
         if message is None or user is None:
             return None  # not a person's command (a channel's post)
+        if message.is_automatic_forward:
+            return None  # a channel's post copied into its discussion group: nobody's here
         return cls(update, context, message, user)
 
 

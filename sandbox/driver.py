@@ -165,6 +165,11 @@ class StandIn(InlineDriver, GuestDriver, WebAppDriver):
         the channel (``Chat(id, "channel", title=…)``)."""
         return people.send_as_channel(self.world, user, group, channel, text)
 
+    async def post_in_linked_channel(self, group: Chat, channel: Chat, text: str) -> Message:
+        """``channel`` posts ``text``; it shows in ``group``, its discussion group, as an
+        automatic forward."""
+        return people.post_in_linked_channel(self.world, group, channel, text)
+
     async def edit_text(self, user: User, message: Message, text: str) -> Message:
         return people.edit_text(self.world, user, message, text)
 

@@ -27,6 +27,7 @@ from sandbox.model import (
     PRESENT,
     PRIVATE,
     SUPERGROUP,
+    TELEGRAM_SERVICE,
     Button,
     CallbackQuery,
     Chat,
@@ -154,6 +155,23 @@ def send_as_channel(world: World, user: User, group: Chat, channel: Chat, text: 
     message = world.add_message(
         chat, CHANNEL_SENDER, sender_chat=channel, text=text,
         entities=detect_entities(text, []),
+    )  # fmt: skip
+    deliver(world, message)
+    return message
+
+
+def post_in_linked_channel(world: World, group: Chat, channel: Chat, text: str) -> Message:
+    """``channel`` (linked to ``group`` as its discussion group) posts ``text``: Telegram
+    copies the post into the group as an automatic forward, from the Telegram service
+    account with ``sender_chat`` the channel."""
+    if group.type == PRIVATE or channel.type != "channel":
+        raise ValueError("a channel's posts are copied into a group")
+    _check_text(text)
+    origin = {"type": "channel", "chat": channel.to_json(), "message_id": 1, "date": world.now()}
+    message = world.add_message(
+        group, TELEGRAM_SERVICE, sender_chat=channel, text=text,
+        entities=detect_entities(text, []),
+        service={"is_automatic_forward": True, "forward_origin": origin},
     )  # fmt: skip
     deliver(world, message)
     return message
