@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from storage import gamestore
 from storage.db import Database
 from storage.records import GameRecord
@@ -110,3 +112,26 @@ def test_a_failed_backup_leaves_no_partial_file_and_names_the_database(tmp_path:
     assert len(result.stderr.splitlines()) == 1
     assert str(broken) in result.stderr and "not a database" in result.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["live.db"]
+
+
+@pytest.mark.parametrize("suffix", ["-wal", "-shm", "-journal"])
+async def test_backup_never_replaces_a_file_of_the_live_database(
+    tmp_path: Path, suffix: str
+) -> None:
+    """The live database's write-ahead log holds its latest saves until a checkpoint:
+    a backup --force onto it (a slip of tab completion) would lose them."""
+    live = tmp_path / "live.db"
+    db = await Database.open(str(live))
+    try:
+        game = await gamestore.create_game(db, GameRecord(chat_id=-5, kind="reversi", created_by=1))
+        assert game is not None
+        target = tmp_path / f"live.db{suffix}"
+        if not target.exists():
+            target.write_bytes(b"")
+        before = target.read_bytes()
+        result = _backup(target, live, "--force")
+        assert result.returncode == 2 and "is part of the live database" in result.stderr
+        assert target.read_bytes() == before
+        assert await gamestore.get_game(db, game.id) is not None
+    finally:
+        await db.close()
