@@ -30,3 +30,17 @@ async def test_a_game_opened_as_a_channel_is_not_stopped_by_another_channel(
     # the channel that opened it may stop it, as its opener
     said = await world.tg.send_as_channel(world.carol, world.group, carols_channel, "/stop")
     await world.tg.wait_for(lambda: "stopped" in (lobby.text or ""), what="stopped")
+
+
+async def test_chips_asked_as_the_group_or_a_channel_name_no_balance(world: World) -> None:
+    """Every anonymous admin is @GroupAnonymousBot and every channel @Channel_Bot: a
+    balance of theirs is nobody's ("Group: 500 chips" was shown, with a top-up
+    offered once it ran low); they are told to ask as themselves."""
+    said = await world.tg.send_as_group(world.alice, world.group, "/chips")
+    answer = await world.tg.wait_for_bot_message(world.group, after=said.message_id)
+    assert answer.text == "Write as yourself to see your chips."
+    channel = Chat(-1009900000001, "channel", title="Carol's news")
+    said = await world.tg.send_as_channel(world.carol, world.group, channel, "/chips")
+    answer = await world.tg.wait_for_bot_message(world.group, after=said.message_id)
+    assert answer.text == "Write as yourself to see your chips."
+    assert answer.buttons() == []
