@@ -44,3 +44,11 @@ async def test_chips_asked_as_the_group_or_a_channel_name_no_balance(world: Worl
     answer = await world.tg.wait_for_bot_message(world.group, after=said.message_id)
     assert answer.text == "Write as yourself to see your chips."
     assert answer.buttons() == []
+
+
+async def test_notify_asked_as_the_group_says_to_write_as_yourself(world: World) -> None:
+    """Alice has started the bot; as an anonymous admin she was told to start it."""
+    await world.start_privately(world.alice)
+    said = await world.tg.send_as_group(world.alice, world.group, "/notify")
+    answer = await world.tg.wait_for_bot_message(world.group, after=said.message_id)
+    assert answer.text == "Write as yourself to get notices of new games here."
