@@ -12,7 +12,7 @@ import importlib
 import os
 import sys
 
-from bot.config import SETTINGS, ConfigError, load_config
+from bot.config import SETTINGS, TOKEN_PATTERN, ConfigError, load_config
 
 COMMANDS: tuple[tuple[str, str], ...] = (
     ("run", "run the bot (the default): long polling, or a webhook if WEBHOOK_URL is set"),
@@ -51,7 +51,12 @@ def run() -> int:
     try:
         config = load_config(os.environ)
     except ConfigError as error:
-        print(f"error: {error}", file=sys.stderr)
+        from bot.ops.logs import Redactor
+
+        # a setting may quote the token (a webhook path made of it): never shown
+        token = os.environ.get("BOT_TOKEN", "").strip()
+        redact = Redactor(token if TOKEN_PATTERN.match(token) else "")
+        print(f"error: {redact(str(error))}", file=sys.stderr)
         return 2
     from bot.ops.logs import setup_logging
     from bot.ops.serve import serve

@@ -3,7 +3,8 @@ its ``of`` and handed to its action by the one head (``bot.services.handler``).
 
 A command is a ``Command`` for ``/stats``, ``/stop``, ``/reversi`` and the rest: the
 message and its sender, taken once (a command without either, a channel's post, is
-not a person's and is left alone). A press on a button that is not a game's (a
+not a person's and is left alone, nor is a channel's post Telegram copied into its
+discussion group). A press on a button that is not a game's (a
 chat's language, the daily top-up, /forgetme's delete) is a ``Tap``; an inline query
 a ``Query``. A game's button is a ``bot.pipeline.press.Press``, a chosen inline
 result a ``bot.pipeline.inline.Chosen``, a guest mention a
@@ -40,6 +41,20 @@ class Command(Request):
         return self.message.chat
 
     @property
+    def speaker(self) -> int:
+        """Who said it, as one id: the person's, or the chat they spoke as (an anonymous
+        admin's group, a channel), since every channel's messages come from the one
+        @Channel_Bot user and ``user.id`` does not tell them apart."""
+        sender = self.message.sender_chat
+        return self.user.id if sender is None else sender.id
+
+    @property
+    def speaker_name(self) -> str:
+        """The name of ``speaker``: the person's first name, or the chat's title."""
+        sender = self.message.sender_chat
+        return self.user.first_name if sender is None else sender.title or self.user.first_name
+
+    @property
     def private(self) -> bool:
         return self.message.chat.type == ChatType.PRIVATE
 
@@ -56,6 +71,8 @@ class Command(Request):
         message, user = update.effective_message, update.effective_user
         if message is None or user is None:
             return None  # not a person's command (a channel's post)
+        if message.is_automatic_forward:
+            return None  # a channel's post copied into its discussion group: nobody's here
         return cls(update, context, message, user)
 
 

@@ -30,8 +30,10 @@ async def is_admin(bot: Bot, chat: Chat, user_id: int, sender_chat: Chat | None 
     """Whether the person may administer the chat. ``sender_chat``: the chat a message
     was sent on behalf of; only the group's own administrators can speak as the
     group itself (anonymous admins, whose ``from`` is @GroupAnonymousBot)."""
-    if sender_chat is not None and sender_chat.id == chat.id:
-        return True
+    if sender_chat is not None:
+        # the group itself: an anonymous admin; any other chat (a channel someone
+        # speaks as) administers nothing here, whoever is behind it
+        return sender_chat.id == chat.id
     if chat.type == ChatType.PRIVATE:
         return chat.id == user_id
     member = await bot.get_chat_member(chat.id, user_id)

@@ -79,7 +79,8 @@ def rate(system: str, before: list[Rating], ranks: list[int]) -> list[Rating]:
 
 def rank_of_seats(adapter: GameAdapter[Any], game: GameRecord, state: Any) -> list[int]:
     """Each seat's place (0 first, ties equal): people who left (resigned, or kept by
-    the computer at the end) last; then the winners; then by score (books, discs)."""
+    the computer at the end) share the last; before them the winners, then by score
+    (books, discs)."""
     players = game.meta.players or []
     seats = seats_of(game)
     gone = set(game.meta.auto or []) | set(adapter.table.out_of_game(game, state))
@@ -91,7 +92,9 @@ def rank_of_seats(adapter: GameAdapter[Any], game: GameRecord, state: Any) -> li
     for i in range(len(players)):
         lost = outcome is not None and bool(outcome.winners) and i not in outcome.winners
         score = -outcome.scores[i] if outcome is not None and outcome.scores else 0
-        keys.append((i in gone, lost, score))
+        # the people gone share the last place: what the computer did for them after
+        # they left is not theirs to gain or lose by
+        keys.append((True, False, 0) if i in gone else (False, lost, score))
     order = sorted(set(keys))
     return [order.index(key) for key in keys]
 

@@ -22,6 +22,9 @@ Driver API (``sandbox.StandIn``; all waits are bounded and woken by world change
     msg = await tg.send_text(alice, group, "/reversi", reply_to=None, thread_id=None)
     msg = await tg.send_text(alice, alice, "/start payload")   # private chat: marks started
     msg = await tg.send_as_group(alice, group, "/turntime 60")  # an anonymous admin
+    channel = Chat(-1009900000001, "channel", title="News")
+    msg = await tg.send_as_channel(alice, group, channel, "/stop")  # from @Channel_Bot
+    msg = await tg.post_in_linked_channel(group, channel, "/reversi")  # automatic forward
     await tg.edit_text(alice, msg, "new text")                 # queues edited_message
     answer = await tg.press(alice, message, "Join", callback_data=None, timeout=10)
                                       # members only, but anyone in a public group

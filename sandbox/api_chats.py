@@ -10,7 +10,15 @@ from typing import Any
 from sandbox import errors
 from sandbox.access import bot_chat, find_chat
 from sandbox.errors import bad_request
-from sandbox.model import ADMINS, ANONYMOUS_ADMIN, LEFT, PRESENT, PRIVATE, member_json
+from sandbox.model import (
+    ADMINS,
+    ANONYMOUS_ADMIN,
+    CHANNEL_SENDER,
+    LEFT,
+    PRESENT,
+    PRIVATE,
+    member_json,
+)
 from sandbox.params import Params
 from sandbox.world import World
 
@@ -64,8 +72,10 @@ def get_chat_member(world: World, p: Params) -> dict[str, Any]:
     user_id = p.integer("user_id") or 0
     if user_id <= 0:
         raise bad_request("invalid user_id specified")
-    if user_id == ANONYMOUS_ADMIN.id:  # @GroupAnonymousBot takes part in no chat
-        return member_json(ANONYMOUS_ADMIN, LEFT)
+    if user_id in (ANONYMOUS_ADMIN.id, CHANNEL_SENDER.id):  # they take part in no chat
+        return member_json(
+            ANONYMOUS_ADMIN if user_id == ANONYMOUS_ADMIN.id else CHANNEL_SENDER, LEFT
+        )
     user = world.bot if user_id == world.bot.id else world.users.get(user_id)
     if user is None:
         raise bad_request(errors.USER_NOT_FOUND)

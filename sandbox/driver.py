@@ -160,6 +160,16 @@ class StandIn(InlineDriver, GuestDriver, WebAppDriver):
         """An anonymous administrator writes: from @GroupAnonymousBot, sender_chat the group."""
         return people.send_as_group(self.world, admin, group, text, thread_id=thread_id)
 
+    async def send_as_channel(self, user: User, group: Chat, channel: Chat, text: str) -> Message:
+        """``user`` writes in ``group`` as their ``channel``: from @Channel_Bot, sender_chat
+        the channel (``Chat(id, "channel", title=…)``)."""
+        return people.send_as_channel(self.world, user, group, channel, text)
+
+    async def post_in_linked_channel(self, group: Chat, channel: Chat, text: str) -> Message:
+        """``channel`` posts ``text``; it shows in ``group``, its discussion group, as an
+        automatic forward."""
+        return people.post_in_linked_channel(self.world, group, channel, text)
+
     async def edit_text(self, user: User, message: Message, text: str) -> Message:
         return people.edit_text(self.world, user, message, text)
 

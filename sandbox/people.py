@@ -18,6 +18,7 @@ from sandbox.links import LinkError, parse_start_link
 from sandbox.model import (
     ADMINS,
     ANONYMOUS_ADMIN,
+    CHANNEL_SENDER,
     CREATOR,
     GROUP,
     KICKED,
@@ -26,6 +27,7 @@ from sandbox.model import (
     PRESENT,
     PRIVATE,
     SUPERGROUP,
+    TELEGRAM_SERVICE,
     Button,
     CallbackQuery,
     Chat,
@@ -135,6 +137,41 @@ def send_as_group(
     message = world.add_message(
         chat, ANONYMOUS_ADMIN, sender_chat=chat, text=text,
         entities=detect_entities(text, []), **_thread_fields(chat, thread_id, None),
+    )  # fmt: skip
+    deliver(world, message)
+    return message
+
+
+def send_as_channel(world: World, user: User, group: Chat, channel: Chat, text: str) -> Message:
+    """A member writes in ``group`` as their ``channel`` (a chat of type "channel"):
+    ``from`` is @Channel_Bot, the same for every channel, and ``sender_chat`` the
+    channel."""
+    chat = _chat_for(world, user, group)
+    if chat.type == PRIVATE or world.status(chat, user) not in PRESENT:
+        raise ValueError(f"{user.first_name} is not in {chat.title}")
+    if channel.type != "channel":
+        raise ValueError("sender_chat must be a channel")
+    _check_text(text)
+    message = world.add_message(
+        chat, CHANNEL_SENDER, sender_chat=channel, text=text,
+        entities=detect_entities(text, []),
+    )  # fmt: skip
+    deliver(world, message)
+    return message
+
+
+def post_in_linked_channel(world: World, group: Chat, channel: Chat, text: str) -> Message:
+    """``channel`` (linked to ``group`` as its discussion group) posts ``text``: Telegram
+    copies the post into the group as an automatic forward, from the Telegram service
+    account with ``sender_chat`` the channel."""
+    if group.type == PRIVATE or channel.type != "channel":
+        raise ValueError("a channel's posts are copied into a group")
+    _check_text(text)
+    origin = {"type": "channel", "chat": channel.to_json(), "message_id": 1, "date": world.now()}
+    message = world.add_message(
+        group, TELEGRAM_SERVICE, sender_chat=channel, text=text,
+        entities=detect_entities(text, []),
+        service={"is_automatic_forward": True, "forward_origin": origin},
     )  # fmt: skip
     deliver(world, message)
     return message

@@ -166,7 +166,7 @@ async def stop(cmd: Command, own: Mapping[str, StopAction]) -> None:
         return
     if game is None:
         text = tr(language, "No game is running here.")
-    elif user.id != game.created_by and not await is_admin(
+    elif cmd.speaker != game.created_by and not await is_admin(
         cmd.bot, message.chat, user.id, message.sender_chat
     ):
         if seat_of_user(game, user.id) is None or message.sender_chat is not None:
@@ -176,7 +176,7 @@ async def stop(cmd: Command, own: Mapping[str, StopAction]) -> None:
             return
     else:
         game.status = Status.STOPPED
-        game.meta.stopped_by = user.first_name
+        game.meta.stopped_by = cmd.speaker_name
         adapter = svc.adapters[game.kind]
         if not await save(cmd.svc, adapter, game, update_id=cmd.update_id):
             return

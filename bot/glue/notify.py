@@ -40,8 +40,12 @@ async def notify_command(cmd: Command) -> None:
                   "opens there.")  # fmt: skip
         reply(svc, chat.id, Rendered(text))
         return
+    if message.sender_chat is not None:  # an anonymous admin or a channel: nobody to tell
+        text = tr(language, "Write as yourself to get notices of new games here.")
+        reply(svc, chat.id, Rendered(text), topic_of(message), reply_to=message.message_id)
+        return
     person = await chats.get_user(svc.db, user.id)
-    if person is None or not person.can_message or message.sender_chat is not None:
+    if person is None or not person.can_message:
         text = tr(language, "I cannot message you yet: open a private chat with me, press "
                   "Start, then send /notify here again.")  # fmt: skip
         reply(svc, chat.id, Rendered(text), topic_of(message), reply_to=message.message_id)

@@ -17,6 +17,7 @@ from bot.config import DEFAULT_DATABASE_URL
 from storage.db import database_path
 
 USAGE = "usage: python -m bot backup PATH [--force]"
+LIVE_SUFFIXES = ("-wal", "-shm", "-journal")  # SQLite's files beside the database
 
 
 class BackupRefused(Exception):
@@ -26,19 +27,28 @@ class BackupRefused(Exception):
 def backup(source: str, target: str, *, force: bool = False) -> None:
     if not Path(source).exists():
         raise BackupRefused(f"no database at {source}")
-    if Path(target).exists():
-        if Path(target).resolve() == Path(source).resolve():
-            raise BackupRefused(f"{target} is the live database: choose another PATH")
-        if not force:
-            raise BackupRefused(
-                f"{target} already exists: choose another PATH, or add --force to replace it"
-            )
+    database = Path(source).resolve()
+    if Path(target).resolve() == database:
+        raise BackupRefused(f"{target} is the live database: choose another PATH")
+    # its write-ahead log holds the latest saves; a journal there is rolled back into it
+    if Path(target).resolve() in {database.with_name(database.name + s) for s in LIVE_SUFFIXES}:
+        raise BackupRefused(f"{target} is part of the live database: choose another PATH")
+    if Path(target).exists() and not force:
+        raise BackupRefused(
+            f"{target} already exists: choose another PATH, or add --force to replace it"
+        )
     partial = Path(target).with_name(Path(target).name + ".partial")
     Path(target).parent.mkdir(parents=True, exist_ok=True)
-    with sqlite3.connect(source) as live, sqlite3.connect(partial) as copy:
-        live.backup(copy)
-    copy.close()
-    os.replace(partial, target)
+    # What a backup cut off left here is no database to copy into: start afresh.
+    partial.unlink(missing_ok=True)
+    try:
+        with sqlite3.connect(source) as live, sqlite3.connect(partial) as copy:
+            live.backup(copy)
+        copy.close()
+        os.replace(partial, target)
+    except (sqlite3.Error, OSError) as error:
+        partial.unlink(missing_ok=True)
+        raise BackupRefused(f"cannot back up {source} to {target}: {error}") from error
 
 
 def main(argv: list[str]) -> int:

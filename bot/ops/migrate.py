@@ -11,8 +11,14 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+from pathlib import Path
 
-from bot.config import DEFAULT_DATABASE_URL, database_location, shown_database
+from bot.config import (
+    DEFAULT_DATABASE_URL,
+    POSTGRES_PREFIXES,
+    database_location,
+    shown_database,
+)
 from storage.admin import CopyRefused, copy_db, migrate
 from storage.db import UnusableDatabase
 
@@ -44,6 +50,9 @@ def copy_main(argv: list[str]) -> int:
         return _refuse(COPY_USAGE)
     try:
         source, target = (database_location(url) for url in argv)
+        if not source.startswith(POSTGRES_PREFIXES) and not Path(source).is_file():
+            # a mistyped SOURCE: opening it would make an empty database to "copy"
+            return _refuse(f"no database at {source}: check SOURCE_URL")
         counts = asyncio.run(copy_db(source, target))
     except (ValueError, UnusableDatabase, CopyRefused) as error:
         return _refuse(str(error))

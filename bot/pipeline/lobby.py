@@ -41,7 +41,7 @@ async def open_game(cmd: Command, kind: str) -> None:
     adapter = svc.adapters[kind]
     language = await user_language(svc.db, user)
     game = GameRecord(
-        chat_id=chat.id, thread_id=topic_of(message), kind=kind, created_by=user.id,
+        chat_id=chat.id, thread_id=topic_of(message), kind=kind, created_by=cmd.speaker,
         meta=GameMeta(lang=language, bot=cmd.bot.username, chat_title=chat.title or "",
                       invite=secrets.token_urlsafe(16)),
     )  # fmt: skip

@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from storage import gamestore
 from storage.db import Database
 from storage.records import GameRecord
@@ -86,3 +88,50 @@ def test_backup_without_a_path_prints_its_usage(tmp_path: Path) -> None:
     result = _backup(tmp_path / "a.db", tmp_path / "none.db", "extra")
     assert result.returncode == 2
     assert "usage: python -m bot backup PATH [--force]" in result.stderr
+
+
+async def test_a_backup_left_half_written_does_not_break_the_next_one(tmp_path: Path) -> None:
+    """A backup cut off (the machine stopped, the disk filled) leaves PATH.partial;
+    the next backup starts its copy afresh instead of failing on it with
+    "file is not a database", which reads as if the live database were broken."""
+    live = tmp_path / "live.db"
+    await _database(live)
+    target = tmp_path / "backup.db"
+    (tmp_path / "backup.db.partial").write_bytes(b"SQLite format 3\x00 cut off here")
+    result = _backup(target, live)
+    assert result.returncode == 0, result.stderr
+    assert target.read_bytes().startswith(b"SQLite format 3")
+    assert not (tmp_path / "backup.db.partial").exists()
+
+
+def test_a_failed_backup_leaves_no_partial_file_and_names_the_database(tmp_path: Path) -> None:
+    broken = tmp_path / "live.db"
+    broken.write_bytes(b"this is not a database")
+    result = _backup(tmp_path / "backup.db", broken)
+    assert result.returncode == 2
+    assert len(result.stderr.splitlines()) == 1
+    assert str(broken) in result.stderr and "not a database" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["live.db"]
+
+
+@pytest.mark.parametrize("suffix", ["-wal", "-shm", "-journal"])
+async def test_backup_never_replaces_a_file_of_the_live_database(
+    tmp_path: Path, suffix: str
+) -> None:
+    """The live database's write-ahead log holds its latest saves until a checkpoint:
+    a backup --force onto it (a slip of tab completion) would lose them."""
+    live = tmp_path / "live.db"
+    db = await Database.open(str(live))
+    try:
+        game = await gamestore.create_game(db, GameRecord(chat_id=-5, kind="reversi", created_by=1))
+        assert game is not None
+        target = tmp_path / f"live.db{suffix}"
+        if not target.exists():
+            target.write_bytes(b"")
+        before = target.read_bytes()
+        result = _backup(target, live, "--force")
+        assert result.returncode == 2 and "is part of the live database" in result.stderr
+        assert target.read_bytes() == before
+        assert await gamestore.get_game(db, game.id) is not None
+    finally:
+        await db.close()

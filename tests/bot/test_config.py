@@ -281,3 +281,26 @@ def test_a_webhook_on_the_apps_path_is_one_line_and_exit_code_2() -> None:
         "error: WEBHOOK_URL's path is taken by the hand app (WEBAPP_URL): give the webhook its own"
     ]
     assert TOKEN not in result.stdout + result.stderr
+
+
+@pytest.mark.parametrize(
+    "setting",
+    [
+        {"WEBHOOK_URL": f"http://example.com/{TOKEN}", "WEBHOOK_SECRET": "s"},
+        {"BOT_API_BASE_URL": f"ftp://127.0.0.1/bot{TOKEN}"},
+        {"WEBAPP_URL": f"http://example.com/{TOKEN}/app", "WEBAPP_NAME": "hand"},
+    ],
+)
+def test_a_refused_setting_that_holds_the_token_is_told_without_it(
+    setting: dict[str, str],
+) -> None:
+    """A webhook path made of the token is a common choice; the one line that refuses
+    the setting quotes it, but never the token (nor its secret part)."""
+    result = subprocess.run(
+        [sys.executable, "-m", "bot"], env={"PATH": "/usr/bin:/bin", "BOT_TOKEN": TOKEN, **setting},
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert len(result.stderr.splitlines()) == 1 and result.stderr.startswith("error: ")
+    assert TOKEN.partition(":")[2] not in result.stderr, result.stderr
+    assert "<token>" in result.stderr

@@ -92,3 +92,14 @@ def test_backup_of_a_postgresql_database_points_to_pg_dump(tmp_path: Path) -> No
     result = _bot("backup", str(tmp_path / "copy.db"), database_url=url)
     assert result.returncode == 2
     assert "pg_dump" in result.stderr and "s3cret-pw" not in result.stderr + result.stdout
+
+
+def test_copy_db_from_a_file_that_is_not_there_copies_nothing(tmp_path: Path) -> None:
+    """A mistyped SOURCE is no empty database to copy: before, the copy made one
+    there, "copied" its nothing into TARGET and said so with exit code 0."""
+    typo = tmp_path / "tablebot.bd"
+    target = tmp_path / "new.db"
+    result = _bot("copy-db", f"sqlite:///{typo}", f"sqlite:///{target}")
+    assert result.returncode == 2, result.stdout
+    assert result.stderr == f"error: no database at {typo}: check SOURCE_URL\n"
+    assert not typo.exists() and not target.exists()

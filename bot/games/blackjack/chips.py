@@ -36,6 +36,11 @@ LEADERS = 10
 async def chips_command(cmd: Command) -> None:
     message, user = cmd.message, cmd.user
     svc = cmd.svc
+    if message.sender_chat is not None:  # an anonymous admin or a channel: nobody's chips
+        language = await reply_language(svc.db, message.chat.id, user)
+        text = tr(language, "Write as yourself to see your chips.")
+        reply(cmd.svc, message.chat.id, Rendered(text), topic_of(message))
+        return
     await remember(svc.db, user)
     language = await reply_language(svc.db, message.chat.id, user)
     account = await bank.account(svc.db, message.chat.id, user.id)

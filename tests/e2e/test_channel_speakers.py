@@ -1,0 +1,54 @@
+"""People who write in a group as one of their channels: Telegram shows every such
+message as from @Channel_Bot (one id for all channels) with ``sender_chat`` the
+channel. A game one channel opened is not another channel's to stop."""
+
+from __future__ import annotations
+
+from sandbox import Chat
+from storage import gamestore
+from tests.e2e.harness import World
+
+
+async def test_a_game_opened_as_a_channel_is_not_stopped_by_another_channel(
+    world: World,
+) -> None:
+    carols_channel = Chat(-1009900000001, "channel", title="Carol's news")
+    bobs_channel = Chat(-1009900000002, "channel", title="Bob's blog")
+    said = await world.tg.send_as_channel(world.carol, world.group, carols_channel, "/reversi")
+    lobby = await world.tg.wait_for_bot_message(world.group, after=said.message_id)
+    assert "0 of 2 seats taken" in (lobby.text or "")
+    for person in (world.alice, world.bob):
+        assert not (await world.tg.press(person, lobby, "Join")).show_alert
+    await world.tg.wait_for(lambda: "Join" not in str(world.tg.buttons(lobby)), what="started")
+    # Bob, not an admin and not its opener, writes /stop as his own channel
+    await world.tg.send_as_channel(world.bob, world.group, bobs_channel, "/stop")
+    await world.command(world.alice, world.group, "/turntime")  # handled after it, in order
+    await world.synced()
+    game = await gamestore.active_game(world.bots[0].db, world.group.id, 0)
+    assert game is not None and game.status == "running"
+    assert "stopped" not in (lobby.text or "")
+    # the channel that opened it may stop it, as its opener
+    said = await world.tg.send_as_channel(world.carol, world.group, carols_channel, "/stop")
+    await world.tg.wait_for(lambda: "stopped" in (lobby.text or ""), what="stopped")
+
+
+async def test_chips_asked_as_the_group_or_a_channel_name_no_balance(world: World) -> None:
+    """Every anonymous admin is @GroupAnonymousBot and every channel @Channel_Bot: a
+    balance of theirs is nobody's ("Group: 500 chips" was shown, with a top-up
+    offered once it ran low); they are told to ask as themselves."""
+    said = await world.tg.send_as_group(world.alice, world.group, "/chips")
+    answer = await world.tg.wait_for_bot_message(world.group, after=said.message_id)
+    assert answer.text == "Write as yourself to see your chips."
+    channel = Chat(-1009900000001, "channel", title="Carol's news")
+    said = await world.tg.send_as_channel(world.carol, world.group, channel, "/chips")
+    answer = await world.tg.wait_for_bot_message(world.group, after=said.message_id)
+    assert answer.text == "Write as yourself to see your chips."
+    assert answer.buttons() == []
+
+
+async def test_notify_asked_as_the_group_says_to_write_as_yourself(world: World) -> None:
+    """Alice has started the bot; as an anonymous admin she was told to start it."""
+    await world.start_privately(world.alice)
+    said = await world.tg.send_as_group(world.alice, world.group, "/notify")
+    answer = await world.tg.wait_for_bot_message(world.group, after=said.message_id)
+    assert answer.text == "Write as yourself to get notices of new games here."
