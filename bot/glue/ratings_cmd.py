@@ -32,6 +32,10 @@ async def rating_command(cmd: Command) -> None:
     language = await reply_language(svc.db, message.chat.id, user)
     if user is None:
         return
+    if message.sender_chat is not None:  # an anonymous admin or a channel: nobody's ratings
+        text = tr(language, "Write as yourself to see your ratings.")
+        reply(svc, message.chat.id, Rendered(text), topic_of(message), message.message_id)
+        return
     text = await _own(cmd, user.id, language)
     # "Your ratings" in a group: a reply to the command, so the group sees whose
     mine = None if message.chat.type == ChatType.PRIVATE else message.message_id

@@ -52,3 +52,17 @@ async def test_notify_asked_as_the_group_says_to_write_as_yourself(world: World)
     said = await world.tg.send_as_group(world.alice, world.group, "/notify")
     answer = await world.tg.wait_for_bot_message(world.group, after=said.message_id)
     assert answer.text == "Write as yourself to get notices of new games here."
+
+
+async def test_rating_asked_as_the_group_or_a_channel_says_to_write_as_yourself(
+    world: World,
+) -> None:
+    """As @GroupAnonymousBot or @Channel_Bot, /rating answered "You have no rating yet",
+    about an account shared by every anonymous admin (or every channel)."""
+    said = await world.tg.send_as_group(world.alice, world.group, "/rating")
+    answer = await world.tg.wait_for_bot_message(world.group, after=said.message_id)
+    assert answer.text == "Write as yourself to see your ratings."
+    channel = Chat(-1009900000002, "channel", title="Bob's news")
+    said = await world.tg.send_as_channel(world.bob, world.group, channel, "/rating")
+    answer = await world.tg.wait_for_bot_message(world.group, after=said.message_id)
+    assert answer.text == "Write as yourself to see your ratings."
