@@ -64,6 +64,17 @@ async def _two_seats(world: World, opener: User, joiner: User) -> Message:
     return table
 
 
+async def dealt_sixteens(world: World) -> Message:
+    """A round in play at a table of Alice and Bob: Alice all-in and Bob 100, both
+    dealt 16 against the dealer's 10 (18 with the hole card)."""
+    db, alice, bob = world.bots[0].db, world.alice, world.bob
+    table = await _two_seats(world, alice, bob)
+    await _stack(db, table, ["10H 6C", "9S 7D"], "10C 8S")
+    for who, label in ((alice, "All-in"), (bob, "+100"), (alice, READY), (bob, READY)):
+        await press(world, table, who, label)
+    return table
+
+
 def _line(table: Message, name: str) -> str:
     return next(line for line in (table.text or "").splitlines() if line.startswith(name + " ·"))
 
@@ -142,12 +153,7 @@ async def test_a_join_and_a_top_up_at_once_keep_seat_and_balance_equal(world: Wo
 
 async def test_stop_finishes_a_dealt_round_and_banks_it(world: World) -> None:
     db, tg, alice, bob = world.bots[0].db, world.tg, world.alice, world.bob
-    table = await _two_seats(world, alice, bob)
-    await _stack(db, table, ["10H 6C", "9S 7D"], "10C 8S")
-    await press(world, table, alice, "All-in")
-    await press(world, table, bob, "+100")
-    await press(world, table, alice, READY)
-    await press(world, table, bob, READY)
+    table = await dealt_sixteens(world)
     versions = len(table.versions)
     mark = tg.bot_messages(world.group)[-1].message_id
     await tg.send_text(alice, world.group, "/stop")  # she dislikes her 16

@@ -4,19 +4,14 @@ from __future__ import annotations
 
 from sandbox.model import KICKED, MEMBER
 from storage import gamestore
-from tests.e2e.blackjack_table import balance, press
+from tests.e2e.blackjack_table import balance
 from tests.e2e.harness import World
-from tests.e2e.test_blackjack_hardening import READY, _stack, _two_seats
+from tests.e2e.test_blackjack_hardening import dealt_sixteens
 
 
 async def test_kicking_the_bot_mid_round_is_no_undo_of_bad_cards(world: World) -> None:
     db, tg, alice, bob = world.bots[0].db, world.tg, world.alice, world.bob
-    table = await _two_seats(world, alice, bob)
-    await _stack(db, table, ["10H 6C", "9S 7D"], "10C 8S")
-    await press(world, table, alice, "All-in")
-    await press(world, table, bob, "+100")
-    await press(world, table, alice, READY)
-    await press(world, table, bob, READY)
+    table = await dealt_sixteens(world)
     tg.kick_bot(world.group, by=alice)  # the admin dislikes her 16
     tg.add_bot(world.group, by=alice)
     mark = max(m.message_id for m in tg.messages(world.group))
@@ -31,12 +26,7 @@ async def test_kicking_the_bot_mid_round_is_no_undo_of_bad_cards(world: World) -
 
 async def test_a_round_played_out_for_a_group_the_bot_left_logs_no_error(world: World) -> None:
     db, tg, alice, bob = world.bots[0].db, world.tg, world.alice, world.bob
-    table = await _two_seats(world, alice, bob)
-    await _stack(db, table, ["10H 6C", "9S 7D"], "10C 8S")
-    await press(world, table, alice, "All-in")
-    await press(world, table, bob, "+100")
-    await press(world, table, alice, READY)
-    await press(world, table, bob, READY)
+    await dealt_sixteens(world)
     mark = tg.mark()
     tg.kick_bot(world.group, by=alice)  # and not back: the table cannot be edited
     await tg.wait_for(
@@ -56,12 +46,7 @@ async def test_a_send_refused_before_the_removal_is_heard_of_undoes_no_round(
     """The bot is out of the group, and a press's table edit is refused (403) before the
     my_chat_member update arrives: the round in play still settles when it does."""
     db, tg, alice, bob = world.bots[0].db, world.tg, world.alice, world.bob
-    table = await _two_seats(world, alice, bob)
-    await _stack(db, table, ["10H 6C", "9S 7D"], "10C 8S")
-    await press(world, table, alice, "All-in")
-    await press(world, table, bob, "+100")
-    await press(world, table, alice, READY)
-    await press(world, table, bob, READY)
+    table = await dealt_sixteens(world)
     chat = tg.world.chats[world.group.id]
     chat.members[tg.world.bot.id] = KICKED  # removed: Telegram has not said so yet
     mark = tg.mark()
