@@ -14,14 +14,13 @@ Run: python -m bench.durak_losses [games] [seed] [--style S] [--seats 2|3]
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.durak_panel import MAX_ACTIONS, PLAYERS
+from bench.durak_panel import play
 from bench.durak_styles import STYLES
 from games.durak import ENGINE, DurakState
 from games.durak.endgame import OutOfBudget, Solver
@@ -32,17 +31,9 @@ NODES = 200_000
 
 def follow(seats: int, computer: int, seed: int, style: str) -> tuple[bool, dict[str, object]]:
     """One panel game: whether the computer was the durak, and what it met on the way."""
-    deal, table, mine = random.Random(seed), random.Random(seed + 1), random.Random(seed + 2)
-    theirs = random.Random(seed + 3)
-    choose, opponent = PLAYERS["new"], STYLES[style]
-    state = ENGINE.new_game(seats, {"passing": False}, deal)
     seen: dict[str, object] = {}
-    for _ in range(MAX_ACTIONS):
-        movers = ENGINE.to_move(state)
-        if not movers:
-            outcome = ENGINE.outcome(state)
-            assert outcome is not None
-            return computer in outcome.losers, seen
+
+    def watch(state: DurakState) -> None:
         sizes = [len(hand) for hand in state.hands]
         if not state.stock and "stock out" not in seen:
             others = (size for other, size in enumerate(sizes) if other != computer)
@@ -53,14 +44,9 @@ def follow(seats: int, computer: int, seed: int, style: str) -> tuple[bool, dict
             if computer in holders:
                 seen["sizes"] = tuple(sizes[seat] for seat in holders)
                 seen["value"] = exact_value(state, computer)
-        seat = table.choice(sorted(movers))
-        view = ENGINE.view(state, seat)
-        if seat == computer:
-            action = choose(view, view.legal, mine, "normal")
-        else:
-            action = opponent(view, theirs)
-        state, _ = ENGINE.apply(state, seat, action)
-    raise RuntimeError(f"no end after {MAX_ACTIONS} actions")
+
+    fool, _clock = play(seats, computer, seed, "new", style, watch)
+    return fool, seen
 
 
 def exact_value(state: DurakState, computer: int) -> int | str | None:

@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.durak_styles import STYLES
 from bench.rates import cpu_text, percentile, rate_text
-from games.durak import ENGINE, Action, DurakView
+from games.durak import ENGINE, Action, DurakState, DurakView
 from games.durak.ai import choose, ruled
 from games.durak.models import MIXED, PLAIN, Model
 
@@ -55,8 +55,12 @@ PLAYERS: dict[str, Player] = {
 }
 
 
-def play(seats: int, computer: int, seed: int, player: str, style: str) -> tuple[bool, list[float]]:
-    """One game; whether the computer was the durak, and its CPU per decision."""
+def play(
+    seats: int, computer: int, seed: int, player: str, style: str,
+    watch: Callable[[DurakState], None] | None = None,
+) -> tuple[bool, list[float]]:  # fmt: skip
+    """One game; whether the computer was the durak, and its CPU per decision.
+    ``watch`` sees the state before every action (``bench/durak_losses.py``)."""
     deal, table, mine = random.Random(seed), random.Random(seed + 1), random.Random(seed + 2)
     theirs = random.Random(seed + 3)
     choose, opponent = PLAYERS[player], STYLES[style]
@@ -68,6 +72,8 @@ def play(seats: int, computer: int, seed: int, player: str, style: str) -> tuple
             outcome = ENGINE.outcome(state)
             assert outcome is not None
             return computer in outcome.losers, clock
+        if watch is not None:
+            watch(state)
         seat = table.choice(sorted(movers))
         view = ENGINE.view(state, seat)
         if seat == computer:
