@@ -80,17 +80,17 @@ def durak_hand(tg: StandIn, person: User) -> Message | None:
     return None
 
 
-async def durak_step(
+async def durak_choice(
     tg: StandIn, table: Message, people: dict[str, User], rng: random.Random
-) -> bool:
-    """One press by someone whose hand keyboard offers a move (any of them may act)."""
-    if not any(b.text.endswith("My hand") for row in table.buttons() for b in row):
-        return False  # over: the table offers a rematch instead
+) -> tuple[User, Message, str]:
+    """A move on the private hand of someone who has one now (a Durak hand's keyboard
+    drawn at the table's version): who, the hand and the button's data, to press."""
     version = drawn_at(table)
 
     def movers() -> list[str]:  # hands drawn at the table's version that offer a move
         hands = {name: durak_hand(tg, person) for name, person in people.items()}
-        return sorted(n for n, h in hands.items() if h is not None and drawn_at(h) == version)
+        return sorted(n for n, h in hands.items() if h is not None and drawn_at(h) == version
+                      and any(b.callback_data for row in h.buttons() for b in row))  # fmt: skip
 
     name = rng.choice(await tg.wait_for(movers, what="a hand with a move (else the game stalls)"))
     hand = durak_hand(tg, people[name])
@@ -100,7 +100,18 @@ async def durak_step(
         await tg.press(people[name], hand, callback_data=button.callback_data)
         await tg.wait_for(lambda: any(b.text.startswith("←") for r in hand.buttons() for b in r))
         button = rng.choice([b for row in hand.buttons() for b in row if b.text[0] != "←"])
-    answer = await tg.press(people[name], hand, callback_data=button.callback_data)
+    return people[name], hand, str(button.callback_data)
+
+
+async def durak_step(
+    tg: StandIn, table: Message, people: dict[str, User], rng: random.Random
+) -> bool:
+    """One press by someone whose hand keyboard offers a move (any of them may act)."""
+    if not any(b.text.endswith("My hand") for row in table.buttons() for b in row):
+        return False  # over: the table offers a rematch instead
+    version = drawn_at(table)
+    user, hand, data = await durak_choice(tg, table, people, rng)
+    answer = await tg.press(user, hand, callback_data=data)
     assert not answer.show_alert, answer.text
     await tg.wait_for(lambda: drawn_at(table) != version, what="the table redrawn")
     return True

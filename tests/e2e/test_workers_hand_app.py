@@ -27,7 +27,7 @@ from storage.db import Database
 from tests.databases import POSTGRES_URL, fresh_postgres
 from tests.e2e.durak_table import accounted, pairs, table_pairs
 from tests.e2e.harness import TOKEN
-from tests.e2e.players import drawn_at, durak_hand
+from tests.e2e.players import drawn_at, durak_choice
 from tests.e2e.test_workers import _free_port, _open, workers
 
 pytestmark = pytest.mark.skipif(not POSTGRES_URL, reason="TEST_POSTGRES_URL names no server")
@@ -67,34 +67,11 @@ def _app_link(table: Message) -> str:
     return next(str(b.url) for row in table.buttons() for b in row if "startapp=" in (b.url or ""))
 
 
-async def _chosen(
-    tg: StandIn, table: Message, people: dict[str, User], rng: random.Random
-) -> tuple[User, Message, str]:
-    """A move on the private hand of someone who has one now (a Durak hand's keyboard
-    drawn at the table's version): who, the hand and the button's data, to press."""
-    version = drawn_at(table)
-
-    def movers() -> list[str]:
-        hands = {name: durak_hand(tg, person) for name, person in people.items()}
-        return sorted(n for n, h in hands.items() if h is not None and drawn_at(h) == version
-                      and any(b.callback_data for row in h.buttons() for b in row))  # fmt: skip
-
-    name = rng.choice(await tg.wait_for(movers, what="a hand with a move"))
-    hand = durak_hand(tg, people[name])
-    assert hand is not None
-    button = rng.choice([b for row in hand.buttons() for b in row if b.callback_data])
-    if (button.callback_data or "").split(":")[3] == "k":  # beats several cards: which one?
-        await tg.press(people[name], hand, callback_data=button.callback_data)
-        await tg.wait_for(lambda: any(b.text.startswith("←") for r in hand.buttons() for b in r))
-        button = rng.choice([b for row in hand.buttons() for b in row if b.text[0] != "←"])
-    return people[name], hand, str(button.callback_data)
-
-
 async def _press(
     tg: StandIn, table: Message, people: dict[str, User], rng: random.Random
 ) -> str | None:
     """Press a move someone has now; the bot's answer (None: played, nothing to say)."""
-    user, hand, data = await _chosen(tg, table, people, rng)
+    user, hand, data = await durak_choice(tg, table, people, rng)
     return (await tg.press(user, hand, callback_data=data)).text
 
 
@@ -219,7 +196,7 @@ async def _app_and_presses_in_line(
             name = rng.choice(movers)
             move = rng.choice(shown[name]["moves"])["argument"]
             other = {n: p for n, p in people.items() if n != name}
-            user, hand, data = await _chosen(tg, table, other, rng)
+            user, hand, data = await durak_choice(tg, table, other, rng)
             posted, pressed = await asyncio.gather(
                 app.call(people[name], param, "POST", "api/move",
                          {"version": version, "move": move}),
