@@ -11,6 +11,7 @@ import re
 
 from PIL import Image
 
+from sandbox import Message
 from storage import gamestore
 from tests.e2e.blackjack_table import labels, open_table, press, stack
 from tests.e2e.harness import World
@@ -93,15 +94,22 @@ async def test_a_blackjack_record_round_by_round_with_who_played_each(world: Wor
     assert "a former player: 10♠ 6♦️ — 16" in caption and "Bob" not in caption
 
 
-async def test_forgetme_at_a_table_one_has_left_reaches_its_record(world: World) -> None:
-    db, tg, alice, bob = world.bots[0].db, world.tg, world.alice, world.bob
+async def _bob_plays_a_round(world: World) -> Message:
+    """Alice's table, Bob beside her: one round settled (Alice 17, Bob 19, dealer 17)."""
+    db, alice, bob = world.bots[0].db, world.alice, world.bob
     table = await open_table(world, alice)
     await press(world, table, bob, JOIN)
-    await stack(db, table, ["10H 7C", "10S 9D"], "10C 7S")  # Alice 17, Bob 19, dealer 17
+    await stack(db, table, ["10H 7C", "10S 9D"], "10C 7S")
     for who, label in ((alice, "+100"), (bob, "+50"), (alice, READY), (bob, READY)):
         await press(world, table, who, label)
     await press(world, table, alice, "Stand")
     await press(world, table, bob, "Stand")
+    return table
+
+
+async def test_forgetme_at_a_table_one_has_left_reaches_its_record(world: World) -> None:
+    db, tg, alice, bob = world.bots[0].db, world.tg, world.alice, world.bob
+    table = await _bob_plays_a_round(world)
     await press(world, table, bob, LEAVE)  # between rounds: the table plays on without him
     prompt = await world.command(bob, world.group, "/forgetme")
     answer = await tg.press(bob, prompt, "🗑 Delete my data")
@@ -120,14 +128,8 @@ async def test_forgetme_redraws_the_inline_picture_that_named_them(world: World)
     """The last round's picture labels each box with its player. The inline photo result
     is kept by ``file_id``; after /forgetme it must be drawn and sent anew, else whoever
     posts it shows the forgotten name."""
-    db, tg, alice, bob, carol = world.bots[0].db, world.tg, world.alice, world.bob, world.carol
-    table = await open_table(world, alice)
-    await press(world, table, bob, JOIN)
-    await stack(db, table, ["10H 7C", "10S 9D"], "10C 7S")  # Alice 17, Bob 19, dealer 17
-    for who, label in ((alice, "+100"), (bob, "+50"), (alice, READY), (bob, READY)):
-        await press(world, table, who, label)
-    await press(world, table, alice, "Stand")
-    await press(world, table, bob, "Stand")
+    tg, alice, bob, carol = world.tg, world.alice, world.bob, world.carol
+    table = await _bob_plays_a_round(world)
     await press(world, table, bob, LEAVE)
     await press(world, table, alice, LEAVE)
     assert labels(table) == ["📜 Record"]
