@@ -11,8 +11,8 @@ from bot.game_types import Ledger, Timing
 from bot.roles import HandPresenter, Presenter, S, T, Texts
 from games.base import Declaration, Engine, IllegalAction
 from storage.chips import ChipChange
+from storage.forget_games import FORMER_PLAYER
 from storage.meta import SeatJson
-from storage.privacy import FORMER_PLAYER
 from storage.records import GameRecord, Status
 
 

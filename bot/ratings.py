@@ -30,8 +30,8 @@ from bot.adapter import GameAdapter, seats_of
 from games.base import Outcome
 from games.ratings import GLICKO2
 from games.ratings.glicko2 import Glicko, one_game
+from storage.forget_games import NO_NAME
 from storage.meta import RatingJson
-from storage.privacy import NO_NAME
 from storage.ratings import Rated, Rating
 from storage.records import GameRecord, Status
 

@@ -16,8 +16,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from storage.forget_games import FORMER_PLAYER
 from storage.params import numbered
-from storage.privacy import FORMER_PLAYER
 
 if TYPE_CHECKING:
     from storage.core import Core

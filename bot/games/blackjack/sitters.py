@@ -4,7 +4,7 @@ once its player has left, so the record cannot name a past round's players from 
 seats. Its meta section's ``sitters`` keeps one entry per stay, ``[box, first round, last
 round, user id, name]``, extended at each settled round (``note_sitters``, from the
 adapter's ``bookkeep`` before every save, so it holds across retries). ``/forgetme``
-turns a person's entries into a former player's (``storage.privacy``)."""
+turns a person's entries into a former player's (``storage.forget_games``)."""
 
 from __future__ import annotations
 
