@@ -110,13 +110,18 @@ class Config:
         database (``bot.ops.kept``)."""
         if self.unfinished_file:
             return self.unfinished_file
-        if self.database_path.startswith(POSTGRES_PREFIXES) or self.database_path == ":memory:":
-            return "tablebot-unfinished.json"
-        return self.database_path + ".unfinished.json"
+        return unfinished_beside(self.database_path)
 
     @property
     def redacted_base_url(self) -> str:
         return self.api_base_url or "https://api.telegram.org/bot"
+
+
+def unfinished_beside(database_path: str) -> str:
+    """The default ``UNFINISHED_FILE``: beside the SQLite file, else the working dir."""
+    if database_path.startswith(POSTGRES_PREFIXES) or database_path == ":memory:":
+        return "tablebot-unfinished.json"
+    return database_path + ".unfinished.json"
 
 
 def _positive_number(env: Mapping[str, str], name: str, default: float) -> float:

@@ -13,7 +13,7 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from bot.config import DEFAULT_DATABASE_URL
+from bot.config import DEFAULT_DATABASE_URL, unfinished_beside
 from storage.db import database_path
 
 USAGE = "usage: python -m bot backup PATH [--force]"
@@ -24,7 +24,9 @@ class BackupRefused(Exception):
     """The copy was not made; the message says why."""
 
 
-def backup(source: str, target: str, *, force: bool = False) -> None:
+def backup(source: str, target: str, *, force: bool = False, unfinished: str | None = None) -> None:
+    """Copy ``source`` to ``target``; ``unfinished`` is the file a polling bot keeps its
+    unfinished updates in at a stop (``bot.ops.kept``): no backup may replace it."""
     if not Path(source).exists():
         raise BackupRefused(f"no database at {source}")
     database = Path(source).resolve()
@@ -33,6 +35,10 @@ def backup(source: str, target: str, *, force: bool = False) -> None:
     # its write-ahead log holds the latest saves; a journal there is rolled back into it
     if Path(target).resolve() in {database.with_name(database.name + s) for s in LIVE_SUFFIXES}:
         raise BackupRefused(f"{target} is part of the live database: choose another PATH")
+    if unfinished and Path(target).resolve() == Path(unfinished).resolve():
+        raise BackupRefused(
+            f"{target} holds the updates kept for the bot's next start: choose another PATH"
+        )
     if Path(target).exists() and not force:
         raise BackupRefused(
             f"{target} already exists: choose another PATH, or add --force to replace it"
@@ -64,8 +70,10 @@ def main(argv: list[str]) -> int:
               "(see docs/postgres.md)", file=sys.stderr)  # fmt: skip
         return 2
     try:
-        source = database_path(os.environ.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL)
-        backup(source, target, force=force)
+        source = database_path(url)
+        # where the bot keeps unfinished updates at a stop (Config.unfinished_path)
+        unfinished = os.environ.get("UNFINISHED_FILE", "").strip() or unfinished_beside(source)
+        backup(source, target, force=force, unfinished=unfinished)
     except (BackupRefused, ValueError, OSError, sqlite3.Error) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

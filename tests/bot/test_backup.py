@@ -135,3 +135,27 @@ async def test_backup_never_replaces_a_file_of_the_live_database(
         assert await gamestore.get_game(db, game.id) is not None
     finally:
         await db.close()
+
+
+@pytest.mark.parametrize("setting", [None, "kept.json"])
+async def test_backup_never_replaces_the_updates_kept_for_the_next_start(
+    tmp_path: Path, setting: str | None
+) -> None:
+    """A polling bot stopped while the database failed keeps the updates it had
+    acknowledged in UNFINISHED_FILE (beside the database unless set): a backup --force
+    onto it would lose them for good."""
+    live = tmp_path / "live.db"
+    await _database(live)
+    kept = tmp_path / (setting or "live.db.unfinished.json")
+    kept.write_text('[{"update_id": 7}]')
+    env = {"PATH": "/usr/bin:/bin", "DATABASE_URL": f"sqlite:///{live}"}
+    if setting:
+        env["UNFINISHED_FILE"] = str(kept)
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "backup", str(kept), "--force"],
+        env=env, capture_output=True, text=True, timeout=60,
+        cwd=Path(__file__).resolve().parents[2],
+    )  # fmt: skip
+    assert result.returncode == 2 and len(result.stderr.splitlines()) == 1
+    assert "kept for the bot's next start" in result.stderr
+    assert kept.read_text() == '[{"update_id": 7}]'
