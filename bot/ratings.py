@@ -99,6 +99,14 @@ def rank_of_seats(adapter: GameAdapter[Any], game: GameRecord, state: Any) -> li
     return [order.index(key) for key in keys]
 
 
+def rated_if_finished(adapter: GameAdapter[Any], game: GameRecord) -> bool:
+    """Whether the running ``game`` is rated once it finishes: its kind has a rating
+    system and every seat was taken by a different person at its start."""
+    system, players = adapter.declaration.rating, game.meta.players
+    running = game.status is Status.RUNNING and game.meta.rating is None
+    return bool(system and running and players and len(set(players)) == len(players))
+
+
 def rated_game(adapter: GameAdapter[Any], game: GameRecord, state: Any) -> Rated | None:
     """What a save writes for a game that has just finished rated (None: unrated);
     its ``rate`` notes each person's change in ``meta.rating`` for the final table."""

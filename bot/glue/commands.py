@@ -25,6 +25,7 @@ from bot.pipeline.inline_table import challenge_keyboard
 from bot.pipeline.lobby import join_via_link
 from bot.pipeline.save import save
 from bot.pipeline.vote import vote_to_stop
+from bot.ratings import rated_if_finished
 from bot.ui import Rendered
 from storage import chats, gamestore
 from storage.records import Status
@@ -164,8 +165,16 @@ async def stop(cmd: Command, own: Mapping[str, StopAction]) -> None:
     if game is not None and game.kind in own:
         await own[game.kind](cmd, game, language)
         return
+    seated = game is not None and seat_of_user(game, user.id) is not None
     if game is None:
         text = tr(language, "No game is running here.")
+    elif (
+        seated and message.sender_chat is None and rated_if_finished(svc.adapters[game.kind], game)
+    ):
+        # a rated game is ended by its players: whoever opened it (an admin too) may
+        # not stop it alone while losing, so a seated person's /stop is a vote
+        await vote_to_stop(cmd, game, language)
+        return
     elif cmd.speaker != game.created_by and not await is_admin(
         cmd.bot, message.chat, user.id, message.sender_chat
     ):

@@ -1,12 +1,15 @@
 """A vote to stop a game, for when the person who opened it is gone.
 
 ``/stop`` by a seated player who did not open the game (and is no admin: they
-stop it at once) is a vote to stop. The game stops as soon as more than half of
-the people still playing it have sent ``/stop``: someone out of the game (a Go
-Fish player who resigned, whose name stays at the table) has no vote and does
-not count among those it needs; a Durak seat the computer took is nobody's. A
-vote lasts ``VOTE_SECONDS`` from its first ``/stop``; a ``/stop`` after that
-starts a new vote. The votes are kept in the game's meta, saved with the game.
+stop it at once) is a vote to stop; in a game that will be rated
+(``bot.ratings.rated_if_finished``) so is anyone's who plays it, its opener's and
+a seated admin's too, so nobody stops a game they are losing to keep their
+rating. The game stops as soon as more than half of the people still playing it
+have sent ``/stop``: someone out of the game (a Go Fish player who resigned,
+whose name stays at the table) has no vote and does not count among those it
+needs; a Durak seat the computer took is nobody's. A vote lasts
+``VOTE_SECONDS`` from its first ``/stop``; a ``/stop`` after that starts a new
+vote. The votes are kept in the game's meta, saved with the game.
 """
 
 from __future__ import annotations

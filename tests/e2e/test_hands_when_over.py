@@ -30,15 +30,16 @@ async def test_go_fish_hands_show_the_stop_without_buttons(world: World) -> None
     await world.synced()
     titles = [(world.alice, "Go Fish"), (world.bob, "Go Fish"), (dora, "Pesca")]
     assert any(_hand(world, p, title).buttons() for p, title in titles)
-    await world.tg.send_text(world.alice, world.group, "/stop")
-    await world.tg.wait_for(lambda: "stopped by Alice" in (table.text or ""), what="stopped")
+    await world.command(world.alice, world.group, "/stop")  # a rated game: a vote
+    await world.tg.send_text(world.bob, world.group, "/stop")
+    await world.tg.wait_for(lambda: "stopped by Alice, Bob" in (table.text or ""), what="stopped")
     for person in (world.alice, world.bob):
         await world.tg.wait_for(
-            lambda p=person: _settled(world, p, "Go Fish", "The game was stopped by Alice."),
+            lambda p=person: _settled(world, p, "Go Fish", "The game was stopped by Alice, Bob."),
             what=f"{person.first_name}'s hand shows the stop",
         )
     await world.tg.wait_for(
-        lambda: _settled(world, dora, "Pesca", "Alice terminó la partida."),
+        lambda: _settled(world, dora, "Pesca", "Partida detenida por Alice, Bob."),
         what="Dora's hand shows the stop, in Spanish",
     )
 
@@ -72,10 +73,11 @@ async def test_durak_hands_show_the_stop_and_a_resignation(world: World) -> None
         what="Bob's hand says he resigned, without buttons",
     )
     assert "Your hand" not in (_hand(world, world.bob, "Durak").text or "")  # the computer's now
-    await world.tg.send_text(world.alice, world.group, "/stop")
-    await world.tg.wait_for(lambda: "stopped by Alice" in (table.text or ""), what="stopped")
+    await world.command(world.alice, world.group, "/stop")  # a rated game: a vote
+    await world.tg.send_text(world.carol, world.group, "/stop")
+    await world.tg.wait_for(lambda: "stopped by Alice, Carol" in (table.text or ""), what="stopped")
     for person in (world.alice, world.carol):
         await world.tg.wait_for(
-            lambda p=person: _settled(world, p, "Durak", "The game was stopped by Alice."),
+            lambda p=person: _settled(world, p, "Durak", "The game was stopped by Alice, Carol."),
             what=f"{person.first_name}'s hand shows the stop",
         )

@@ -36,8 +36,9 @@ async def test_my_cards_says_why(world: World) -> None:
     assert _why(outsider) == "You are not playing in this game."
     bare = await world.tg.inline_query(world.bob, world.group, "cards")  # his one game
     assert bare.button is not None and bare.button.text.startswith("🃏 Your hand"), bare
-    await world.tg.send_text(world.alice, world.group, "/stop")
-    await world.tg.wait_for(lambda: "stopped by Alice" in (table.text or ""), what="stopped")
+    await world.command(world.alice, world.group, "/stop")  # a rated game: a vote
+    await world.tg.send_text(world.bob, world.group, "/stop")
+    await world.tg.wait_for(lambda: "stopped by Alice, Bob" in (table.text or ""), what="stopped")
     typed = HandQuery(from36((table.buttons()[0][0].callback_data or "").split(":")[1])).pack()
     over = await world.tg.inline_query(world.bob, world.group, typed)  # still in the box
     final = _why(over)  # the final hand, on the button: nothing to post

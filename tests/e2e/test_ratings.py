@@ -86,13 +86,29 @@ async def test_a_game_with_a_computer_is_not_rated(world: World) -> None:
 
 async def test_a_stopped_game_is_not_rated(world: World) -> None:
     board = await _reversi(world)
-    await world.tg.send_text(world.alice, world.group, "/stop")
+    await world.command(world.alice, world.group, "/stop")  # a vote: the other agrees
+    await world.tg.send_text(world.bob, world.group, "/stop")
     await world.tg.wait_for(lambda: "🔁 Rematch" in str(board.buttons()), what="stopped")
     assert "Rated" not in (board.text or "")
     assert "Not rated: the game was stopped." in (board.text or "")  # the table says so
     assert await person_ratings(world.bots[0].db, world.alice.id) == []
     leaders = (await world.command(world.alice, world.group, "/leaders")).text or ""
     assert "Nobody has played a rated game here yet." in leaders, leaders
+
+
+async def test_who_opened_a_rated_game_cannot_stop_it_alone(world: World) -> None:
+    """Alice opened the game and is an admin of the group: her /stop in a rated game she
+    plays is a vote, so she cannot stop a game she is losing to keep her rating; her
+    resignation is rated as usual."""
+    board = await _reversi(world)
+    vote = await world.command(world.alice, world.group, "/stop")
+    assert "🗳 Alice votes to stop the game (1 of 2)." in (vote.text or ""), vote.text
+    game = await gamestore.active_game(world.bots[0].db, world.group.id)
+    assert game is not None and game.status == "running"
+    await _resign_twice(world, world.alice, board)
+    await world.tg.wait_for(lambda: "⭐ Rated:" in (board.text or ""), what="rated")
+    rated = await person_ratings(world.bots[0].db, world.alice.id)
+    assert [(kind, r.games) for kind, r in rated] == [("reversi", 1)]
 
 
 async def test_forgetme_deletes_ratings_and_privacy_says_they_are_kept(world: World) -> None:

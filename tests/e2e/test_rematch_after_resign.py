@@ -14,7 +14,8 @@ async def test_a_rematch_seats_no_computer_under_the_name_of_who_resigned(world:
     table = await world.start_game(await world.open_lobby("/durak", [world.bob, world.carol]))
     await _resign_twice(world, world.bob, table)
     await world.tg.wait_for(lambda: "Bob resigned" in (table.text or ""), what="Bob out")
-    await world.tg.send_text(world.alice, world.group, "/stop")
+    await world.command(world.alice, world.group, "/stop")  # a rated game: a vote
+    await world.tg.send_text(world.carol, world.group, "/stop")
     await world.tg.wait_for(
         lambda: any(b.text == "🔁 Rematch" for row in table.buttons() for b in row),
         what="the game stopped",

@@ -149,9 +149,10 @@ async def test_stop_by_a_stranger_is_refused_and_by_an_admin_ends_the_game(world
     assert "Only the player who started the game or an admin" in (refusal.text or "")
     assert turn_name(board) == "Alice"
     versions = len(board.versions)
-    await world.tg.send_text(world.alice, world.group, "/stop")
+    # an admin who is not playing (Alice writing as the group: she is seated as herself)
+    await world.tg.send_as_group(world.alice, world.group, "/stop")
     await world.until_edited(board, versions)
-    assert "The game was stopped by Alice." in (board.text or "")
+    assert "The game was stopped by Friends." in (board.text or "")
     assert await gamestore.active_game(world.bots[0].db, world.group.id) is None
 
 
