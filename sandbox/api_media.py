@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from sandbox.access import bot_chat
-from sandbox.api_messages import _flood_checked, _reply_target, _thread
+from sandbox.api_messages import _flood_checked, _reply_target, _thread, open_topic
 from sandbox.entities import format_text
 from sandbox.errors import bad_request
 from sandbox.html_text import utf16_len
@@ -80,6 +80,7 @@ def _send(world: World, p: Params, kind: str) -> dict[str, Any]:
     fields.update(_thread(chat, p.integer("message_thread_id")))
     fields["reply_to"] = _reply_target(world, chat, p)
     fields["disable_notification"] = p.flag("disable_notification")
+    open_topic(world, chat, fields.get("thread_id"))
     message = _flood_checked(world, chat, lambda: world.add_message(chat, world.bot, **fields))
     return message.to_json()
 

@@ -66,6 +66,12 @@ def _thread(chat: Chat, thread_id: int | None) -> dict[str, Any]:
     return {"thread_id": thread_id}
 
 
+def open_topic(world: World, chat: Chat, thread_id: int | None) -> None:
+    """A closed topic takes new messages from its administrators only (sandbox/topics.py)."""
+    if thread_id in chat.closed_topics and not bot_is_admin(world, chat):
+        raise bad_request(errors.TOPIC_CLOSED)
+
+
 def _reply_target(world: World, chat: Chat, p: Params) -> Message | None:
     params = p.json("reply_parameters")
     if params is None and "reply_to_message_id" in p:
@@ -102,6 +108,7 @@ def send_message(world: World, p: Params) -> dict[str, Any]:
         fields.update(thread_id=reply_to.thread_id, is_topic_message=reply_to.is_topic_message)
     fields["reply_to"] = reply_to
     fields["disable_notification"] = p.flag("disable_notification")
+    open_topic(world, chat, fields.get("thread_id"))
 
     message = _flood_checked(world, chat, lambda: world.add_message(chat, world.bot, **fields))
     return message.to_json()

@@ -11,7 +11,7 @@ import contextlib
 import time
 from collections.abc import Awaitable, Callable, Sequence
 
-from sandbox import forwarding, members, people
+from sandbox import forwarding, members, people, topics
 from sandbox.changes import ChangeSignal
 from sandbox.driver_guest import GuestDriver
 from sandbox.driver_inline import InlineDriver
@@ -137,7 +137,16 @@ class StandIn(InlineDriver, GuestDriver, WebAppDriver):
         )
 
     def add_topic(self, group: Chat, name: str, by: User | None = None) -> int:
-        return people.add_topic(self.world, group, name, by)
+        return topics.add_topic(self.world, group, name, by)
+
+    def close_topic(self, group: Chat, thread_id: int, by: User | None = None) -> None:
+        topics.close_topic(self.world, group, thread_id, by)
+
+    def reopen_topic(self, group: Chat, thread_id: int, by: User | None = None) -> None:
+        topics.reopen_topic(self.world, group, thread_id, by)
+
+    def delete_topic(self, group: Chat, thread_id: int) -> None:
+        topics.delete_topic(self.world, group, thread_id)
 
     # --- people acting -------------------------------------------------------------
 

@@ -64,6 +64,7 @@ class Chat:
     between: tuple[int, int] | None = None
     members: dict[int, str] = field(default_factory=dict)  # user id -> status (bot included)
     topics: dict[int, str] = field(default_factory=dict)  # message_thread_id -> topic name
+    closed_topics: set[int] = field(default_factory=set)  # sandbox/topics.py
     migrated_to: int | None = None
     migrated_from: int | None = None
     restricted: set[int] = field(default_factory=set)  # shown as "restricted" (is_member)

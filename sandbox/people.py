@@ -319,20 +319,3 @@ def upgrade_to_supergroup(world: World, chat: Chat, by: User | None = None) -> C
     deliver(world, world.add_message(new, actor, service={"migrate_from_chat_id": chat.id}))
     world.notify("chat", chat.id, detail=new.id)
     return new
-
-
-def add_topic(world: World, chat: Chat, name: str, by: User | None = None) -> int:
-    """Create a forum topic; returns its message_thread_id."""
-    if not chat.is_forum:
-        raise ValueError(f"{chat.title!r} is not a forum")
-    thread_id = chat.next_message_id
-    chat.topics[thread_id] = name
-    created = world.add_message(
-        chat,
-        by or _creator(world, chat),
-        thread_id=thread_id,
-        is_topic_message=True,
-        service={"forum_topic_created": {"name": name, "icon_color": 7322096}},
-    )
-    deliver(world, created)
-    return thread_id

@@ -30,7 +30,13 @@ from bot.command import command, inline_query, tap
 from bot.config import Config
 from bot.deadlines.sweep import LONGEST_NAP, SHARED_NAP, Sweep
 from bot.features import FEATURES
-from bot.glue.chats import MemberChange, Migration, on_migration, on_my_member_change
+from bot.glue.chats import (
+    MemberChange,
+    Migration,
+    on_migration,
+    on_my_member_change,
+    topic_lost,
+)
 from bot.glue.commands import language_button, language_command, start, stop_command, turn_time
 from bot.glue.menu import announce_commands
 from bot.glue.notify import notify_command
@@ -136,8 +142,9 @@ def make_services(
     budget = Budget(rates, time.monotonic)
     sender: list[Sender] = []  # the reconciler rings the sender built right after it
     reconciler = GameReconciler(
-        db, games, lambda chat_id: sender[0].wake(chat_id), clock, application.bot
-    )
+        db, games, lambda chat_id: sender[0].wake(chat_id), clock, application.bot,
+        lambda game_id: topic_lost(services_of(application), game_id),
+    )  # fmt: skip
     sender.append(Sender(application.bot, db, reconciler, budget, time.monotonic))
     sweep = Sweep(
         db,

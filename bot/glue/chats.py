@@ -16,7 +16,7 @@ from bot.pipeline.play import clear_press_notes
 from bot.pipeline.save import save
 from bot.services import Request, Services
 from storage import chats, gamestore
-from storage.records import Status
+from storage.records import GameRecord, Status
 
 log = logging.getLogger(__name__)
 GONE = (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED)
@@ -71,24 +71,48 @@ async def _abandon_running(svc: Services, chat_id: int, remover: str) -> None:
     are stopped by their own save, by ``remover`` (who removed the bot); the rest are
     stopped as they are by the caller."""
     for game in await gamestore.running_games(svc.db, chat_id):
-        adapter = svc.adapters.get(game.kind)
-        for _ in range(ATTEMPTS):  # a press may save first: then look again
-            if adapter is None or game.status is not Status.RUNNING or game.state is None:
-                break
+        await _end(svc, game, owed_only=True, remover=remover)
+
+
+async def topic_lost(svc: Services, game_id: int) -> None:
+    """A message to the game's forum topic was refused: the topic was closed (and the
+    bot is no admin there) or deleted. The game cannot go on where its players see it,
+    so it ends (Blackjack's dealt round played out and banked first, as when the bot
+    is removed); its table, if it can still be edited, and its hands say why."""
+    game = await gamestore.get_game(svc.db, game_id)
+    if game is not None and game.active and game.thread_id:
+        await _end(svc, game, owed_only=False)
+        log.info("forum topic closed or deleted; game ended",
+                 extra={"chat_id": game.chat_id, "game_id": game_id})  # fmt: skip
+
+
+async def _end(svc: Services, game: GameRecord, *, owed_only: bool, remover: str = "") -> None:
+    """Stop ``game`` by its own save, after what its table rules owe at the end;
+    ``owed_only``: only if they owe something (else nothing is saved here)."""
+    adapter = svc.adapters.get(game.kind)
+    for _ in range(ATTEMPTS):  # a press may save first: then look again
+        if adapter is None or not game.active:
+            return
+        before = state = None
+        if game.status is Status.RUNNING and game.state is not None:
             before = state_of(adapter, game)
             state = adapter.table.abandon(game, before, svc.rng)
-            if state is None:
-                break
+        if state is None and owed_only:
+            return
+        if state is not None:
             clear_press_notes(adapter, game)
-            game.meta.stopped_by = remover
             store_state(adapter, game, state)
-            game.status = Status.STOPPED
-            if await save(svc, adapter, game, state, before=before) is not None:
-                break
-            reloaded = await gamestore.get_game(svc.db, game.id)
-            if reloaded is None:
-                break
-            game = reloaded
+        if remover:
+            game.meta.stopped_by = remover
+        else:
+            game.meta.topic_gone = True
+        game.status = Status.STOPPED
+        if await save(svc, adapter, game, state, before=before) is not None:
+            return
+        reloaded = await gamestore.get_game(svc.db, game.id or 0)
+        if reloaded is None:
+            return
+        game = reloaded
 
 
 async def on_migration(event: Migration) -> None:

@@ -214,6 +214,8 @@ def _closed_lobby(
     """A lobby that never started: left by everyone, stopped, or expired."""
     if game.meta.expired:
         reason = tr(language, "This table closed: nobody started the game in time.")
+    elif game.meta.topic_gone:
+        reason = tr(language, "The game was stopped: its topic was closed or deleted.")
     elif game.meta.stopped_by:
         reason = tr(language, "The game was stopped by {name}.",
                     name=escape(game.meta.stopped_by))  # fmt: skip

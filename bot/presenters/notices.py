@@ -73,3 +73,10 @@ def resigned_line(language: str, name: str) -> str:
 def stopper(game: GameRecord) -> str:
     """Who stopped the game, for "The game was stopped by …" ("?": nobody is recorded)."""
     return "?" if game.meta.stopped_by is None else game.meta.stopped_by
+
+
+def stopped_line(language: str, game: GameRecord) -> str:
+    """Why a stopped game ended: who stopped it, or its forum topic closed or deleted."""
+    if game.meta.topic_gone:
+        return tr(language, "The game was stopped: its topic was closed or deleted.")
+    return tr(language, "The game was stopped by {name}.", name=escape(stopper(game)))

@@ -15,7 +15,7 @@ in memory (a restart, or another worker taking the chat over, costs at most one
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from telegram import Bot
@@ -46,8 +46,10 @@ class GameReconciler:
         wake: Callable[[int], None],
         clock: Callable[[], float],
         bot: Bot,
+        lost_topic: Callable[[int], Awaitable[None]] | None = None,
     ) -> None:
         self._db = db
+        self._lost_topic = lost_topic  # ends a game whose forum topic is gone (by id)
         self._clock = clock  # the bot's (Services.clock): a table's clock line counts from it
         self._adapters = adapters
         self._wake = wake
@@ -145,6 +147,15 @@ class GameReconciler:
         spare = [kind for kind, game in self._adapters.items() if game.table.owes_at_abandon]
         stopped = await chats.stop_chat_games(self._db, chat_id, spare)
         log.info("cannot write to the chat; %d games ended", stopped, extra={"chat_id": chat_id})
+
+    async def topic_gone(self, mark: Mark) -> None:
+        """A send to the game's forum topic was refused: closed or deleted. The game
+        ends there (``bot.glue.chats.topic_lost``); a message elsewhere is dropped."""
+        game = await gamestore.get_game(self._db, mark.game_id)
+        if game is None or not game.thread_id or self._lost_topic is None:
+            log.error("Telegram refused a message to a topic", extra={"chat_id": mark.chat_id})
+            return
+        await self._lost_topic(game.id or 0)
 
     async def chat_moved(self, chat_id: int, new_chat_id: int) -> None:
         """The group became a supergroup before we heard of it: its games (and marks)

@@ -61,6 +61,8 @@ class Reconciler(Protocol):
 
     async def chat_moved(self, chat_id: int, new_chat_id: int) -> None: ...
 
+    async def topic_gone(self, mark: Mark) -> None: ...
+
 
 class Sender:
     def __init__(
@@ -252,6 +254,9 @@ class Sender:
             else:
                 await self._reconciler.unreachable(mark)
                 await outbox.clear(self._db, mark, 2**62)
+        elif isinstance(error, BadRequest) and is_group(chat_id) and topic_gone(error):
+            await self._reconciler.topic_gone(mark)  # its game ends: nothing to retry
+            await outbox.clear(self._db, mark, mark.version)  # the end's edit still goes
         elif isinstance(error, BadRequest):  # a message Telegram will never take: drop it
             log.error("Telegram refused a message: %s", error, extra={"chat_id": chat_id})
             await outbox.clear(self._db, mark, 2**62)
@@ -279,6 +284,16 @@ class Sender:
             queue.popleft()
         if not queue:
             self._posts.pop(chat_id, None)
+
+
+# Telegram's words for a send to a forum topic that was closed (to a bot that is no
+# admin there) or deleted
+TOPIC_GONE = ("topic_closed", "topic_deleted", "message thread not found")
+
+
+def topic_gone(error: BadRequest) -> bool:
+    text = str(error).lower()
+    return any(words in text for words in TOPIC_GONE)
 
 
 class _LeaseLost(Exception):

@@ -90,6 +90,9 @@ class Games:
     async def chat_moved(self, chat_id: int, new_chat_id: int) -> None:
         raise AssertionError("no chat moves here")
 
+    async def topic_gone(self, mark: Mark) -> None:
+        raise AssertionError("no forum topics here")
+
 
 @dataclass
 class Scene:

@@ -40,10 +40,10 @@ from bot.games.blackjack.texts import BlackjackTexts
 from bot.i18n import tr
 from bot.presenters.chips_text import chips_disclaimer
 from bot.presenters.lobby_view import seat_label
-from bot.presenters.notices import stopper
+from bot.presenters.notices import stopped_line
 from bot.presenters.record_button import record_button
 from bot.roles import Presenter, TableView
-from bot.ui import Buttons, Keyboard, Rendered, escape
+from bot.ui import Buttons, Keyboard, Rendered
 from games.blackjack import (
     ENGINE,
     Double,
@@ -124,8 +124,7 @@ def box_names(game: GameRecord, language: str) -> dict[int, str]:
 
 def _status(game: GameRecord, view: BlackjackView, names: dict[int, str], language: str) -> str:
     if game.status is Status.STOPPED:
-        text = tr(language, "The game was stopped by {name}.",
-                  name=escape(stopper(game)))  # fmt: skip
+        text = stopped_line(language, game)
         played = [names[box] for box in own(game).played_out or [] if box in names]
         if played:
             text += "\n" + tr(language, "The computer finished the round for {names}.",

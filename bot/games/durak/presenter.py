@@ -30,7 +30,7 @@ from bot.games.durak.texts import DurakTexts
 from bot.i18n import ntr, tr
 from bot.presenters.cards_text import card_text, cards_text
 from bot.presenters.lobby_view import hand_place, my_cards_rows, seat_labels
-from bot.presenters.notices import resign_button, resigned_line, stopper
+from bot.presenters.notices import resign_button, resigned_line, stopped_line
 from bot.presenters.record_button import record_button
 from bot.presenters.standings import out_order_standings
 from bot.roles import HandPresenter, Presenter, TableView
@@ -172,8 +172,7 @@ def _seat_line(view: DurakView, seat: int, name: str, language: str) -> str:
 
 def _status(game: GameRecord, view: DurakView, names: list[str], language: str) -> str:
     if game.status is Status.STOPPED:
-        return tr(language, "The game was stopped by {name}.",
-                  name=escape(stopper(game)))  # fmt: skip
+        return stopped_line(language, game)
     if view.finished:
         standings = out_order_standings(language, view.out, view.durak, view.seats, names)
         return result_line(view, names, language) + "\n" + standings

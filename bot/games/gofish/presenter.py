@@ -17,7 +17,7 @@ from bot.games.gofish.texts import GoFishTexts
 from bot.i18n import ntr, tr
 from bot.presenters.cards_text import cards_text, hand_in_words, rank_label
 from bot.presenters.lobby_view import hand_place, my_cards_rows, seat_labels
-from bot.presenters.notices import resign_button, stopper
+from bot.presenters.notices import resign_button, stopped_line
 from bot.presenters.record_button import record_button
 from bot.presenters.standings import book_standings
 from bot.roles import HandPresenter, Presenter, TableView
@@ -243,8 +243,7 @@ def _recent(view: GoFishView) -> list[Any]:
 def _status(game: GameRecord, view: GoFishView, names: list[str], language: str,
             seat: int | None = None) -> str:  # fmt: skip
     if game.status is Status.STOPPED:
-        return tr(language, "The game was stopped by {name}.",
-                  name=escape(stopper(game)))  # fmt: skip
+        return stopped_line(language, game)
     if view.finished and view.outcome is not None:
         gone = resigned_seats(view.history)  # a seat that resigned never sets the best
         scores = tuple(0 if s in gone else n for s, n in enumerate(view.outcome.scores))

@@ -11,7 +11,7 @@ from bot.games.reversi import record as reversi_record
 from bot.games.reversi.texts import TEXTS
 from bot.i18n import tr
 from bot.presenters.lobby_view import seat_labels
-from bot.presenters.notices import resign_button, stopper
+from bot.presenters.notices import resign_button, stopped_line
 from bot.presenters.record_button import record_button
 from bot.roles import Presenter, TableView
 from bot.ui import Buttons, Keyboard, Rendered, escape
@@ -75,8 +75,7 @@ def _status_line(
     game: GameRecord, to_move: int | None, scores: tuple[int, int], names: list[str], language: str
 ) -> str:
     if game.status is Status.STOPPED:
-        return tr(language, "The game was stopped by {name}.",
-                  name=escape(stopper(game)))  # fmt: skip
+        return stopped_line(language, game)
     resigned = game.meta.resigned_seat
     if isinstance(resigned, int) and resigned in (0, 1):
         return tr(language, "🏳️ {name} resigned: {disc} {winner} wins.", name=names[resigned],

@@ -1,0 +1,70 @@
+"""Forum topics as their administrators shape them: created, closed, reopened,
+deleted (Telegram's createForumTopic, closeForumTopic, reopenForumTopic and
+deleteForumTopic, done by a person in the app).
+
+A closed topic takes no new message but from an administrator (the bot too, when it
+is one: Telegram asks for ``can_manage_topics``, which the stand-in's administrators
+have): ``sendMessage`` there answers 400 "TOPIC_CLOSED". Its messages stay, and can be
+edited and pressed. A deleted topic is gone with every message in it: a send there
+answers 400 "message thread not found", an edit "message to edit not found". Closing
+and reopening post the service message Telegram posts; deleting posts nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sandbox.model import Chat, User
+from sandbox.people import _creator, deliver
+from sandbox.world import World
+
+
+def add_topic(world: World, chat: Chat, name: str, by: User | None = None) -> int:
+    """Create a forum topic; returns its message_thread_id."""
+    if not chat.is_forum:
+        raise ValueError(f"{chat.title!r} is not a forum")
+    thread_id = chat.next_message_id
+    chat.topics[thread_id] = name
+    created = world.add_message(
+        chat,
+        by or _creator(world, chat),
+        thread_id=thread_id,
+        is_topic_message=True,
+        service={"forum_topic_created": {"name": name, "icon_color": 7322096}},
+    )
+    deliver(world, created)
+    return thread_id
+
+
+def _topic(chat: Chat, thread_id: int) -> None:
+    if not chat.is_forum or thread_id not in chat.topics:
+        raise ValueError(f"{chat.title!r} has no topic {thread_id}; topics: {chat.topics}")
+
+
+def close_topic(world: World, chat: Chat, thread_id: int, by: User | None = None) -> None:
+    """An administrator closes the topic (the service message is posted in it)."""
+    _topic(chat, thread_id)
+    chat.closed_topics.add(thread_id)
+    service: dict[str, Any] = {"forum_topic_closed": {}}
+    closed = world.add_message(chat, by or _creator(world, chat), thread_id=thread_id,
+                               is_topic_message=True, service=service)  # fmt: skip
+    deliver(world, closed)
+
+
+def reopen_topic(world: World, chat: Chat, thread_id: int, by: User | None = None) -> None:
+    _topic(chat, thread_id)
+    chat.closed_topics.discard(thread_id)
+    service: dict[str, Any] = {"forum_topic_reopened": {}}
+    reopened = world.add_message(chat, by or _creator(world, chat), thread_id=thread_id,
+                                 is_topic_message=True, service=service)  # fmt: skip
+    deliver(world, reopened)
+
+
+def delete_topic(world: World, chat: Chat, thread_id: int) -> None:
+    """An administrator deletes the topic: it and every message in it are gone."""
+    _topic(chat, thread_id)
+    del chat.topics[thread_id]
+    chat.closed_topics.discard(thread_id)
+    for message in world.messages(chat):
+        if message.thread_id == thread_id:
+            world.delete_message(message)
