@@ -7,7 +7,8 @@ a seated admin's too, so nobody stops a game they are losing to keep their
 rating. The game stops as soon as more than half of the people still playing it
 have sent ``/stop``: someone out of the game (a Go Fish player who resigned,
 whose name stays at the table) has no vote and does not count among those it
-needs; a Durak seat the computer took is nobody's. A vote lasts
+needs, nor does someone away (the computer keeps their seat after timeouts, until
+they press "I'm back"); a Durak seat the computer took is nobody's. A vote lasts
 ``VOTE_SECONDS`` from its first ``/stop``; a ``/stop`` after that starts a new
 vote. The votes are kept in the game's meta, saved with the game.
 """
@@ -35,8 +36,10 @@ ATTEMPTS = 3
 
 
 def voters(adapter: GameAdapter[Any], game: GameRecord) -> dict[int, str]:
-    """The people still playing the game (user id -> name): seated, and not out of it."""
+    """The people still playing the game (user id -> name): seated, not out of it, and
+    not away (the computer keeps playing for them after timeouts, until "I'm back")."""
     out = adapter.table.out_of_game(game, state_of(adapter, game)) if game.state else frozenset()
+    out |= frozenset(game.meta.auto or ())
     seats = enumerate(seats_of(game))
     return {s.user: s.name for seat, s in seats if s.user is not None and seat not in out}
 

@@ -21,7 +21,7 @@ from tests.e2e.harness import World, running_world
 from tests.e2e.inline_tables import open_inline
 from tests.e2e.inline_tables import press as inline_press
 from tests.e2e.players import gofish_step, reversi_step
-from tests.e2e.reversi_board import turn_name
+from tests.e2e.reversi_board import data_of, hint_squares, turn_name
 from tests.e2e.test_resign import _resign_twice
 
 
@@ -109,6 +109,28 @@ async def test_who_opened_a_rated_game_cannot_stop_it_alone(world: World) -> Non
     await world.tg.wait_for(lambda: "⭐ Rated:" in (board.text or ""), what="rated")
     rated = await person_ratings(world.bots[0].db, world.alice.id)
     assert [(kind, r.games) for kind, r in rated] == [("reversi", 1)]
+
+
+async def test_an_opponent_away_has_no_vote_so_a_rated_game_can_be_stopped(
+    tmp_path: Path,
+) -> None:
+    """Bob stops playing: after two timeouts in a row the computer keeps his seat. He
+    is away, so he has no vote and Alice's /stop alone ends the game (not rated)."""
+    async with running_world(tmp_path) as world:
+        clock = ManualClock()
+        await world.start_bot(clock=clock)
+        board = await _reversi(world)
+        for _ in range(2):  # Alice moves, Bob lets his turn run out
+            await world.tg.press(world.alice, board,
+                                 callback_data=data_of(board, hint_squares(board)[0]))  # fmt: skip
+            await world.tg.wait_for(lambda: turn_name(board) == "Bob", what="Bob's turn")
+            clock.advance(TURN)
+            await world.tg.wait_for(lambda: turn_name(board) == "Alice", what="a stand-in")
+        assert "until they are back" in (board.text or ""), board.text
+        await world.tg.send_text(world.alice, world.group, "/stop")
+        await world.tg.wait_for(lambda: "stopped by Alice." in (board.text or ""), what="stop")
+        assert "Not rated: the game was stopped." in (board.text or "")
+        assert await person_ratings(world.bots[0].db, world.bob.id) == []
 
 
 async def test_forgetme_deletes_ratings_and_privacy_says_they_are_kept(world: World) -> None:
