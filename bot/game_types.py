@@ -39,12 +39,14 @@ class InlineMove:
     query (``bot.pipeline.inline``): the move button's ``argument``, a ``title`` and
     ``description`` in the reader's language, and ``public``: what choosing it posts
     in the group as them (the table's language), which says only what the move
-    itself makes public."""
+    itself makes public. ``cards``: the codes of the reader's cards the move plays or
+    shows (a tap on one of them in the hand app chooses it)."""
 
     argument: str
     title: str
     description: str
     public: str
+    cards: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -4,9 +4,9 @@ player only), the public table, and the moves their seat may make now.
 The shape is the same for every game with hidden hands; what differs is one small hook
 of the game's hand presenter (``HandPresenter.app_view``, in ``bot/games/<kind>/app.py``):
 the public piles and counts drawn as cards, and the seat's own hand. The moves are the
-ones the inline hands offer (``HandPresenter.inline_moves``: argument and words in the
-reader's language), plus what a game keeps on its table's buttons (Durak's ✋ Done),
-from the hook.
+ones the inline hands offer (``HandPresenter.inline_moves``: argument, words in the
+reader's language, and the hand's cards each plays, so a tap on a card chooses), plus
+what a game keeps on its table's buttons (Durak's ✋ Done), from the hook.
 
 Nothing hidden leaves here: the hand is the engine's view for the person's own seat
 (``engine.view(state, seat)``), everything else the public view (``seat=None``); a
@@ -66,9 +66,10 @@ def game_view(
     if running and adapter.hand is not None:
         moves = adapter.hand.inline_moves(game, state, seat, language, public)
         shown["moves"] = [
-            {"argument": m.argument, "title": plain(m.title), "description": plain(m.description)}
+            {"argument": m.argument, "title": plain(m.title),
+             "description": plain(m.description), "cards": list(m.cards)}
             for m in moves
-        ] + [{"argument": argument, "title": title, "description": ""}
+        ] + [{"argument": argument, "title": title, "description": "", "cards": []}
              for argument, title in seen.extra_moves]  # fmt: skip
     return shown
 
@@ -84,6 +85,7 @@ def labels(language: str) -> dict[str, str]:
         "your_turn": tr(language, "Your turn"),
         "over": tr(language, "The game is over."),
         "refused": tr(language, "Not played"),
+        "choose": tr(language, "That card makes several moves: choose one below."),
         "words": tr(language, "The table as the group sees it"),
         "lang": language,
     }

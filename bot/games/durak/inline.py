@@ -31,7 +31,8 @@ def durak_moves(
             continue
         title, description = _words(view, action, language, defender)
         public = _public(view, action, public_language)
-        moves.append(InlineMove(ENGINE.encode_action(action), title, description, public))
+        cards = (action.card.code,) if isinstance(action, (Attack, Beat, Transfer)) else ()
+        moves.append(InlineMove(ENGINE.encode_action(action), title, description, public, cards))
     return moves
 
 

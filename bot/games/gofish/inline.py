@@ -37,7 +37,8 @@ def ask_moves(
         public = "🎣 " + tr(public_language, "{target}, any {ranks}?",
                             target=public_names[ask.target], ranks=asked)  # fmt: skip
         description = tr(language, "You hold: {cards}", cards=cards_text(language, held))
-        moves.append(InlineMove(ENGINE.encode_action(ask), title, description, public))
+        shown = tuple(card.code for card in held)
+        moves.append(InlineMove(ENGINE.encode_action(ask), title, description, public, shown))
     return moves
 
 

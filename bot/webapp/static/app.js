@@ -76,7 +76,20 @@
     }));
     const mine = s.seat !== null && s.seat !== undefined;
     $("hand-s").hidden = !mine; $("moves-s").hidden = !mine;
-    $("hand").replaceChildren(...s.hand.map((c) => { const n = card(c); n.setAttribute("role", "listitem"); return n; }));
+    // a card a move plays (or, in Go Fish, shows) chooses that move when tapped
+    const byCard = {};
+    for (const m of s.moves) for (const code of m.cards || []) (byCard[code] = byCard[code] || []).push(m);
+    $("hand").replaceChildren(...s.hand.map((c) => {
+      const n = card(c), options = byCard[c.code] || [];
+      n.setAttribute("role", "listitem");
+      if (!options.length) return n;
+      n.setAttribute("role", "button"); n.tabIndex = 0; n.classList.add("playable");
+      n.setAttribute("aria-label", `${c.label}: ${options.map((m) => m.title).join(", ")}`);
+      const choose = () => tap(options);
+      n.addEventListener("click", choose);
+      n.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); choose(); } });
+      return n;
+    }));
     $("moves").replaceChildren(...s.moves.map((m) => {
       const b = document.createElement("button");
       b.type = "button"; b.textContent = m.title; b.dataset.move = m.argument;
@@ -100,6 +113,13 @@
     if (r.status === 204) return;
     const body = await r.json();
     if (body.ok) draw(body.state); else note(body.error, true);
+  }
+
+  function tap(options) {
+    if (options.length === 1) { play(options[0].argument); return; }
+    const wanted = new Set(options.map((m) => m.argument));
+    for (const b of $("moves").querySelectorAll("button")) b.classList.toggle("pick", wanted.has(b.dataset.move));
+    note(words.choose);
   }
 
   async function play(move) {
