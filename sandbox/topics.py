@@ -45,19 +45,20 @@ def close_topic(world: World, chat: Chat, thread_id: int, by: User | None = None
     """An administrator closes the topic (the service message is posted in it)."""
     _topic(chat, thread_id)
     chat.closed_topics.add(thread_id)
-    service: dict[str, Any] = {"forum_topic_closed": {}}
-    closed = world.add_message(chat, by or _creator(world, chat), thread_id=thread_id,
-                               is_topic_message=True, service=service)  # fmt: skip
-    deliver(world, closed)
+    _service(world, chat, thread_id, by, "forum_topic_closed")
 
 
 def reopen_topic(world: World, chat: Chat, thread_id: int, by: User | None = None) -> None:
     _topic(chat, thread_id)
     chat.closed_topics.discard(thread_id)
-    service: dict[str, Any] = {"forum_topic_reopened": {}}
-    reopened = world.add_message(chat, by or _creator(world, chat), thread_id=thread_id,
-                                 is_topic_message=True, service=service)  # fmt: skip
-    deliver(world, reopened)
+    _service(world, chat, thread_id, by, "forum_topic_reopened")
+
+
+def _service(world: World, chat: Chat, thread_id: int, by: User | None, kind: str) -> None:
+    service: dict[str, Any] = {kind: {}}
+    posted = world.add_message(chat, by or _creator(world, chat), thread_id=thread_id,
+                               is_topic_message=True, service=service)  # fmt: skip
+    deliver(world, posted)
 
 
 def delete_topic(world: World, chat: Chat, thread_id: int) -> None:
