@@ -122,6 +122,37 @@ async def test_forum_topics(bot, tg):
         await bot.send_message(forum.id, "x", message_thread_id=thread + 100)
 
 
+async def test_forum_topics_closed_reopened_and_deleted(bot, tg):
+    """A closed topic refuses a bot that is no admin there and keeps its messages; a
+    reopened one takes messages again; a deleted one is gone with its messages."""
+    alice = tg.add_user("Alice")
+    forum = tg.add_group("Club", [alice], [alice], forum=True)
+    thread = tg.add_topic(forum, "Cards", by=alice)
+    board = await bot.send_message(forum.id, "board", message_thread_id=thread)
+    await bot.get_updates()
+    tg.close_topic(forum, thread, by=alice)
+    with pytest.raises(BadRequest, match="Topic_closed"):
+        await bot.send_message(forum.id, "x", message_thread_id=thread)
+    with pytest.raises(BadRequest, match="Topic_closed"):  # a reply goes to its topic
+        await bot.send_message(forum.id, "x", reply_to_message_id=board.message_id)
+    edited = await bot.edit_message_text("board, edited", forum.id, board.message_id)
+    assert not isinstance(edited, bool) and edited.text == "board, edited"
+    tg.reopen_topic(forum, thread, by=alice)
+    updates = await bot.get_updates(offset=-2)
+    assert updates[0].message.forum_topic_closed is not None
+    assert updates[1].message.forum_topic_reopened is not None
+    await bot.send_message(forum.id, "again", message_thread_id=thread)
+    tg.delete_topic(forum, thread)
+    with pytest.raises(BadRequest, match="Message thread not found"):
+        await bot.send_message(forum.id, "x", message_thread_id=thread)
+    with pytest.raises(BadRequest, match="Message to edit not found"):
+        await bot.edit_message_text("gone", forum.id, board.message_id)
+    promoted = tg.add_group("Hall", [alice], [alice], forum=True, bot_status="administrator")
+    hall = tg.add_topic(promoted, "Cards", by=alice)
+    tg.close_topic(promoted, hall, by=alice)
+    await bot.send_message(promoted.id, "an admin may", message_thread_id=hall)
+
+
 async def test_wait_for_wakes_on_changes(tg, friends):
     alice, _, group = friends
     waiter = asyncio.create_task(
