@@ -166,13 +166,17 @@ async def stop(cmd: Command, own: Mapping[str, StopAction]) -> None:
         await own[game.kind](cmd, game, language)
         return
     seated = game is not None and seat_of_user(game, user.id) is not None
+    # who played it from the start: a Durak player who resigned left the seat to the
+    # computer but is still ranked in it (last), so is still no moderator of it
+    played = seated or (game is not None and user.id in (game.meta.players or ()))
     if game is None:
         text = tr(language, "No game is running here.")
     elif (
-        seated and message.sender_chat is None and rated_if_finished(svc.adapters[game.kind], game)
+        played and message.sender_chat is None and rated_if_finished(svc.adapters[game.kind], game)
     ):
         # a rated game is ended by its players: whoever opened it (an admin too) may
-        # not stop it alone while losing, so a seated person's /stop is a vote
+        # not stop it alone while losing, so a seated person's /stop is a vote (one
+        # who resigned has none: bot.pipeline.vote.voters)
         await vote_to_stop(cmd, game, language)
         return
     elif cmd.speaker != game.created_by and not await is_admin(
