@@ -10,7 +10,9 @@ whose name stays at the table) has no vote and does not count among those it
 needs, nor does someone away (the computer keeps their seat after timeouts, until
 they press "I'm back"); a Durak seat the computer took is nobody's. A vote lasts
 ``VOTE_SECONDS`` from its first ``/stop``; a ``/stop`` after that starts a new
-vote. The votes are kept in the game's meta, saved with the game.
+vote. When fewer people play than when the votes were cast (someone resigned or is
+away), a vote that is now more than half stops the game at the next ``/stop``, even
+from someone who voted already. The votes are kept in the game's meta, saved with the game.
 """
 
 from __future__ import annotations
@@ -93,9 +95,10 @@ async def _count(
     if vote and now > float(vote.get("until", 0)):
         vote = None  # expired: this /stop starts a new vote
     yes = [u for u in (vote.get("yes", []) if vote else []) if u in people]
-    if user.id in yes:
+    if user.id in yes and len(yes) * 2 <= len(people):
         return True, Told(tr(own, "You have already voted to stop this game."), public=False)
-    yes.append(user.id)
+    if user.id not in yes:  # (else fewer play now, and the votes already are a majority)
+        yes.append(user.id)
     if len(yes) * 2 > len(people):
         game.meta.stop_vote = None
         game.status = Status.STOPPED
