@@ -21,7 +21,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from bot.adapter import GameAdapter, seats_of, state_of
+from bot.adapter import GameAdapter, seat_of_user, seats_of, state_of
 from bot.command import Command
 from bot.i18n import ntr, tr
 from bot.language import table_language
@@ -40,10 +40,14 @@ ATTEMPTS = 3
 def voters(adapter: GameAdapter[Any], game: GameRecord) -> dict[int, str]:
     """The people still playing the game (user id -> name): seated, not out of it, and
     not away (the computer keeps playing for them after timeouts, until "I'm back")."""
-    out = adapter.table.out_of_game(game, state_of(adapter, game)) if game.state else frozenset()
-    out |= frozenset(game.meta.auto or ())
+    out = _resigned(adapter, game) | frozenset(game.meta.auto or ())
     seats = enumerate(seats_of(game))
     return {s.user: s.name for seat, s in seats if s.user is not None and seat not in out}
+
+
+def _resigned(adapter: GameAdapter[Any], game: GameRecord) -> frozenset[int]:
+    """The seats whose person is out of the game but still sits there (Go Fish)."""
+    return adapter.table.out_of_game(game, state_of(adapter, game)) if game.state else frozenset()
 
 
 async def vote_to_stop(cmd: Command, game: GameRecord, language: str) -> None:
@@ -89,7 +93,12 @@ async def _count(
     adapter = svc.adapters[game.kind]
     people, now = voters(adapter, game), svc.clock()
     if user.id not in people:
-        text = tr(own, "You are out of this game: you have no vote to stop it.")
+        seat = seat_of_user(game, user.id)  # away (and not resigned): not out
+        if seat in (game.meta.auto or ()) and seat not in _resigned(adapter, game):
+            text = tr(own, "The computer is playing for you: press 🙋 I'm back on the table, "
+                           "and your /stop is a vote.")  # fmt: skip
+        else:
+            text = tr(own, "You are out of this game: you have no vote to stop it.")
         return True, Told(text, public=False)
     vote = game.meta.stop_vote  # {"yes": [user ids], "until": epoch seconds}
     if vote and now > float(vote.get("until", 0)):

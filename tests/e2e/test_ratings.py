@@ -133,6 +133,33 @@ async def test_an_opponent_away_has_no_vote_so_a_rated_game_can_be_stopped(
         assert await person_ratings(world.bots[0].db, world.bob.id) == []
 
 
+async def test_someone_away_is_told_how_to_get_their_vote_back(tmp_path: Path) -> None:
+    """Bob is away (the computer keeps his seat): his /stop is no vote, and he is told
+    why and what gives it back ("I'm back"), not that he is out of the game."""
+    async with running_world(tmp_path) as world:
+        clock = ManualClock()
+        await world.start_bot(clock=clock)
+        await world.start_privately(world.bob)
+        board = await _reversi(world)
+        for _ in range(2):  # Alice moves, Bob lets his turn run out
+            await world.tg.press(world.alice, board,
+                                 callback_data=data_of(board, hint_squares(board)[0]))  # fmt: skip
+            await world.tg.wait_for(lambda: turn_name(board) == "Bob", what="Bob's turn")
+            clock.advance(TURN)
+            await world.tg.wait_for(lambda: turn_name(board) == "Alice", what="a stand-in")
+        mark = max(m.message_id for m in world.tg.messages(world.bob))
+        await world.tg.send_text(world.bob, world.group, "/stop")
+        told = await world.tg.wait_for_bot_message(world.bob, after=mark)
+        assert told.text == (
+            "In Friends: The computer is playing for you: press 🙋 I'm back on the table, "
+            "and your /stop is a vote."
+        ), told.text
+        await world.tg.press(world.bob, board, "🙋 I'm back")
+        await world.tg.wait_for(lambda: "until they are back" not in (board.text or ""))
+        voted = await world.command(world.bob, world.group, "/stop")
+        assert "🗳 Bob votes to stop the game (1 of 2)." in (voted.text or ""), voted.text
+
+
 async def test_forgetme_deletes_ratings_and_privacy_says_they_are_kept(world: World) -> None:
     board = await _reversi(world)
     await _resign_twice(world, world.bob, board)
