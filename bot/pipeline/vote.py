@@ -120,11 +120,13 @@ async def _count(
     if game.status is Status.STOPPED:
         log.info("game stopped by a vote", extra={"chat_id": game.chat_id, "game_id": game.id})
         return True, None
-    return True, Told(_tally(language, people[user.id], len(yes), len(people)))
+    left = float(until) - now
+    return True, Told(_tally(language, people[user.id], len(yes), len(people), left))
 
 
-def _tally(language: str, name: str, agree: int, seated: int) -> str:
-    minutes = round(VOTE_SECONDS / 60)
+def _tally(language: str, name: str, agree: int, seated: int, left: float) -> str:
+    """The count, and how long the vote still lasts (``left`` seconds: from its first
+    /stop, not from this one), in whole minutes, or seconds in its last minute."""
     head = tr(
         language,
         "🗳 {name} votes to stop the game ({agree} of {seated}).",
@@ -132,12 +134,22 @@ def _tally(language: str, name: str, agree: int, seated: int) -> str:
         agree=agree,
         seated=seated,
     )
+    if left < 60:
+        tail = ntr(
+            language,
+            "It stops when more than half agree: the other players send /stop within "
+            "{n} second, or the vote expires.",
+            "It stops when more than half agree: the other players send /stop within "
+            "{n} seconds, or the vote expires.",
+            max(1, int(left)),
+        )
+        return f"{head} {tail}"
     tail = ntr(
         language,
         "It stops when more than half agree: the other players send /stop within "
         "{n} minute, or the vote expires.",
         "It stops when more than half agree: the other players send /stop within "
         "{n} minutes, or the vote expires.",
-        minutes,
+        int(left // 60),  # whole minutes: never more than there is
     )
     return f"{head} {tail}"

@@ -63,3 +63,27 @@ async def test_the_vote_is_told_in_the_groups_language_not_the_voters(world: Wor
     await world.start_game(await world.open_lobby("/gofish", [world.bob, dave]))
     told = await world.command(dave, world.group, "/stop")  # the group reads English
     assert "🗳 Dave votes to stop the game (1 of 3)." in (told.text or ""), told.text
+
+
+async def test_each_count_says_how_long_the_vote_still_lasts(tmp_path: Path) -> None:
+    # the vote lasts five minutes from its first /stop, not from each: a count that said
+    # "within 5 minutes" four minutes in had the others' /stop come after it expired
+    async with running_world(tmp_path) as world:
+        clock = ManualClock()
+        await world.start_bot(clock=clock, turn_seconds=3600)  # no turn runs out meanwhile
+        more = [world.tg.add_user(name, language_code="en") for name in ("Dave", "Eve", "Finn")]
+        for person in more:
+            world.tg.add_member(world.group, person)
+        await world.start_privately(world.alice, world.bob, world.carol, *more)
+        lobby = await world.open_lobby("/gofish", [world.bob, world.carol, *more])
+        await world.start_game(lobby)  # six people: four votes stop it
+        first = await world.command(world.bob, world.group, "/stop")
+        assert "(1 of 6)" in (first.text or "") and "within 5 minutes," in (first.text or "")
+        clock.advance(200)
+        second = await world.command(world.carol, world.group, "/stop")
+        assert "(2 of 6)" in (second.text or ""), second.text
+        assert "within 1 minute," in (second.text or ""), second.text
+        clock.advance(70)
+        third = await world.command(more[0], world.group, "/stop")
+        assert "(3 of 6)" in (third.text or ""), third.text
+        assert "within 30 seconds," in (third.text or ""), third.text
