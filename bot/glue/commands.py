@@ -179,6 +179,16 @@ async def stop(cmd: Command, own: Mapping[str, StopAction]) -> None:
         # who resigned has none: bot.pipeline.vote.voters)
         await vote_to_stop(cmd, game, language)
         return
+    elif (
+        message.sender_chat is not None
+        and message.sender_chat.id != message.chat.id
+        and rated_if_finished(svc.adapters[game.kind], game)
+    ):
+        # a channel (its opener too) may be any person behind it, one of the players
+        # too: it does not stop a rated game alone (an anonymous admin, as the group, does)
+        text = tr(
+            language, "A rated game is stopped by a vote of its players: write /stop as yourself."
+        )
     elif cmd.speaker != game.created_by and not await is_admin(
         cmd.bot, message.chat, user.id, message.sender_chat
     ):

@@ -17,8 +17,9 @@ async def test_a_game_opened_as_a_channel_is_not_stopped_by_another_channel(
     said = await world.tg.send_as_channel(world.carol, world.group, carols_channel, "/reversi")
     lobby = await world.tg.wait_for_bot_message(world.group, after=said.message_id)
     assert "0 of 2 seats taken" in (lobby.text or "")
-    for person in (world.alice, world.bob):
-        assert not (await world.tg.press(person, lobby, "Join")).show_alert
+    assert not (await world.tg.press(world.alice, lobby, "Join")).show_alert
+    await world.tg.wait_for(lambda: "Alice" in (lobby.text or ""), what="Alice seated")
+    assert not (await world.tg.press(world.alice, lobby, "🤖 Easy")).show_alert  # not rated
     await world.tg.wait_for(lambda: "Join" not in str(world.tg.buttons(lobby)), what="started")
     # Bob, not an admin and not its opener, writes /stop as his own channel
     await world.tg.send_as_channel(world.bob, world.group, bobs_channel, "/stop")
@@ -30,6 +31,31 @@ async def test_a_game_opened_as_a_channel_is_not_stopped_by_another_channel(
     # the channel that opened it may stop it, as its opener
     said = await world.tg.send_as_channel(world.carol, world.group, carols_channel, "/stop")
     await world.tg.wait_for(lambda: "stopped" in (lobby.text or ""), what="stopped")
+
+
+async def test_a_rated_game_opened_as_a_channel_is_not_the_channels_to_stop(
+    world: World,
+) -> None:
+    """Bob opens a lobby writing as his channel, then sits down (a press is always his
+    own account): the game is rated, Alice against Bob. Anyone may be behind a channel,
+    Bob too, so the channel that opened it does not stop it alone: Bob losing would
+    keep his rating that way. Its players stop it by a vote."""
+    bobs_channel = Chat(-1009900000002, "channel", title="Bob's blog")
+    said = await world.tg.send_as_channel(world.bob, world.group, bobs_channel, "/reversi")
+    lobby = await world.tg.wait_for_bot_message(world.group, after=said.message_id)
+    for person in (world.alice, world.bob):
+        assert not (await world.tg.press(person, lobby, "Join")).show_alert
+    await world.tg.wait_for(lambda: "Join" not in str(world.tg.buttons(lobby)), what="started")
+    said = await world.tg.send_as_channel(world.bob, world.group, bobs_channel, "/stop")
+    told = await world.tg.wait_for_bot_message(world.group, after=said.message_id)
+    assert told.text == (
+        "A rated game is stopped by a vote of its players: write /stop as yourself."
+    ), told.text
+    game = await gamestore.active_game(world.bots[0].db, world.group.id, 0)
+    assert game is not None and game.status == "running"
+    assert "stopped" not in (lobby.text or "")
+    voted = await world.command(world.bob, world.group, "/stop")
+    assert "🗳 Bob votes to stop the game (1 of 2)." in (voted.text or ""), voted.text
 
 
 async def test_chips_asked_as_the_group_or_a_channel_name_no_balance(world: World) -> None:
