@@ -83,3 +83,18 @@ async def test_a_closed_topic_ends_its_game_when_the_bot_cannot_post_there(
     await world.tg.send_text(world.alice, forum, "/table", thread_id=topic)
     await _ended(world, forum, dora, posted)
     assert STOPPED in (table.text or ""), table.text  # its messages can still be edited
+
+
+async def test_a_game_ended_by_its_closed_topic_offers_no_rematch_there(world: World) -> None:
+    # its table, still editable in the closed topic, offered 🔁 Rematch: a lobby the bot
+    # cannot post there, which ended at once, the press told nothing of it
+    dora = world.tg.add_user("Dora", language_code="es")
+    forum, topic, table = await _gofish_in_a_topic(world, dora)
+    world.tg.close_topic(forum, topic, by=world.alice)
+    await world.synced()
+    posted = max(m.message_id for m in world.tg.messages(forum))
+    await world.tg.send_text(world.alice, forum, "/table", thread_id=topic)
+    await _ended(world, forum, dora, posted)
+    await world.tg.wait_for(lambda: STOPPED in (table.text or ""), what="the table says why")
+    labels = [button.text for row in table.buttons() for button in row]
+    assert not any("Rematch" in label for label in labels), labels

@@ -191,7 +191,7 @@ def _table_keyboard(game: GameRecord, table: TableView, done: bool) -> Keyboard:
     if game.status is not Status.RUNNING:
         record = record_button(game, language) if game.status is Status.FINISHED else None
         tail = [[record]] if record is not None else []
-        if game.meta.rematched:
+        if game.meta.rematched or game.meta.topic_gone:  # (no lobby can be posted there)
             return tail
         return [[buttons.button("🔁 " + tr(language, "Rematch"), Verb.REMATCH)], *tail]
     cards = [row[0] for row in my_cards_rows(language, game.id)]  # none without inline mode

@@ -66,7 +66,7 @@ class GoFishPresenter(Presenter[GoFishState]):
         if game.status is not Status.RUNNING or view.finished:
             record = record_button(game, language) if game.status is Status.FINISHED else None
             tail = [[record]] if record is not None else []
-            if game.meta.rematched:
+            if game.meta.rematched or game.meta.topic_gone:  # (nowhere to post a lobby)
                 return tail
             return [[buttons.button("🔁 " + tr(language, "Rematch"), Verb.REMATCH)], *tail]
         keyboard = [

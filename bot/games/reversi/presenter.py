@@ -121,7 +121,7 @@ def _board(game: GameRecord, view: Any, buttons: Buttons, language: str) -> Keyb
     keyboard.append([buttons.button(letter, Verb.LABEL) for letter in FILES])
     if playing:
         keyboard.append([buttons.button("💡 " + _hints_label(off, language), Verb.HINTS)])
-    elif not game.meta.rematched:
+    elif not game.meta.rematched and not game.meta.topic_gone:  # (nowhere to post a lobby)
         keyboard.append([buttons.button("🔁 " + tr(language, "Rematch"), Verb.REMATCH)])
     if (record := record_button(game, language)) is not None and game.status is Status.FINISHED:
         keyboard.append([record])
