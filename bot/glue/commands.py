@@ -192,7 +192,10 @@ async def stop(cmd: Command, own: Mapping[str, StopAction]) -> None:
     elif cmd.speaker != game.created_by and not await is_admin(
         cmd.bot, message.chat, user.id, message.sender_chat
     ):
-        if seat_of_user(game, user.id) is None or message.sender_chat is not None:
+        if rated_if_finished(svc.adapters[game.kind], game):  # its starter votes, too
+            text = tr(language, "This game is rated: its players stop it by a vote, "
+                                "or an admin not playing it.")  # fmt: skip
+        elif seat_of_user(game, user.id) is None or message.sender_chat is not None:
             text = tr(language, "Only the player who started the game or an admin can stop it.")
         else:  # a seated player: a vote among the players (bot.pipeline.vote)
             await vote_to_stop(cmd, game, language)

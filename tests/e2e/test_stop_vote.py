@@ -22,7 +22,11 @@ async def test_more_than_half_of_the_players_stop_the_game(world: World) -> None
     dave = world.tg.add_user("Dave", language_code="en")
     world.tg.add_member(world.group, dave)
     refused = await world.command(dave, world.group, "/stop")  # not seated: no vote
-    assert "Only the player who started the game" in (refused.text or "")
+    # a rated game: its starter cannot stop it alone either, so the refusal does not
+    # send Dave to her ("Only the player who started the game or an admin can stop it.")
+    assert refused.text == (
+        "This game is rated: its players stop it by a vote, or an admin not playing it."
+    ), refused.text
     first = await world.command(world.bob, world.group, "/stop")
     assert "🗳 Bob votes to stop the game (1 of 3)." in (first.text or "")
     assert "within 5 minutes, or the vote expires" in (first.text or "")
