@@ -12,7 +12,7 @@ from sandbox.entities import format_text
 from sandbox.errors import bad_request
 from sandbox.html_text import utf16_len
 from sandbox.markup import check_reply_markup
-from sandbox.model import PRIVATE, CallbackAnswer, Chat, Message
+from sandbox.model import GENERAL, PRIVATE, CallbackAnswer, Chat, Message
 from sandbox.params import Params
 from sandbox.world import World
 
@@ -67,8 +67,10 @@ def _thread(chat: Chat, thread_id: int | None) -> dict[str, Any]:
 
 
 def open_topic(world: World, chat: Chat, thread_id: int | None) -> None:
-    """A closed topic takes new messages from its administrators only (sandbox/topics.py)."""
-    if thread_id in chat.closed_topics and not bot_is_admin(world, chat):
+    """A closed topic takes new messages from its administrators only (sandbox/topics.py;
+    no thread id in a forum: its General topic)."""
+    topic = thread_id if thread_id else GENERAL
+    if chat.is_forum and topic in chat.closed_topics and not bot_is_admin(world, chat):
         raise bad_request(errors.TOPIC_CLOSED)
 
 

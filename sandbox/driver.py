@@ -148,6 +148,12 @@ class StandIn(InlineDriver, GuestDriver, WebAppDriver):
     def delete_topic(self, group: Chat, thread_id: int) -> None:
         topics.delete_topic(self.world, group, thread_id)
 
+    def close_general(self, group: Chat, by: User | None = None) -> None:
+        topics.close_general(self.world, group, by)
+
+    def reopen_general(self, group: Chat, by: User | None = None) -> None:
+        topics.reopen_general(self.world, group, by)
+
     # --- people acting -------------------------------------------------------------
 
     async def send_text(

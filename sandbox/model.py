@@ -7,6 +7,7 @@ from typing import Any
 
 from sandbox.media import Media
 
+GENERAL = 0  # a forum's General topic among its closed topics (its messages have no thread)
 PRIVATE, GROUP, SUPERGROUP = "private", "group", "supergroup"
 CREATOR, ADMINISTRATOR, MEMBER, LEFT, KICKED = (
     "creator",
@@ -64,7 +65,7 @@ class Chat:
     between: tuple[int, int] | None = None
     members: dict[int, str] = field(default_factory=dict)  # user id -> status (bot included)
     topics: dict[int, str] = field(default_factory=dict)  # message_thread_id -> topic name
-    closed_topics: set[int] = field(default_factory=set)  # sandbox/topics.py
+    closed_topics: set[int] = field(default_factory=set)  # sandbox/topics.py (GENERAL too)
     migrated_to: int | None = None
     migrated_from: int | None = None
     restricted: set[int] = field(default_factory=set)  # shown as "restricted" (is_member)

@@ -1,6 +1,8 @@
 """Forum topics as their administrators shape them: created, closed, reopened,
 deleted (Telegram's createForumTopic, closeForumTopic, reopenForumTopic and
-deleteForumTopic, done by a person in the app).
+deleteForumTopic, done by a person in the app); the General topic closed and reopened
+(closeGeneralForumTopic, reopenGeneralForumTopic: its messages carry no thread id, so
+it is ``GENERAL`` among the closed topics).
 
 A closed topic takes no new message but from an administrator (the bot too, when it
 is one: Telegram asks for ``can_manage_topics``, which the stand-in's administrators
@@ -14,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sandbox.model import Chat, User
+from sandbox.model import GENERAL, Chat, User
 from sandbox.people import _creator, deliver
 from sandbox.world import World
 
@@ -69,3 +71,24 @@ def delete_topic(world: World, chat: Chat, thread_id: int) -> None:
     for message in world.messages(chat):
         if message.thread_id == thread_id:
             world.delete_message(message)
+
+
+def close_general(world: World, chat: Chat, by: User | None = None) -> None:
+    """An administrator closes the General topic: only administrators write there (the
+    service message, as for any topic, is posted in it)."""
+    if not chat.is_forum:
+        raise ValueError(f"{chat.title!r} is not a forum")
+    chat.closed_topics.add(GENERAL)
+    _general_service(world, chat, by, "forum_topic_closed")
+
+
+def reopen_general(world: World, chat: Chat, by: User | None = None) -> None:
+    if not chat.is_forum:
+        raise ValueError(f"{chat.title!r} is not a forum")
+    chat.closed_topics.discard(GENERAL)
+    _general_service(world, chat, by, "forum_topic_reopened")
+
+
+def _general_service(world: World, chat: Chat, by: User | None, kind: str) -> None:
+    posted = world.add_message(chat, by or _creator(world, chat), service={kind: {}})
+    deliver(world, posted)

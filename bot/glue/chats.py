@@ -16,7 +16,7 @@ from bot.pipeline.play import clear_press_notes
 from bot.pipeline.save import save
 from bot.services import Request, Services
 from storage import chats, gamestore
-from storage.records import GameRecord, Status
+from storage.records import GameRecord, Status, is_inline_chat
 
 log = logging.getLogger(__name__)
 GONE = (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED)
@@ -76,11 +76,12 @@ async def _abandon_running(svc: Services, chat_id: int, remover: str) -> None:
 
 async def topic_lost(svc: Services, game_id: int) -> None:
     """A message to the game's forum topic was refused: the topic was closed (and the
-    bot is no admin there) or deleted. The game cannot go on where its players see it,
-    so it ends (Blackjack's dealt round played out and banked first, as when the bot
-    is removed); its table, if it can still be edited, and its hands say why."""
+    bot is no admin there; the General topic too) or deleted. The game cannot go on
+    where its players see it, so it ends (Blackjack's dealt round played out and banked
+    first, as when the bot is removed); its table, if it can still be edited, and its
+    hands say why."""
     game = await gamestore.get_game(svc.db, game_id)
-    if game is not None and game.active and game.thread_id:
+    if game is not None and game.active and not is_inline_chat(game.chat_id):
         await _end(svc, game, owed_only=False)
         log.info("forum topic closed or deleted; game ended",
                  extra={"chat_id": game.chat_id, "game_id": game_id})  # fmt: skip

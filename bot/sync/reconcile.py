@@ -149,10 +149,11 @@ class GameReconciler:
         log.info("cannot write to the chat; %d games ended", stopped, extra={"chat_id": chat_id})
 
     async def topic_gone(self, mark: Mark) -> None:
-        """A send to the game's forum topic was refused: closed or deleted. The game
-        ends there (``bot.glue.chats.topic_lost``); a message elsewhere is dropped."""
+        """A send to the game's forum topic was refused: closed or deleted (the General
+        topic, thread 0, can be closed too). The game ends there
+        (``bot.glue.chats.topic_lost``)."""
         game = await gamestore.get_game(self._db, mark.game_id)
-        if game is None or not game.thread_id or self._lost_topic is None:
+        if game is None or self._lost_topic is None:
             log.error("Telegram refused a message to a topic", extra={"chat_id": mark.chat_id})
             return
         await self._lost_topic(game.id or 0)

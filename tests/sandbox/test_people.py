@@ -153,6 +153,27 @@ async def test_forum_topics_closed_reopened_and_deleted(bot, tg):
     await bot.send_message(promoted.id, "an admin may", message_thread_id=hall)
 
 
+async def test_a_forums_general_topic_closed_and_reopened(bot, tg):
+    """General (its messages carry no thread id) closed: a bot that is no admin may not
+    post there, and may in the forum's other topics; reopened, it may again."""
+    alice = tg.add_user("Alice")
+    forum = tg.add_group("Club", [alice], [alice], forum=True)
+    thread = tg.add_topic(forum, "Cards", by=alice)
+    board = await bot.send_message(forum.id, "board")
+    await bot.get_updates()
+    tg.close_general(forum, by=alice)
+    with pytest.raises(BadRequest, match="Topic_closed"):
+        await bot.send_message(forum.id, "x")
+    await bot.send_message(forum.id, "in a topic", message_thread_id=thread)
+    edited = await bot.edit_message_text("board, edited", forum.id, board.message_id)
+    assert not isinstance(edited, bool) and edited.text == "board, edited"
+    tg.reopen_general(forum, by=alice)
+    updates = await bot.get_updates(offset=-2)
+    assert updates[0].message.forum_topic_closed is not None
+    assert updates[1].message.forum_topic_reopened is not None
+    await bot.send_message(forum.id, "again")
+
+
 async def test_wait_for_wakes_on_changes(tg, friends):
     alice, _, group = friends
     waiter = asyncio.create_task(
