@@ -71,3 +71,24 @@ async def test_the_last_one_leaving_mid_round_is_paid(world: World) -> None:
     summary = await tg.wait_for_bot_message(world.group, after=mark, containing="· dealer:")
     assert "Alice left the table: wins 50, 550 chips now" in (summary.text or "")  # 19 stands
     assert await balance(db, world.group.id, alice) == 550
+
+
+async def test_who_left_mid_round_cannot_stop_the_table_for_the_others(world: World) -> None:
+    # Bob left (🚪, his hand to basic strategy): his /stop closed the table, Alice's
+    # decision taken from her by basic strategy; he is no player at this table any more
+    db, tg, alice, bob = world.bots[0].db, world.tg, world.alice, world.bob
+    await world.start_privately(bob)
+    table = await open_table(world, alice)
+    await press(world, table, bob, JOIN)
+    await stack(db, table, ["10H 7C", "10S 6D"], "10C 8S")  # Alice 17, Bob 16, dealer 18
+    for who, label in ((alice, "+100"), (bob, "+100"), (alice, READY), (bob, READY)):
+        await press(world, table, who, label)
+    assert await press(world, table, bob, LEAVE) == LEAVING  # Alice is still to play
+    mark = max(m.message_id for m in tg.messages(bob))
+    await tg.send_text(bob, world.group, "/stop")
+    told = await tg.wait_for_bot_message(bob, after=mark)
+    assert told.text == "In Friends: Only a player at this table or a chat admin can stop it."
+    await world.synced()
+    assert "stopped" not in (table.text or "") and "Turn: Alice" in (table.text or "")
+    game = await gamestore.active_game(db, world.group.id)
+    assert game is not None and game.status == "running"

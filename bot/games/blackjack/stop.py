@@ -4,7 +4,8 @@ A dealt round is not undone: basic strategy plays every decision still open
 (insurance included), the dealer plays, the round settles and the chips are
 written in the same save that closes the table, so ``/stop`` is never a free
 undo of bad cards. Bets placed but not dealt go back. Only a person seated at
-the table or a chat admin (anonymous admins included) may stop it.
+the table (not one who left it mid-round, whose box waits for the round to settle)
+or a chat admin (anonymous admins included) may stop it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from telegram import Message, User
 from bot.adapter import seat_of_user, state_of, store_state
 from bot.command import Command
 from bot.games.blackjack.leaving import finish_round
+from bot.games.blackjack.meta import own
 from bot.i18n import tr
 from bot.people import is_admin
 from bot.personal import tell_person
@@ -33,7 +35,8 @@ async def stop_table(cmd: Command, game: GameRecord, language: str) -> None:
     message, user, svc = cmd.message, cmd.user, cmd.svc
     admin: bool | None = None
     for _ in range(ATTEMPTS):
-        if seat_of_user(game, user.id) is None:
+        box = seat_of_user(game, user.id)  # (who left mid-round sits there until it settles)
+        if box is None or box in (own(game).leaving or ()):
             if admin is None:
                 admin = await is_admin(cmd.bot, message.chat, user.id, message.sender_chat)
             if not admin:
