@@ -189,9 +189,10 @@ async def stop(cmd: Command, own: Mapping[str, StopAction]) -> None:
         text = tr(
             language, "A rated game is stopped by a vote of its players: write /stop as yourself."
         )
-    elif cmd.speaker != game.created_by and not await is_admin(
-        cmd.bot, message.chat, user.id, message.sender_chat
-    ):
+    elif (
+        cmd.speaker != game.created_by or rated_if_finished(svc.adapters[game.kind], game)
+    ) and not await is_admin(cmd.bot, message.chat, user.id, message.sender_chat):
+        # (its starter not playing a rated game is no moderator of it: a player's friend)
         if rated_if_finished(svc.adapters[game.kind], game):  # its starter votes, too
             text = tr(language, "This game is rated: its players stop it by a vote, "
                                 "or an admin not playing it.")  # fmt: skip

@@ -111,6 +111,29 @@ async def test_who_opened_a_rated_game_cannot_stop_it_alone(world: World) -> Non
     assert [(kind, r.games) for kind, r in rated] == [("reversi", 1)]
 
 
+async def test_who_opened_a_rated_game_and_does_not_play_it_cannot_stop_it(
+    world: World,
+) -> None:
+    """Carol opens the lobby for her friend Bob and leaves her seat; Alice and Bob play
+    a rated game. Bob losing could have Carol stop it (its starter) to keep his rating:
+    she is no admin, and only its players (by a vote) or an admin not playing it may."""
+    await world.start_privately(world.alice, world.bob)
+    lobby = await world.command(world.carol, world.group, "/gofish")  # she sits, then leaves
+    for person in (world.alice, world.bob):
+        assert not (await world.tg.press(person, lobby, "Join")).show_alert
+        await world.tg.wait_for(lambda p=person: p.first_name in (lobby.text or ""))
+    assert not (await world.tg.press(world.carol, lobby, "Leave")).show_alert
+    await world.tg.wait_for(lambda: "Carol" not in (lobby.text or ""), what="Carol left")
+    await world.tg.press(world.alice, lobby, "Start")
+    await world.tg.wait_for(lambda: "▶️ " in (lobby.text or ""), what="the game")
+    refused = await world.command(world.carol, world.group, "/stop")
+    assert refused.text == (
+        "This game is rated: its players stop it by a vote, or an admin not playing it."
+    ), refused.text
+    game = await gamestore.active_game(world.bots[0].db, world.group.id)
+    assert game is not None and game.status == "running"
+
+
 async def test_an_opponent_away_has_no_vote_so_a_rated_game_can_be_stopped(
     tmp_path: Path,
 ) -> None:
