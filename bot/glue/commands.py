@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Iterable, Mapping
+from enum import Enum
 from typing import Any
 
 from telegram import InlineKeyboardButton
@@ -28,7 +29,7 @@ from bot.pipeline.vote import vote_to_stop
 from bot.ratings import rated_if_finished
 from bot.ui import Rendered
 from storage import chats, gamestore
-from storage.records import Status
+from storage.records import GameRecord, Status
 
 log = logging.getLogger(__name__)
 MIN_TURN, MAX_TURN = 15, 3600
@@ -165,51 +166,61 @@ async def stop(cmd: Command, own: Mapping[str, StopAction]) -> None:
     if game is not None and game.kind in own:
         await own[game.kind](cmd, game, language)
         return
-    seated = game is not None and seat_of_user(game, user.id) is not None
-    # who played it from the start: a Durak player who resigned left the seat to the
-    # computer but is still ranked in it (last), so is still no moderator of it
-    played = seated or (game is not None and user.id in (game.meta.players or ()))
-    if game is None:
-        text = tr(language, "No game is running here.")
-    elif (
-        played and message.sender_chat is None and rated_if_finished(svc.adapters[game.kind], game)
-    ):
-        # a rated game is ended by its players: whoever opened it (an admin too) may
-        # not stop it alone while losing, so a seated person's /stop is a vote (one
-        # who resigned has none: bot.pipeline.vote.voters)
-        await vote_to_stop(cmd, game, language)
-        return
-    elif (
-        message.sender_chat is not None
-        and message.sender_chat.id != message.chat.id
-        and rated_if_finished(svc.adapters[game.kind], game)
-    ):
-        # a channel (its opener too) may be any person behind it, one of the players
-        # too: it does not stop a rated game alone (an anonymous admin, as the group, does)
-        text = tr(
-            language, "A rated game is stopped by a vote of its players: write /stop as yourself."
-        )
-    elif (
-        cmd.speaker != game.created_by or rated_if_finished(svc.adapters[game.kind], game)
-    ) and not await is_admin(cmd.bot, message.chat, user.id, message.sender_chat):
-        # (its starter not playing a rated game is no moderator of it: a player's friend)
-        if rated_if_finished(svc.adapters[game.kind], game):  # its starter votes, too
-            text = tr(language, "This game is rated: its players stop it by a vote, "
-                                "or an admin not playing it.")  # fmt: skip
-        elif seat_of_user(game, user.id) is None or message.sender_chat is not None:
-            text = tr(language, "Only the player who started the game or an admin can stop it.")
-        else:  # a seated player: a vote among the players (bot.pipeline.vote)
+    said: Stop | str = tr(language, "No game is running here.")
+    if game is not None:
+        said = await _who_stops(cmd, game, language)
+        if said is VOTE:  # a vote among the players (bot.pipeline.vote)
             await vote_to_stop(cmd, game, language)
             return
-    else:
-        game.status = Status.STOPPED
-        game.meta.stopped_by = cmd.speaker_name
-        adapter = svc.adapters[game.kind]
-        if not await save(cmd.svc, adapter, game, update_id=cmd.update_id):
+        if said is STOP:
+            game.status = Status.STOPPED
+            game.meta.stopped_by = cmd.speaker_name
+            if await save(svc, svc.adapters[game.kind], game, update_id=cmd.update_id):
+                log.info("game stopped", extra={"chat_id": game.chat_id, "game_id": game.id})
             return
-        log.info("game stopped", extra={"chat_id": game.chat_id, "game_id": game.id})
-        return
-    await tell_person(svc, message, user, text)  # a refusal: for that person only
+    if isinstance(said, str):
+        await tell_person(svc, message, user, said)  # a refusal: for that person only
+
+
+class Stop(Enum):
+    """What a /stop does (else it is refused, with words)."""
+
+    VOTE = "vote"
+    STOP = "stop"
+
+
+VOTE, STOP = Stop.VOTE, Stop.STOP
+
+
+async def _who_stops(cmd: Command, game: GameRecord, language: str) -> Stop | str:
+    """What this /stop does to ``game``: :data:`VOTE`, :data:`STOP`, or the words of
+    its refusal. A game that will be rated is ended by its players, by a vote (the
+    /stop of its opener and of a seated admin too; one who resigned or is away has no
+    vote: ``bot.pipeline.vote.voters``), or by an admin not playing it, as a
+    moderator; a channel, whoever may be behind it, does neither. Any other game: by
+    whoever opened it or an admin at once, else by a vote of the seated."""
+    message, user = cmd.message, cmd.user
+    as_themselves = message.sender_chat is None
+    if rated_if_finished(cmd.svc.adapters[game.kind], game):
+        # a Durak player who resigned left the seat to the computer but is still
+        # ranked in it (last), so is still no moderator of it
+        played = seat_of_user(game, user.id) is not None or user.id in (game.meta.players or ())
+        if played and as_themselves:
+            return VOTE
+        if message.sender_chat is not None and message.sender_chat.id != message.chat.id:
+            return tr(language, "A rated game is stopped by a vote of its players: "
+                                "write /stop as yourself.")  # fmt: skip
+        if await is_admin(cmd.bot, message.chat, user.id, message.sender_chat):
+            return STOP  # an admin not playing it (anonymous too, as the group)
+        return tr(language, "This game is rated: its players stop it by a vote, "
+                            "or an admin not playing it.")  # fmt: skip
+    if cmd.speaker == game.created_by or await is_admin(
+        cmd.bot, message.chat, user.id, message.sender_chat
+    ):
+        return STOP
+    if seat_of_user(game, user.id) is not None and as_themselves:
+        return VOTE
+    return tr(language, "Only the player who started the game or an admin can stop it.")
 
 
 async def turn_time(cmd: Command) -> None:
