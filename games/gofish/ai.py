@@ -32,7 +32,7 @@ from games.gofish.odds import ask_scores, holding
 from games.gofish.record import SPAN, Record
 
 HOLDING_WEIGHT = 0.3  # with three or more players; tuned against random askers
-REVEAL_WEIGHT = 1.0  # careful tables of four or more: per card a miss may lose (bench)
+REVEAL_WEIGHT = 3.0  # careful tables of four or more: per card a miss may lose (bench)
 
 
 @dataclass
@@ -150,11 +150,13 @@ def _careful_table(view: GoFishView, legal: tuple[Ask, ...], rng: random.Random)
     plus ``HOLDING_WEIGHT`` per card we hold of it. With four or more players an
     ask for a rank the table does not know we hold is marked down by
     ``REVEAL_WEIGHT`` per card we hold of it, times the chance of a miss and the
-    chance that another opponent holds the rank (they would ask us for it next).
+    chance that another opponent holds the rank (they would ask us for it next),
+    and the record reads a seat that guessed as lacking every rank any other
+    seat is known to hold (``Record.any_seat``).
     """
     seat = view.seat
     assert seat is not None
-    record = Record.listen(view.history, view.hand_counts)
+    record = Record.listen(view.history, view.hand_counts, any_seat=view.seats >= 4)
     hand = [0] * SPAN
     for card in view.hand:
         hand[card.rank] += 1

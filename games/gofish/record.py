@@ -7,7 +7,8 @@ cannot be (a bit mask): a seat that says "Go Fish!" to a rank, hands it over
 or lays its book has none of it, so every blank in that hand cannot be that
 rank; a card fished after asking for a rank, unluckily, is not that rank; and a
 seat that asks for a rank its target is not known to hold has none of the
-ranks the target is known to hold (a player who remembers would ask for those).
+ranks the target is known to hold (a player who remembers would ask for those;
+with ``any_seat``, none of the ranks any other seat is known to hold).
 A blank that turns out to be a rank (the seat asks for it, hands it over, lays
 it) is taken from the blanks that may be it, the most constrained first.
 
@@ -41,26 +42,30 @@ def bit(rank: int) -> int:
 class Record:
     """``held[seat][rank]``: cards of ``rank`` the table knows ``seat`` holds;
     ``blanks[seat]``: one mask per unnamed card, the ranks it cannot be;
-    ``gone``: the ranks already booked."""
+    ``gone``: the ranks already booked; ``any_seat``: an asker that guesses passed
+    over every seat known to hold one of its ranks, not only its target."""
 
-    __slots__ = ("blanks", "gone", "held")
+    __slots__ = ("any_seat", "blanks", "gone", "held")
 
-    def __init__(self, seats: int) -> None:
+    def __init__(self, seats: int, any_seat: bool = False) -> None:
         self.held: list[list[int]] = [[0] * SPAN for _ in range(seats)]
         self.blanks: list[list[int]] = [[] for _ in range(seats)]
         self.gone = 0
+        self.any_seat = any_seat
 
     @classmethod
-    def listen(cls, history: Iterable[PublicEvent], hand_counts: tuple[int, ...]) -> Record:
+    def listen(
+        cls, history: Iterable[PublicEvent], hand_counts: tuple[int, ...], any_seat: bool = False
+    ) -> Record:
         """The record after ``history``, its blanks fitted to ``hand_counts``."""
-        record = cls(len(hand_counts))
+        record = cls(len(hand_counts), any_seat)
         for event in history:
             record.hear(event)
         record.fit(hand_counts)
         return record
 
     def copy(self) -> Record:
-        other = Record(0)
+        other = Record(0, self.any_seat)
         other.held = [list(h) for h in self.held]
         other.blanks = [list(b) for b in self.blanks]
         other.gone = self.gone
@@ -89,9 +94,11 @@ class Record:
     def asked(self, asker: int, target: int, rank: int, given: int) -> None:
         held = self.held[asker]
         if not self.held[target][rank]:  # it would have asked for what it knew was there
-            for other in RANKS:
-                if self.held[target][other] and not held[other]:
-                    self.lacks(asker, other)
+            seats = range(len(self.held)) if self.any_seat else (target,)
+            for seat in seats:
+                for other in RANKS:
+                    if seat != asker and self.held[seat][other] and not held[other]:
+                        self.lacks(asker, other)
         if held[rank] == 0:
             self._name(asker, rank, 1)
         held[rank] += given

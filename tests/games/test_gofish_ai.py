@@ -10,6 +10,8 @@ from games.base import IllegalAction
 from games.cards import RANKS
 from games.gofish import ENGINE, Ask
 from games.gofish.ai import Memory, careless
+from games.gofish.model import Asked, Dealt
+from games.gofish.record import Record, bit
 from tests.games.test_gofish_positions import position
 
 
@@ -132,3 +134,14 @@ def test_decoded_but_impossible_asks_are_refused_by_apply() -> None:
         ENGINE.apply(state, 0, ENGINE.decode_action("a1.20"))
     with pytest.raises(IllegalAction, match="bad_target"):
         ENGINE.apply(state, 0, ENGINE.decode_action("a9.5"))
+
+
+def test_any_seat_reading_of_a_guess() -> None:
+    # seat 2 shows a 9; then seat 1 guesses (asks seat 0 for a 5 it is not known to hold)
+    history = [Dealt(3, 5, 0, "gofish"), Asked(2, 0, 9, 0), Asked(1, 0, 5, 1)]
+    counts = (4, 6, 5)
+    plain = Record.listen(history, counts)
+    wide = Record.listen(history, counts, any_seat=True)
+    assert not any(mask & bit(9) for mask in plain.blanks[1])
+    assert wide.blanks[1] and all(mask & bit(9) for mask in wide.blanks[1])
+    assert wide.copy().any_seat
