@@ -45,9 +45,7 @@ def with_notices(
     warning = game.meta.warning
     if warning:
         late = [names[s] for s in warning.get("seats", []) if s < len(names)]
-        left = int(warning.get("left", 0))
-        if now is not None and game.deadline_at is not None:
-            left = min(left, max(0, math.ceil(game.deadline_at - now)))
+        left = warning_left(game, now)
         lines.append(ntr(language, "⏳ {names}: {n} second left to play.",
                          "⏳ {names}: {n} seconds left to play.", left,
                          names=", ".join(late)))  # fmt: skip
@@ -55,6 +53,17 @@ def with_notices(
     if auto:
         keyboard.append([buttons.button("🙋 " + tr(language, "I'm back"), Verb.IM_BACK)])
     return Rendered("\n".join(lines), keyboard or None)
+
+
+def warning_left(game: GameRecord, now: float | None) -> int:
+    """The seconds the halfway warning says are left: counted from ``now`` (the bot's
+    clock) to the deadline, never more than when it was given; without ``now``, those
+    it said then."""
+    warning = game.meta.warning
+    said = int(warning.get("left", 0)) if warning else 0
+    if now is None or game.deadline_at is None:
+        return said
+    return min(said, max(0, math.ceil(game.deadline_at - now)))
 
 
 def _played_for(game: GameRecord, names: list[str], language: str) -> str:
