@@ -169,10 +169,6 @@ class TableRules(Generic[S]):
         seats[seat] = Seat(person.name, level=self.resign_level)
         set_seats(game, seats)
         meta = game.meta
-        if meta.auto is not None and seat in meta.auto:
-            meta.auto.remove(seat)
-        if meta.timeouts is not None:
-            meta.timeouts.pop(seat, None)
         if meta.resigned is None:
             meta.resigned = []
         meta.resigned.append(person.name)

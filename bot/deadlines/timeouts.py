@@ -79,8 +79,10 @@ async def _play_for_the_late(
         if seat in engine.to_move(state) and engine.outcome(state) is None:
             state, code = await _stand_in(adapter, state, seat, svc, stand_in_level(adapter))
             played.append([seat, code])
-    game.meta.stood_in = late
-    game.meta.stand_ins = played or None  # the table says what was played for whom
+    # the table says what was played for whom: only those the computer moved for (a
+    # late Durak attacker whose throw-in an earlier stand-in closed was asked nothing)
+    game.meta.stood_in = [seat for seat, _code in played]
+    game.meta.stand_ins = played or None
     state, _events = await advance_computers(adapter, game, state, svc.rng)
     return state
 

@@ -66,12 +66,13 @@ async def on_my_member_change(event: MemberChange) -> None:
 
 
 async def _abandon_running(svc: Services, chat_id: int, remover: str) -> None:
-    """The running games of a chat the bot left whose table rules owe something when
-    they end (``TableRules.abandon``: Blackjack plays a dealt round out and banks it)
-    are stopped by their own save, by ``remover`` (who removed the bot); the rest are
+    """The running games of a chat the bot left are stopped by their own save, by
+    ``remover`` (who removed the bot), after what their table rules owe when they end
+    (``TableRules.abandon``: Blackjack plays a dealt round out and banks it): so their
+    private hands say they were stopped, and by whom, and keep no moves. Lobbies are
     stopped as they are by the caller."""
     for game in await gamestore.running_games(svc.db, chat_id):
-        await _end(svc, game, owed_only=True, remover=remover)
+        await _end(svc, game, owed_only=False, remover=remover)
 
 
 async def topic_lost(svc: Services, game_id: int) -> None:

@@ -36,7 +36,7 @@ from telegram.ext import ContextTypes
 from bot.buttons import TableOffer
 from bot.i18n import tr
 from bot.language import user_language
-from bot.pipeline.inline_table import can_open, offer_article, open_inline_table
+from bot.pipeline.inline_table import offer_article, open_inline_table
 from bot.services import Request, Services
 
 log = logging.getLogger(__name__)
@@ -99,9 +99,10 @@ async def guest_mention(mention: Mention) -> None:
     """A ``guest_message``: the offer of the game it names, posted, becomes its table."""
     message, svc, bot = mention.message, mention.svc, mention.bot
     sender, bot_username = message.from_user, bot.username
+    # someone at an inline blackjack table already gets its offer too: opening it is
+    # refused on the posted message, which then says why, with the button that opens
+    # it once nothing holds them (``bot.pipeline.inline_refused``), as a chosen offer
     kind = asked_game(svc, words_after_mention(message, bot_username), sender)
-    if kind is not None and sender is not None and not await can_open(svc, kind, sender.id):
-        kind = None  # at an inline blackjack table already: the list
     language = await user_language(svc.db, None if sender is None or sender.is_bot else sender)
     if kind is None or sender is None:
         result = games_article(svc, language, bot_username)

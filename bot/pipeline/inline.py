@@ -58,7 +58,7 @@ from bot.adapter import seat_of_user, state_of
 from bot.buttons import ForgedCallback, GameButton, Verb, from36, to36, whole_number
 from bot.command import Query
 from bot.game_types import InlineMove
-from bot.language import language_of, table_language
+from bot.language import language_of, table_language, user_language
 from bot.marks import refused_post
 from bot.pipeline.inline_why import HELP, asked_game, button, final_hand, reason
 from bot.pipeline.play import play
@@ -82,7 +82,11 @@ async def hand_query(ask: Query) -> None:
     svc, user, query = ask.svc, ask.user, ask.query
     found = await asked_game(svc, query.query, user.id)  # a bare "cards": their one game
     game = found if isinstance(found, GameRecord) else None
-    language = language_of(user, game.around.reader_language if game and game.around else None)
+    # their /language (read with the game when there is one), for every answer
+    if game is not None and game.around is not None:
+        language = language_of(user, game.around.reader_language)
+    else:
+        language = await user_language(svc.db, user)
     adapter = None if game is None else svc.adapters[game.kind]
     seat = None if game is None else seat_of_user(game, user.id)
     hands = None if adapter is None else adapter.hand

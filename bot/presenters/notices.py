@@ -3,6 +3,8 @@ and the Resign button and a resigned seat's line."""
 
 from __future__ import annotations
 
+import math
+
 from telegram import InlineKeyboardButton
 
 from bot.adapter import seats_of
@@ -15,11 +17,13 @@ from storage.records import GameRecord, Status
 
 def with_notices(
     rendered: Rendered, game: GameRecord, language: str, buttons: Buttons,
-    played: dict[int, str] | None = None,
+    played: dict[int, str] | None = None, now: float | None = None,
 ) -> Rendered:  # fmt: skip
     """Add the timer and stand-in notices to a running table (what the computer played
     for whom: ``played``, seat -> the move in words), and the "I'm back" button; a
-    finished table says whose turns the computer played to the end."""
+    finished table says whose turns the computer played to the end. The halfway
+    warning counts the seconds left from ``now`` (the bot's clock) when the table is
+    drawn again after it (``/table``, a bet at a blackjack table), not those it said."""
     names = seat_labels(seats_of(game), language)
     if game.status is Status.FINISHED:
         return Rendered(rendered.text + _played_for(game, names, language), rendered.keyboard)
@@ -41,13 +45,25 @@ def with_notices(
     warning = game.meta.warning
     if warning:
         late = [names[s] for s in warning.get("seats", []) if s < len(names)]
+        left = warning_left(game, now)
         lines.append(ntr(language, "⏳ {names}: {n} second left to play.",
-                         "⏳ {names}: {n} seconds left to play.", int(warning.get("left", 0)),
+                         "⏳ {names}: {n} seconds left to play.", left,
                          names=", ".join(late)))  # fmt: skip
     keyboard = list(rendered.keyboard or [])
     if auto:
         keyboard.append([buttons.button("🙋 " + tr(language, "I'm back"), Verb.IM_BACK)])
     return Rendered("\n".join(lines), keyboard or None)
+
+
+def warning_left(game: GameRecord, now: float | None) -> int:
+    """The seconds the halfway warning says are left: counted from ``now`` (the bot's
+    clock) to the deadline, never more than when it was given; without ``now``, those
+    it said then."""
+    warning = game.meta.warning
+    said = int(warning.get("left", 0)) if warning else 0
+    if now is None or game.deadline_at is None:
+        return said
+    return min(said, max(0, math.ceil(game.deadline_at - now)))
 
 
 def _played_for(game: GameRecord, names: list[str], language: str) -> str:

@@ -46,7 +46,7 @@ async def render_table(
         rendered = Rendered(rendered.text, [*app, *(rendered.keyboard or [])])
     played = {int(seat): adapter.presenter.move_words(game, state, int(seat), str(code), language)
               for seat, code in game.meta.stand_ins or []}  # fmt: skip
-    rendered = with_notices(rendered, game, language, buttons, played)
+    rendered = with_notices(rendered, game, language, buttons, played, now)
     rated = rating_line(adapter, game, language)
     if rated:
         rendered = Rendered(rendered.text + "\n" + rated, rendered.keyboard)

@@ -44,6 +44,7 @@ class Desired:
     retire: int | None = None  # a message this one replaces (``bot.sync.retire``)
     retire_text: str | None = None
     inline_id: str | None = None  # an inline table: edited by this id, never sent anew
+    key: str | None = None  # what is kept as shown, if not the digest (a nudge's words)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ kept the same way: the new one replaces the last.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +26,7 @@ from bot.i18n import ntr
 from bot.language import table_language
 from bot.marks import GROUP_NUDGE, SUMMARY, private_nudge
 from bot.presenters.hands import reader_language
+from bot.presenters.notices import warning_left
 from bot.sync.delivery import Desired
 from bot.ui import Rendered, escape
 from storage import chats
@@ -75,25 +77,33 @@ async def nudge_marks(
 def shown_key(target: int, desired: Desired) -> str:
     """What a nudge or summary message shows, as kept with its id. A nudge shown is
     deleted by the next save, so the same words later are a new nudge; while a
-    warning holds (a blackjack betting clock), saves leave an unchanged nudge be."""
+    warning holds (a blackjack betting clock), saves leave an unchanged nudge be: its
+    key is its words with the seconds the warning gave, so only a change of whom it
+    names (or their language) posts it again, with the seconds left then."""
+    if desired.key is not None:
+        return desired.key
     return "" if desired.rendered is None else desired.rendered.digest
 
 
 async def desired_post(
-    db: Database, adapter: GameAdapter[Any], game: GameRecord, mark: Mark
+    db: Database, adapter: GameAdapter[Any], game: GameRecord, mark: Mark, now: float
 ) -> Desired | None:
     """What a nudge or summary message must be now: posted anew (replacing the one
-    shown), deleted (nothing to say any more), or left as it is."""
+    shown), deleted (nothing to say any more), or left as it is; a nudge says the
+    seconds left at ``now`` (the bot's clock)."""
+    key: str | None = None
     if mark.target == SUMMARY:
         text = game.meta.summary
         rendered = Rendered(text) if isinstance(text, str) and text else None
     else:
-        rendered = await _nudge(db, adapter, game, mark)
+        words = await _nudge(db, adapter, game, mark)
+        rendered = None if words is None else words(warning_left(game, now))
+        key = None if words is None else words(warning_left(game, None)).digest
     version = game.version
     known = game.hand_messages.get(str(mark.target), {})
     shown_id = known.get("id") or None
     thread = game.thread_id if mark.chat_id == game.chat_id else 0
-    wanted = Desired(rendered, None, version, thread, retire=shown_id)
+    wanted = Desired(rendered, None, version, thread, retire=shown_id, key=key)
     if rendered is None and shown_id is None:
         return None
     if shown_id is not None and known.get("digest") == shown_key(mark.target, wanted):
@@ -103,29 +113,33 @@ async def desired_post(
 
 async def _nudge(
     db: Database, adapter: GameAdapter[Any], game: GameRecord, mark: Mark
-) -> Rendered | None:
+) -> Callable[[int], Rendered] | None:
+    """The nudge's words for a number of seconds left; None: no nudge here now."""
     warning = game.meta.warning
     if game.status is not Status.RUNNING or warning is None:
         return None
     still = set(waits_for(adapter, game, state_of(adapter, game)))  # not those who moved
     named = [int(s) for s in warning.get("seats", []) if int(s) in still]
     split = await split_late(db, adapter, game, named)
-    left = int(warning.get("left", 0))
     if mark.target == GROUP_NUDGE:
         if not split.in_group:
             return None
         language = await table_language(db, game)
         seats = seats_of(game)
         names = ", ".join(_mention(seats[s].user or 0, seats[s].name) for s in split.in_group)
-        return Rendered(ntr(language, "⏰ {names}: your turn in {game}, {n} second left.",
-                            "⏰ {names}: your turn in {game}, {n} seconds left.", left,
-                            names=names, game=adapter.texts.title(language)))  # fmt: skip
+        return lambda left: Rendered(
+            ntr(language, "⏰ {names}: your turn in {game}, {n} second left.",
+                "⏰ {names}: your turn in {game}, {n} seconds left.", left,
+                names=names, game=adapter.texts.title(language))
+        )  # fmt: skip
     if mark.chat_id not in split.in_private.values():
         return None
-    language = await reader_language(db, mark.chat_id)
-    return Rendered(ntr(language, "⏰ Your turn in {game}, {n} second left: your hand is above.",
-                        "⏰ Your turn in {game}, {n} seconds left: your hand is above.", left,
-                        game=adapter.texts.title(language)))  # fmt: skip
+    own = await reader_language(db, mark.chat_id)
+    return lambda left: Rendered(
+        ntr(own, "⏰ Your turn in {game}, {n} second left: your hand is above.",
+            "⏰ Your turn in {game}, {n} seconds left: your hand is above.", left,
+            game=adapter.texts.title(own))
+    )  # fmt: skip
 
 
 def _mention(user_id: int, name: str) -> str:

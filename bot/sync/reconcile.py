@@ -77,7 +77,7 @@ class GameReconciler:
         if is_notice(mark.target):
             return await self._notices.desired(adapter, game, mark)
         if mark.target < 0:
-            return await desired_post(self._db, adapter, game, mark)
+            return await desired_post(self._db, adapter, game, mark, self._clock())
         return await desired_hand(self._db, adapter, game, mark.target)
 
     async def _table(self, adapter: GameAdapter[Any], game: GameRecord) -> Desired:

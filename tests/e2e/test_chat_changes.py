@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sandbox import Message
+from sandbox import Message, User
 from storage import gamestore
 from tests.e2e.harness import World, running_world
 from tests.e2e.reversi_board import data_of, hint_squares, turn_name
@@ -83,3 +83,28 @@ async def test_too_many_requests_is_retried_after_the_time_telegram_names(world:
     failed = [c for c in world.tg.calls if c.error_code == 429]
     assert len(failed) == 1
     assert turn_name(board) == "Bob"
+
+
+async def test_kicked_from_the_group_the_private_hands_say_the_game_stopped(
+    world: World,
+) -> None:
+    """The bot removed from a group ends its Go Fish game: each private hand says it
+    was stopped, and by whom, and keeps no moves, as every hand of a stopped game."""
+    await world.start_privately(world.alice, world.bob)
+    table = await world.open_lobby("/gofish", [world.bob])
+    await world.start_game(table)
+
+    def hand_of(person: User) -> Message | None:
+        hands = [m for m in world.tg.bot_messages(person) if "Go Fish ·" in (m.text or "")]
+        return hands[-1] if hands else None
+
+    for person in (world.alice, world.bob):
+        await world.tg.wait_for(lambda p=person: hand_of(p), what="the hand")
+    world.tg.kick_bot(world.group, by=world.alice)
+    for person in (world.alice, world.bob):
+        hand = hand_of(person)
+        assert hand is not None
+        await world.tg.wait_for(
+            lambda h=hand: "The game was stopped by Alice." in (h.text or ""), what="stopped"
+        )
+        assert hand.buttons() == [], hand.buttons()

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.presenters.cards_text import card_text
-from games.cards import Card, parse_card
+from games.cards import Card, durak_deck, parse_card
 from games.durak.state import beats
 from sandbox import Message, User
 from storage import gamestore
@@ -306,3 +306,33 @@ async def durak_record_matches(world: World, state: dict[str, Any]) -> None:
     assert talk.count("⚔️") == events.count("bout")
     held = [card for hand in state["hands"] for card in hand]
     assert sum(hands.count(suit) for suit in "♠♥♦♣") == len(held)
+
+
+async def test_time_out_names_only_those_the_computer_played_for(tmp_path: Path) -> None:
+    """Everyone is late. The computer plays for them seat by seat: Alice (defending)
+    beats, then Bob throws in his last card, which Alice has no spare card for: that
+    closes the throw-ins, so Carol and Dan, late too, are asked nothing any more, and
+    the table does not say the computer played for them."""
+    async with running_world(tmp_path) as world:
+        clock = ManualClock()
+        running = await world.start_bot(clock=clock)
+        dan = world.tg.add_user("Dan")
+        world.tg.add_member(world.group, dan)
+        await world.start_privately(world.alice, world.bob, world.carol, dan)
+        table = await world.open_lobby("/durak", [world.bob, world.carol, dan])
+        table = await world.start_game(table)
+        game = await settled(world, table)
+        hands = [["JC", "8D"], ["7H"], ["10D", "KD", "AD"], ["9H", "QD"]]  # the stock is out
+        used = {"7C", *(card for hand in hands for card in hand)}
+        gone = [c.code for c in durak_deck() if c.code not in used]
+        game.state = {
+            "schema": 1, "game": "durak", "seats": 4, "passing": False, "trump": "6S",
+            "stock": [], "hands": hands, "table": [["7C", None]], "discard": gone,
+            "attacker": 3, "defender": 0, "taking": False, "done": [], "finished": False,
+            "log": [], "known": [[], [], [], []],
+        }  # fmt: skip
+        assert await gamestore.save_game(running.db, game)
+        clock.advance(TURN)
+        await world.tg.wait_for(lambda: "the computer played for Bob" in (table.text or ""))
+        text = table.text or ""
+        assert "played for Carol" not in text and "Carol, Dan" not in text, text

@@ -121,3 +121,17 @@ async def test_a_guest_message_delivered_again_opens_nothing_more(world: World) 
     assert not refused.ok and "query is too old" in (refused.description or "")
     assert len(await gamestore.games_with_status(second.db, Status.LOBBY)) == 1
     assert world.tg.bot_messages(group) == [lobby]
+
+
+async def test_blackjack_by_mention_at_another_inline_table_says_why(world: World) -> None:
+    """Someone already seated at an inline blackjack table who writes ``@tablebot
+    blackjack`` elsewhere is told why there is no table (as when they choose the offer),
+    with the button that opens it once they left the other; not the list of games,
+    which says to write just what they wrote."""
+    first = await world.tg.mention_bot(world.alice, _outside(world), "blackjack")
+    await world.tg.wait_for(lambda: "🚪 Leave table" in labels(first), what="her table")
+    elsewhere = world.tg.add_group("Elsewhere", [world.alice, world.bob], bot_status="left")
+    answer = await world.tg.mention_bot(world.alice, elsewhere, "blackjack")
+    await world.tg.wait_for(lambda: "🪑 Open the table here" in labels(answer), what="why")
+    assert "Alice already plays at another blackjack table" in (answer.text or ""), answer.text
+    assert answer.text != LIST

@@ -48,3 +48,15 @@ async def test_my_cards_says_why(world: World) -> None:
     assert spanish.startswith("🃏 La partida ha terminado: tu mano final"), spanish
     after = await world.tg.inline_query(world.bob, world.group, "cards")
     assert _why(after) == "You are not playing a game with cards now."
+
+
+async def test_my_cards_says_why_in_the_askers_own_language(world: World) -> None:
+    """With no game found (none, several, or not a hand query), the reason is in the
+    language the asker chose with /language in their private chat, as every personal
+    answer is, not in their Telegram language."""
+    menu = await world.command(world.bob, world.bob, "/language")
+    await world.tg.press(world.bob, menu, "Español")
+    none = await world.tg.inline_query(world.bob, world.group, "cards")
+    assert _why(none) == "Ahora no juegas ninguna partida con cartas."
+    junk = await world.tg.inline_query(world.bob, world.group, "cards zz!")
+    assert _why(junk) == "Cómo jugar"

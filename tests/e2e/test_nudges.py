@@ -137,3 +137,33 @@ async def test_blackjack_nudges_those_not_ready_then_the_hand_to_play(tmp_path: 
         clock.advance(TURN / 2)  # Alice does not decide: she is nudged
         decision = await tg.wait_for(lambda: next(iter(_nudges(world)), None), what="Alice")
         assert _mentions(decision) == [alice.id]
+
+
+async def test_a_betting_nudge_posted_again_says_the_seconds_left_then(tmp_path: Path) -> None:
+    """The group's betting nudge names those still not ready: when one of them says
+    Ready it is posted again for the others, with the seconds left then, not the 45
+    of the first."""
+    async with running_world(tmp_path) as world:
+        clock = ManualClock()
+        await world.start_bot(clock=clock)
+        tg, alice, bob, carol = world.tg, world.alice, world.bob, world.carol
+        table = await open_table(world, alice)
+        for person in (bob, carol):
+            await press(world, table, person, "🪑 Join table")
+        await press(world, table, alice, "+10")
+        await press(world, table, alice, "✅ Ready")  # the betting clock starts
+        clock.advance(TURN / 2)
+        first = await tg.wait_for(lambda: next(iter(_nudges(world)), None), what="the nudge")
+        assert sorted(_mentions(first)) == sorted([bob.id, carol.id])
+        assert "45 seconds left" in (first.text or "")
+        clock.advance(30)
+        await press(world, table, carol, "+10")  # a bet: the same people are late
+        await world.synced()
+        assert not first.deleted and len(_nudges(world)) == 1  # no nudge again for it
+        await press(world, table, carol, "✅ Ready")
+        again = await tg.wait_for(
+            lambda: next((m for m in _nudges(world) if not m.deleted and m is not first), None),
+            what="the nudge for Bob alone",
+        )
+        assert _mentions(again) == [bob.id]
+        assert "15 seconds left" in (again.text or ""), again.text

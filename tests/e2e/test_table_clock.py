@@ -70,3 +70,22 @@ async def test_the_time_left_in_seconds_and_in_minutes(tmp_path: Path, language:
         square = data_of(board, hint_squares(board)[0])
         await world.tg.press(world.alice, board, callback_data=square)
         await world.tg.wait_for(lambda: f"⏳ Bob · {MINUTES[language]}" in (board.text or ""))
+
+
+async def test_a_table_drawn_again_after_the_warning_counts_what_is_left(
+    tmp_path: Path,
+) -> None:
+    """The halfway warning says the seconds left when the table is drawn, as the clock
+    line does: a /table 30 seconds after it says 15, not the 45 of the warning."""
+    async with running_world(tmp_path) as world:
+        clock = ManualClock()
+        await world.start_bot(clock=clock)
+        tg = world.tg
+        board = await started(world, "/reversi", world.bob)
+        clock.advance(TURN / 2)
+        await tg.wait_for(lambda: "Alice: 45 seconds left to play" in (board.text or ""))
+        clock.advance(30)
+        mark = tg.bot_messages(world.group)[-1].message_id
+        await tg.send_text(world.bob, world.group, "/table")
+        again = await tg.wait_for_bot_message(world.group, after=mark, containing="Columns")
+        assert "Alice: 15 seconds left to play" in (again.text or ""), again.text

@@ -124,3 +124,27 @@ async def test_a_deadline_due_while_its_warning_is_handled_still_fires(
         assert "the computer played for Alice" in (board.text or "")
         (game,) = await gamestore.games_with_status(running.db, "running")
         assert game.deadline_at == clock.now + TURN  # Bob's turn has its deadline
+
+
+async def test_resigning_while_the_computer_keeps_the_seat_counts_the_loss(
+    tmp_path: Path,
+) -> None:
+    """Alice missed two turns (the computer keeps her seat), then resigns: her loss is
+    recorded, and the finished board does not say the game does not count for her."""
+    async with running_world(tmp_path) as world:
+        clock = ManualClock()
+        await world.start_bot(clock=clock)
+        board = await _reversi(world)
+        tg = world.tg
+        clock.advance(TURN)  # Alice's first timeout
+        await tg.wait_for(lambda: turn_name(board) == "Bob", what="a stand-in move")
+        await tg.press(world.bob, board, callback_data=data_of(board, hint_squares(board)[0]))
+        await tg.wait_for(lambda: turn_name(board) == "Alice")
+        clock.advance(TURN)  # the second: the computer keeps her seat
+        await tg.wait_for(lambda: "until they are back" in (board.text or ""))
+        for _ in range(2):  # 🏳️ Resign, and again to confirm
+            await tg.press(world.alice, board, "🏳️ Resign")
+        await tg.wait_for(lambda: "Alice resigned" in (board.text or ""), what="resigned")
+        assert "does not count for them" not in (board.text or ""), board.text
+        stats = await world.command(world.alice, world.group, "/stats")
+        assert "Alice — 0/1" in (stats.text or ""), stats.text

@@ -183,8 +183,9 @@ def warn(game: GameRecord, state: Table, timing: Timing) -> None:
     ):
         if halfway > timing.now:
             game.warning_at = halfway
-        elif shown:
-            game.meta.warning = shown
+        elif shown:  # naming those it still waits for (not who said Ready, or left)
+            late = [s for s in shown.get("seats", []) if s in ENGINE.to_move(state)]
+            game.meta.warning = {**shown, "seats": late} if late else None
 
 
 def cover(
