@@ -72,7 +72,7 @@ async def _abandon_running(svc: Services, chat_id: int, remover: str) -> None:
     private hands say they were stopped, and by whom, and keep no moves. Lobbies are
     stopped as they are by the caller."""
     for game in await gamestore.running_games(svc.db, chat_id):
-        await _end(svc, game, owed_only=False, remover=remover)
+        await _end(svc, game, remover=remover)
 
 
 async def topic_lost(svc: Services, game_id: int) -> None:
@@ -83,14 +83,14 @@ async def topic_lost(svc: Services, game_id: int) -> None:
     hands say why."""
     game = await gamestore.get_game(svc.db, game_id)
     if game is not None and game.active and not is_inline_chat(game.chat_id):
-        await _end(svc, game, owed_only=False)
+        await _end(svc, game)
         log.info("forum topic closed or deleted; game ended",
                  extra={"chat_id": game.chat_id, "game_id": game_id})  # fmt: skip
 
 
-async def _end(svc: Services, game: GameRecord, *, owed_only: bool, remover: str = "") -> None:
-    """Stop ``game`` by its own save, after what its table rules owe at the end;
-    ``owed_only``: only if they owe something (else nothing is saved here)."""
+async def _end(svc: Services, game: GameRecord, *, remover: str = "") -> None:
+    """Stop ``game`` by its own save, after what its table rules owe at the end: by
+    ``remover`` (who removed the bot), else because its forum topic is gone."""
     adapter = svc.adapters.get(game.kind)
     for _ in range(ATTEMPTS):  # a press may save first: then look again
         if adapter is None or not game.active:
@@ -99,8 +99,6 @@ async def _end(svc: Services, game: GameRecord, *, owed_only: bool, remover: str
         if game.status is Status.RUNNING and game.state is not None:
             before = state_of(adapter, game)
             state = adapter.table.abandon(game, before, svc.rng)
-        if state is None and owed_only:
-            return
         if state is not None:
             clear_press_notes(adapter, game)
             store_state(adapter, game, state)
