@@ -35,7 +35,7 @@ from bot.ui import Rendered, escape
 from storage import chats, gamestore, notices
 from storage.db import Database
 from storage.outbox import Mark
-from storage.records import GameRecord
+from storage.records import GameRecord, Status
 
 SUPERGROUPS = -(10**12)  # a supergroup's id is -100… (its message links use the rest)
 GROUP_NOTICES_PER_HOUR = 3  # new games a group announces in any hour (the rest: none)
@@ -53,7 +53,11 @@ class Notices:
 
     async def announce(self, game: GameRecord) -> list[Mark]:
         """A new game's table is out: a notice for everyone who asked, but its opener,
-        unless the group announced its limit of games in the last hour."""
+        unless the group announced its limit of games in the last hour. A game that
+        started at once, every seat taken (a rematch against the computer), has no
+        seat to call anyone to: none."""
+        if game.status is not Status.LOBBY:
+            return []
         wanted = await notices.subscribers(self._db, game.chat_id)
         wanted = [s for s in wanted if s.user_id != game.created_by]
         if not wanted or not await notices.announce_once(

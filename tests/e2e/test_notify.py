@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from sandbox import Message, User
 from tests.e2e.harness import World
+from tests.e2e.test_resign import _resign_twice
 
 
 def _notices(world: World, person: User) -> list[Message]:
@@ -52,3 +53,24 @@ async def test_notify_from_someone_the_bot_cannot_message(world: World) -> None:
     await world.start_privately(world.carol)
     private = await world.command(world.carol, world.carol, "/notify")
     assert "Send /notify in a group" in (private.text or "")
+
+
+async def test_a_game_that_starts_at_once_is_not_announced(world: World) -> None:
+    """A rematch against the computer starts at once, every seat taken: a notice that
+    a new game opened would call people to a table with no seat for them (and use up
+    one of the group's few notices an hour)."""
+    tg = world.tg
+    await world.start_privately(world.alice, world.bob)
+    await _notify(world, world.bob)
+    board = await world.command(world.alice, world.group, "/reversi")
+    await tg.wait_for(lambda: _notices(world, world.bob), what="Bob's notice of the lobby")
+    await tg.press(world.alice, board, "🤖 Easy")  # full: it starts
+    await tg.wait_for(lambda: "Turn" in (board.text or ""), what="the game")
+    await _resign_twice(world, world.alice, board)
+    await tg.wait_for(lambda: "🔁 Rematch" in str(board.buttons()), what="the end")
+    mark = max(m.message_id for m in tg.messages(world.group))
+    await tg.press(world.alice, board, "🔁 Rematch")
+    rematch = await tg.wait_for_bot_message(world.group, after=mark, containing="Reversi")
+    await tg.wait_for(lambda: "Turn" in (rematch.text or ""), what="the rematch, running")
+    await world.synced()
+    assert len(_notices(world, world.bob)) == 1, [m.text for m in _notices(world, world.bob)]
