@@ -1,7 +1,7 @@
 """What the other seats' moves say about their hands (games/durak/evidence.py):
 every fact read from the public log holds when the seats play as the policy it is
 read for, a world is dealt from the cards a tier allows, and the search still
-reads only the seat's view."""
+plays two-player games as before."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from games.cards import parse_card
 from games.durak import ENGINE, DurakState
 from games.durak.evidence import tiers
 from games.durak.heuristic import sight_in
-from games.durak.models import POLICIES
+from games.durak.models import BLIND, MIXED, POLICIES
+from games.durak.search import search_choice
 from games.durak.worlds import sample_world, unseen
 from tests.games.durak_helpers import position, run
 
@@ -79,3 +80,21 @@ def test_a_world_deals_a_tier_from_the_cards_it_allows() -> None:
             assert len([c for c in hand if c not in tier.cards]) >= min(tier.size, len(truth))
             checked += 1
     assert checked > 10
+
+
+def test_two_player_games_search_as_before() -> None:
+    rng = random.Random(9)
+    state = ENGINE.new_game(2, {"passing": False}, rng)
+    compared = 0
+    while state.stock:
+        seat = rng.choice(sorted(ENGINE.to_move(state)))
+        view = ENGINE.view(state, seat)
+        if len(view.legal) > 1:
+            runs = [search_choice(view, view.legal, view.legal[0], random.Random(2), 150, model)
+                    for model in (MIXED, BLIND)]  # fmt: skip
+            assert runs[0][0] == runs[1][0] and runs[0][1].spent == runs[1][1].spent
+            compared += 1
+        action = view.legal[0] if len(view.legal) == 1 else POLICIES["eager"](
+            sight_in(state, seat), view.legal)  # fmt: skip
+        state, _ = ENGINE.apply(state, seat, action)
+    assert compared > 5
