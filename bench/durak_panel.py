@@ -11,15 +11,17 @@ computer is the durak with a 95% interval (Wilson) against the goal (at most
 decisions with two or more legal actions; goal p95 at most 50 ms).
 
 Run: python -m bench.durak_panel [games] [seed] [--style S]... [--seats 2|3]...
-     [--player new|plain|mixed|eagerbest|previous]... [--jobs N]
+     [--player new|plain|mixed|blind|eagerbest|previous]... [--jobs N]
 
 Players: "new" (``ENGINE.choose``), "mixed" (``models.MIXED``, today's
 default: the search's other seats in a style drawn per world from a mix,
 two-player endgames scored against a plain player, a lost one played for the
-move that wins against the most plain styles), "plain" (issue 25's model: the
-others greedy, throwing in whenever they can), "eagerbest" (the others greedy,
-endgames by best play, no plain player in the endgame), "previous" (the rules
-and the exact endgame, no search).
+move that wins against the most plain styles; its sampled worlds follow what
+the others' moves said of their hands, ``games/durak/evidence.py``), "blind"
+(the mix with worlds that ignore those moves: the computer before that),
+"plain" (issue 25's model: the others greedy, throwing in whenever they can),
+"eagerbest" (the others greedy, endgames by best play, no plain player in the
+endgame), "previous" (the rules and the exact endgame, no search).
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from bench.durak_styles import STYLES
 from bench.rates import cpu_text, percentile, rate_text
 from games.durak import ENGINE, Action, DurakState, DurakView
 from games.durak.ai import choose, ruled
-from games.durak.models import MIXED, PLAIN, Model
+from games.durak.models import BLIND, MIXED, PLAIN, Model
 
 MAX_ACTIONS = 5000
 GOALS = {2: 0.20, 3: 0.09}
@@ -48,8 +50,9 @@ PLAYERS: dict[str, Player] = {
     "new": ENGINE.choose,
     "plain": lambda view, legal, rng, level: choose(view, legal, rng, level, PLAIN),
     "mixed": lambda view, legal, rng, level: choose(view, legal, rng, level, MIXED),
+    "blind": lambda view, legal, rng, level: choose(view, legal, rng, level, BLIND),
     "eagerbest": lambda view, legal, rng, level: choose(
-        view, legal, rng, level, Model(("eager",), "best", ())
+        view, legal, rng, level, Model(("eager",), "best", (), False)
     ),
     "previous": lambda view, legal, rng, level: ruled(view, legal),
 }

@@ -3,7 +3,9 @@
 The rules (:mod:`games.durak.heuristic`) propose a move. While the stock lasts
 (or more than two players hold cards), a determinized search
 (:mod:`games.durak.search`) checks it: the unseen cards are dealt at random
-into the other hands and the stock, consistently with everything seen, each
+into the other hands and the stock, consistently with everything seen (with
+three or more players, also with what the others' recent moves said of their
+hands, :mod:`games.durak.evidence`: a lead, a cover, a take, a Done), each
 candidate is played out (the seat by the rules, the others in a style drawn
 per sampled world from a mix, :mod:`games.durak.models`, the two-player
 endgame exactly), and the best total wins.

@@ -59,12 +59,17 @@ class Model:
     plain player, ``"best"``: best play on both sides), and the plain players
     whose mistakes a lost endgame is played for (``lost_for``: how they throw
     in, ``"all"``, ``"low"`` or ``"never"``; none: the lost game is played as the
-    rules say)."""
+    rules say), and whether a sampled world of a game of three or more players
+    follows what the others' moves said of their hands as the drawn policy would
+    have made them (``evidence``; with two players it lost ground against the
+    defensive style in ``bench/durak_panel.py``)."""
 
     policies: tuple[str, ...] = ("eager", "low", "never", "rules")
     endgame: str = "plain"
     lost_for: tuple[str, ...] = ("all", "low", "never")
+    evidence: bool = True
 
 
-PLAIN = Model(policies=("eager",), endgame="plain", lost_for=("all",))  # issue 25's
+BLIND = Model(evidence=False)  # the mix before the worlds followed the others' moves
+PLAIN = Model(policies=("eager",), endgame="plain", lost_for=("all",), evidence=False)  # issue 25's
 MIXED = Model()

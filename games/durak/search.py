@@ -1,23 +1,25 @@
 """The computer's search while the stock lasts: determinized rollouts.
 
-For each sampled world (:mod:`games.durak.worlds`) every candidate action is
-played and the game is played out to its end: the seat by the rules, the
-others by one policy of the search's :class:`~games.durak.models.Model`, drawn
-per world (by default a mix of styles: greedy players throwing in whenever
-they can, only plain cards up to 10, or never, and the rules player; issue 25
-modelled only the first, which tuned the search to one opponent), the seats
-that may act at once taking turns as the search's own ``rng`` picks them. Once
-the stock is empty the play-out ends early: a seat that is out has won, and
-with two players left the exact endgame scores it (:mod:`games.durak.endgame`,
-``plain``: the computer's own play from there, best play, and the plain
-player's mistake once that loses; scoring it by best play on both sides lost
-more games against most styles in ``bench/durak_panel.py``), unless that search needs more than
-:data:`ENDGAME_NODES` nodes. All candidates meet the
-same worlds and the same picks, so their totals differ only by what the
-candidate changed. The work is counted in actions applied (and endgame nodes,
-four to an action), at most ``budget`` a decision (a world whose play-outs
-would pass it is dropped); the rules' own choice stands unless another
-candidate does strictly better.
+For each sampled world (:mod:`games.durak.worlds`; with three or more players
+the policy of the others is drawn first, and the world follows what their
+recent moves said of their hands if they play that way,
+:mod:`games.durak.evidence`) every candidate action is played and the game is
+played out to its end: the seat by the rules, the others by one policy of the
+search's :class:`~games.durak.models.Model`, drawn per world (by default a mix
+of styles: greedy players throwing in whenever they can, only plain cards up to
+10, or never, and the rules player; issue 25 modelled only the first, which
+tuned the search to one opponent), the seats that may act at once taking turns
+as the search's own ``rng`` picks them. Once the stock is empty the play-out
+ends early: a seat that is out has won, and with two players left the exact
+endgame scores it (:mod:`games.durak.endgame`, ``plain``: the computer's own
+play from there, best play, and the plain player's mistake once that loses;
+scoring it by best play on both sides lost more games against most styles in
+``bench/durak_panel.py``), unless that search needs more than
+:data:`ENDGAME_NODES` nodes. All candidates meet the same worlds and the same
+picks, so their totals differ only by what the candidate changed. The work is
+counted in actions applied (and endgame nodes, four to an action), at most
+``budget`` a decision (a world whose play-outs would pass it is dropped); the
+rules' own choice stands unless another candidate does strictly better.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import random
 
 from games.durak.actions import Action, Beat, Done, Take
 from games.durak.endgame import LOSS, OutOfBudget, Solver, mask
+from games.durak.evidence import Tier, tiers
 from games.durak.heuristic import rule_choice, sight_in, strength
 from games.durak.models import MIXED, POLICIES, Model, Policy
 from games.durak.play import apply_action
@@ -134,12 +137,20 @@ def search_choice(
     options = candidates(view, legal, preferred)
     pool = unseen(view)
     totals = [0] * len(options)
+    said: dict[str, list[Tier]] = {}
     while view.seat is not None and len(options) > 1 and work.spent < work.budget:
-        world = sample_world(view, pool, rng)
+        styles = model.policies
+        if model.evidence and view.seats > 2:  # the world follows what their moves said
+            name = styles[0] if len(styles) == 1 else rng.choice(styles)
+            if name not in said:
+                said[name] = tiers(view, name)
+            world = sample_world(view, pool, rng, said[name])
+        else:
+            world = sample_world(view, pool, rng)
+            name = styles[0] if len(styles) == 1 else rng.choice(styles)
         if world is None:
             break
-        styles = model.policies
-        others = POLICIES[styles[0] if len(styles) == 1 else rng.choice(styles)]
+        others = POLICIES[name]
         scores = sample(world, view.seat, options, rng.random(), work, others, model.endgame)
         if scores is None:
             break

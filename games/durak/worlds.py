@@ -1,13 +1,15 @@
 """Worlds a seat cannot tell apart from the one it is in: the unseen cards dealt
 at random into the other hands and the stock, consistently with what the seat
 knows (its own hand, the table, the discard, the cards everyone saw go into a
-hand, the trump card under the stock, and every hand's size)."""
+hand, the trump card under the stock, and every hand's size), and optionally
+with what the others' moves said of their hands (:mod:`games.durak.evidence`)."""
 
 from __future__ import annotations
 
 import random
 
 from games.cards import Card, durak_deck
+from games.durak.evidence import Tier
 from games.durak.state import DurakState
 from games.durak.views import DurakView
 
@@ -24,19 +26,35 @@ def unseen(view: DurakView) -> list[Card]:
     return [card for card in durak_deck() if card not in placed]
 
 
-def sample_world(view: DurakView, pool: list[Card], rng: random.Random) -> DurakState | None:
+def sample_world(
+    view: DurakView, pool: list[Card], rng: random.Random, tiers: list[Tier] | None = None
+) -> DurakState | None:
     """One deal of ``pool`` (:func:`unseen`) consistent with ``view``, or ``None``
-    if the counts disagree (a view the seat could not have been shown)."""
+    if the counts disagree (a view the seat could not have been shown). Each of
+    ``tiers`` (:mod:`games.durak.evidence`) is dealt first, from the cards it
+    allows (any card once those run out)."""
     if view.seat is None or view.finished:
         return None
     cards = list(pool)
     rng.shuffle(cards)
+    first: dict[int, list[Card]] = {}
+    for tier in tiers or ():
+        known = view.known[tier.seat] if tier.seat < len(view.known) else ()
+        room = view.hand_sizes[tier.seat] - len(known) - len(first.get(tier.seat, []))
+        count = min(tier.size, room)
+        if count <= 0:
+            continue
+        allowed = [card for card in cards if card not in tier.cards][:count]
+        allowed += [card for card in cards if card not in allowed][: count - len(allowed)]
+        for card in allowed:
+            cards.remove(card)
+        first.setdefault(tier.seat, []).extend(allowed)
     hands: list[tuple[Card, ...]] = []
     for seat, size in enumerate(view.hand_sizes):
         if seat == view.seat:
             hands.append(view.hand)
             continue
-        known = view.known[seat] if seat < len(view.known) else ()
+        known = (*(view.known[seat] if seat < len(view.known) else ()), *first.get(seat, ()))
         need = size - len(known)
         if need < 0 or need > len(cards):
             return None

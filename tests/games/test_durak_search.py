@@ -95,7 +95,7 @@ def test_the_choice_is_legal_seeded_and_within_its_work(model: Model) -> None:
 def test_the_search_never_reads_what_the_seat_cannot_see(model: Model) -> None:
     for state, seat in some_positions(2, 11, 5) + some_positions(3, 12, 5):
         view = ENGINE.view(state, seat)
-        other = sampled(state, seat, 99)  # the hidden cards dealt anew
+        other = replace(sampled(state, seat, 99), log=state.log)  # hidden cards dealt anew
         assert other.hands != state.hands or other.stock != state.stock
         mine, _ = search_choice(view, view.legal, view.legal[0], random.Random(5), 200, model)
         theirs = ENGINE.view(other, seat)
