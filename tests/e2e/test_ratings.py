@@ -134,6 +134,16 @@ async def test_who_opened_a_rated_game_and_does_not_play_it_cannot_stop_it(
     assert game is not None and game.status == "running"
 
 
+async def _bob_goes_away(world: World, board: Message, clock: ManualClock) -> None:
+    """Alice moves and Bob lets his turn run out, twice: the computer keeps his seat."""
+    for _ in range(2):
+        await world.tg.press(world.alice, board,
+                             callback_data=data_of(board, hint_squares(board)[0]))  # fmt: skip
+        await world.tg.wait_for(lambda: turn_name(board) == "Bob", what="Bob's turn")
+        clock.advance(TURN)
+        await world.tg.wait_for(lambda: turn_name(board) == "Alice", what="a stand-in")
+
+
 async def test_an_opponent_away_has_no_vote_so_a_rated_game_can_be_stopped(
     tmp_path: Path,
 ) -> None:
@@ -143,12 +153,7 @@ async def test_an_opponent_away_has_no_vote_so_a_rated_game_can_be_stopped(
         clock = ManualClock()
         await world.start_bot(clock=clock)
         board = await _reversi(world)
-        for _ in range(2):  # Alice moves, Bob lets his turn run out
-            await world.tg.press(world.alice, board,
-                                 callback_data=data_of(board, hint_squares(board)[0]))  # fmt: skip
-            await world.tg.wait_for(lambda: turn_name(board) == "Bob", what="Bob's turn")
-            clock.advance(TURN)
-            await world.tg.wait_for(lambda: turn_name(board) == "Alice", what="a stand-in")
+        await _bob_goes_away(world, board, clock)
         assert "until they are back" in (board.text or ""), board.text
         await world.tg.send_text(world.alice, world.group, "/stop")
         await world.tg.wait_for(lambda: "stopped by Alice." in (board.text or ""), what="stop")
@@ -164,12 +169,7 @@ async def test_someone_away_is_told_how_to_get_their_vote_back(tmp_path: Path) -
         await world.start_bot(clock=clock)
         await world.start_privately(world.bob)
         board = await _reversi(world)
-        for _ in range(2):  # Alice moves, Bob lets his turn run out
-            await world.tg.press(world.alice, board,
-                                 callback_data=data_of(board, hint_squares(board)[0]))  # fmt: skip
-            await world.tg.wait_for(lambda: turn_name(board) == "Bob", what="Bob's turn")
-            clock.advance(TURN)
-            await world.tg.wait_for(lambda: turn_name(board) == "Alice", what="a stand-in")
+        await _bob_goes_away(world, board, clock)
         mark = max(m.message_id for m in world.tg.messages(world.bob))
         await world.tg.send_text(world.bob, world.group, "/stop")
         told = await world.tg.wait_for_bot_message(world.bob, after=mark)

@@ -82,43 +82,9 @@ async def test_a_closed_topic_ends_its_game_when_the_bot_cannot_post_there(
     # message the bot (no admin) may not post there
     await world.tg.send_text(world.alice, forum, "/table", thread_id=topic)
     await _ended(world, forum, dora, posted)
-    assert STOPPED in (table.text or ""), table.text  # its messages can still be edited
-
-
-async def test_a_game_ended_by_its_closed_topic_offers_no_rematch_there(world: World) -> None:
-    # its table, still editable in the closed topic, offered 🔁 Rematch: a lobby the bot
-    # cannot post there, which ended at once, the press told nothing of it
-    dora = world.tg.add_user("Dora", language_code="es")
-    forum, topic, table = await _gofish_in_a_topic(world, dora)
-    world.tg.close_topic(forum, topic, by=world.alice)
-    await world.synced()
-    posted = max(m.message_id for m in world.tg.messages(forum))
-    await world.tg.send_text(world.alice, forum, "/table", thread_id=topic)
-    await _ended(world, forum, dora, posted)
+    # its messages can still be edited: the table says why
     await world.tg.wait_for(lambda: STOPPED in (table.text or ""), what="the table says why")
+    # and offers no 🔁 Rematch: a lobby the bot cannot post there, which ended at once,
+    # the press told nothing of it
     labels = [button.text for row in table.buttons() for button in row]
     assert not any("Rematch" in label for label in labels), labels
-
-
-async def test_a_closed_general_topic_ends_its_game_when_the_bot_cannot_post_there(
-    world: World,
-) -> None:
-    # a forum's General topic can be closed too (not deleted): its game played on where
-    # the bot could post nothing, each refusal logged as an error
-    tg, dora = world.tg, world.tg.add_user("Dora", language_code="es")
-    forum = tg.add_group("Club", members=[world.alice, world.bob, dora], admins=[world.alice],
-                         forum=True)  # fmt: skip
-    await world.start_privately(world.alice, world.bob, dora)
-    await tg.send_text(world.alice, forum, "/gofish")  # in General: no thread
-    table = await tg.wait_for_bot_message(forum, containing="Waiting for players")
-    for person in (world.bob, dora):
-        await tg.press(person, table, "Join")
-        await tg.wait_for(lambda p=person: p.first_name in (table.text or ""))
-    await tg.press(world.alice, table, "Start")
-    await tg.wait_for(lambda: "▶️ " in (table.text or ""), what="the game")
-    tg.close_general(forum, by=world.alice)
-    await world.synced()
-    posted = max(m.message_id for m in tg.messages(forum))
-    await tg.send_text(world.alice, forum, "/table")  # an admin may write there; the bot not
-    await _ended(world, forum, dora, posted)
-    await tg.wait_for(lambda: STOPPED in (table.text or ""), what="the table says why")
