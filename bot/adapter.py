@@ -86,10 +86,6 @@ class TableRules(Generic[S]):
     differs (Blackjack: nearly all of it)."""
 
     resign_level = "normal"  # the computer that takes a resigned seat
-    # its running game owes something when it ends from outside (``abandon``): a send
-    # refused because the bot left the group does not stop it; the my_chat_member
-    # update that says so does, through ``abandon`` (Blackjack: a dealt round)
-    owes_at_abandon = False
 
     def __init__(
         self, declaration: Declaration, engine: Engine[S, Any, Any], *, strict_versions: bool

@@ -3,11 +3,8 @@ happens to a chat's games when the chat changes."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from storage.core import Core
 from storage.outbox import TABLE, move_chat
-from storage.params import numbered
 from storage.records import UserRecord
 from storage.tx import Tx
 
@@ -78,22 +75,17 @@ async def person_results(db: Core, user_id: int) -> list[tuple[str, str, int, in
     return [(str(a), str(b), int(c), int(d)) for a, b, c, d in rows]
 
 
-async def stop_chat_games(db: Core, chat_id: int, spare: Sequence[str] = ()) -> int:
-    """End every active game of a chat the bot can no longer write to; everybody
-    seated at its blackjack tables is free again (``storage.seats``). ``spare``: kinds
-    whose running games are left running (their own save ends them)."""
-    kinds = [*spare, ""]  # ("": no kind, so that the list is never empty)
-    spared = f"status = 'running' AND kind IN ({numbered(2, len(kinds))})"
+async def stop_chat_games(db: Core, chat_id: int) -> int:
+    """End every game of a chat the bot can no longer write to that is still active
+    (its running games were ended by their own save first, ``bot.glue.chats``: what is
+    left is lobbies, or a game a press saved meanwhile); everybody seated at its
+    blackjack tables is free again (``storage.seats``)."""
     async with db.transaction() as tx:
-        await tx.execute(
-            "DELETE FROM table_seats WHERE chat_id = $1 AND game_id NOT IN"
-            f" (SELECT id FROM games WHERE chat_id = $1 AND {spared})",
-            (chat_id, *kinds),
-        )
+        await tx.execute("DELETE FROM table_seats WHERE chat_id = $1", (chat_id,))
         cursor = await tx.execute(
             "UPDATE games SET status = 'stopped', version = version + 1, deadline_at = NULL"
-            f" WHERE chat_id = $1 AND status IN ('lobby', 'running') AND NOT ({spared})",
-            (chat_id, *kinds),
+            " WHERE chat_id = $1 AND status IN ('lobby', 'running')",
+            (chat_id,),
         )
     return cursor.rowcount
 

@@ -67,7 +67,7 @@ _JSON_TYPE: dict[str, type | tuple[type, ...]] = {
     "options": dict, "stopped_by": str, "warning": dict, "auto": list,
     "stood_in": list, "rematched": bool, "recorded": bool, "timeouts": dict,
     "rematch_of": dict, "hints_off": list, "summary": str, "resigned_seat": int, "resigned": list,
-    "expired": bool, "topic_gone": bool,
+    "expired": bool, "topic_gone": bool, "chat_lost": bool,
     "broken": str,
     "stop_vote": dict, "inline": str, "group": int, "stand_ins": list,
     "players": list, "rating": list,
@@ -99,6 +99,7 @@ class GameMeta:
     resigned: list[str] | None = None  # names of those who resigned
     expired: bool | None = None
     topic_gone: bool | None = None  # its forum topic was closed or deleted (bot.glue.chats)
+    chat_lost: bool | None = None  # its group refused the bot's messages (bot.glue.chats)
     broken: str | None = None  # why the game was set aside (storage.broken)
     stop_vote: VoteJson | None = None
     inline: str | None = None  # an inline table's inline_message_id (storage.records)

@@ -33,6 +33,7 @@ from bot.features import FEATURES
 from bot.glue.chats import (
     MemberChange,
     Migration,
+    chat_lost,
     on_migration,
     on_my_member_change,
     topic_lost,
@@ -61,7 +62,7 @@ from bot.pipeline.inline_table import chosen_table, setting_up, table_query
 from bot.pipeline.press import game_button, unknown_button
 from bot.services import SERVICES, Services, handler, services_of
 from bot.sync.limits import Budget, Rates
-from bot.sync.reconcile import GameReconciler
+from bot.sync.reconcile import Endings, GameReconciler
 from bot.sync.sender import Sender
 from storage.db import Database
 
@@ -143,7 +144,8 @@ def make_services(
     sender: list[Sender] = []  # the reconciler rings the sender built right after it
     reconciler = GameReconciler(
         db, games, lambda chat_id: sender[0].wake(chat_id), clock, application.bot,
-        lambda game_id: topic_lost(services_of(application), game_id),
+        Endings(lambda game_id: topic_lost(services_of(application), game_id),
+                lambda chat_id: chat_lost(services_of(application), chat_id)),
     )  # fmt: skip
     sender.append(Sender(application.bot, db, reconciler, budget, time.monotonic))
     sweep = Sweep(

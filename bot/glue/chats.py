@@ -72,7 +72,16 @@ async def _abandon_running(svc: Services, chat_id: int, remover: str) -> None:
     private hands say they were stopped, and by whom, and keep no moves. Lobbies are
     stopped as they are by the caller."""
     for game in await gamestore.running_games(svc.db, chat_id):
-        await _end(svc, game, remover=remover)
+        await _end(svc, game, REMOVED, remover)
+
+
+async def chat_lost(svc: Services, chat_id: int) -> None:
+    """A message to the group was refused before the update that the bot was removed
+    arrived: its running games end as they would then (``_abandon_running``), their
+    hands saying the bot can no longer write in the group (who removed it is not
+    known yet)."""
+    for game in await gamestore.running_games(svc.db, chat_id):
+        await _end(svc, game, CHAT_LOST)
 
 
 async def topic_lost(svc: Services, game_id: int) -> None:
@@ -83,14 +92,19 @@ async def topic_lost(svc: Services, game_id: int) -> None:
     hands say why."""
     game = await gamestore.get_game(svc.db, game_id)
     if game is not None and game.active and not is_inline_chat(game.chat_id):
-        await _end(svc, game)
+        await _end(svc, game, TOPIC_GONE)
         log.info("forum topic closed or deleted; game ended",
                  extra={"chat_id": game.chat_id, "game_id": game_id})  # fmt: skip
 
 
-async def _end(svc: Services, game: GameRecord, *, remover: str = "") -> None:
-    """Stop ``game`` by its own save, after what its table rules owe at the end: by
-    ``remover`` (who removed the bot), else because its forum topic is gone."""
+REMOVED, TOPIC_GONE, CHAT_LOST = "removed", "topic gone", "chat lost"  # why a game ends
+
+
+async def _end(svc: Services, game: GameRecord, why: str, remover: str = "") -> None:
+    """Stop ``game`` by its own save, after what its table rules owe at the end, and
+    note ``why``: :data:`REMOVED` by ``remover`` (who removed the bot), its forum
+    topic gone, or its group no longer written to (:data:`TOPIC_GONE`,
+    :data:`CHAT_LOST`)."""
     adapter = svc.adapters.get(game.kind)
     for _ in range(ATTEMPTS):  # a press may save first: then look again
         if adapter is None or not game.active:
@@ -102,10 +116,12 @@ async def _end(svc: Services, game: GameRecord, *, remover: str = "") -> None:
         if state is not None:
             clear_press_notes(adapter, game)
             store_state(adapter, game, state)
-        if remover:
+        if why == REMOVED:
             game.meta.stopped_by = remover
-        else:
+        elif why == TOPIC_GONE:
             game.meta.topic_gone = True
+        else:
+            game.meta.chat_lost = True
         game.status = Status.STOPPED
         if await save(svc, adapter, game, state, before=before) is not None:
             return

@@ -92,7 +92,10 @@ def stopper(game: GameRecord) -> str:
 
 
 def stopped_line(language: str, game: GameRecord) -> str:
-    """Why a stopped game ended: who stopped it, or its forum topic closed or deleted."""
+    """Why a stopped game ended: who stopped it, its forum topic closed or deleted, or
+    its group no longer taking the bot's messages."""
     if game.meta.topic_gone:
         return tr(language, "The game was stopped: its topic was closed or deleted.")
+    if game.meta.chat_lost:
+        return tr(language, "The game was stopped: the bot can no longer write in its group.")
     return tr(language, "The game was stopped by {name}.", name=escape(stopper(game)))

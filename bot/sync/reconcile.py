@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 from telegram import Bot
@@ -38,6 +39,15 @@ from storage.records import GameRecord, is_inline_chat
 log = logging.getLogger(__name__)
 
 
+@dataclass(frozen=True)
+class Endings:
+    """How games end that the sender finds it cannot reach, each by its own save
+    (``bot.glue.chats``: the sender layer imports no pipeline)."""
+
+    topic: Callable[[int], Awaitable[None]]  # the game (by id) whose forum topic is gone
+    chat: Callable[[int], Awaitable[None]]  # the running games of a group (by id) gone
+
+
 class GameReconciler:
     def __init__(
         self,
@@ -46,10 +56,10 @@ class GameReconciler:
         wake: Callable[[int], None],
         clock: Callable[[], float],
         bot: Bot,
-        lost_topic: Callable[[int], Awaitable[None]] | None = None,
+        endings: Endings,
     ) -> None:
         self._db = db
-        self._lost_topic = lost_topic  # ends a game whose forum topic is gone (by id)
+        self._endings = endings
         self._clock = clock  # the bot's (Services.clock): a table's clock line counts from it
         self._adapters = adapters
         self._wake = wake
@@ -141,11 +151,12 @@ class GameReconciler:
             self._wake(game.chat_id)
 
     async def chat_gone(self, chat_id: int) -> None:
-        """A send to the group was refused (the bot left it): its games end, but for
-        those whose table rules owe something at the end (Blackjack's dealt round),
-        which the my_chat_member update that follows ends by their own save."""
-        spare = [kind for kind, game in self._adapters.items() if game.table.owes_at_abandon]
-        stopped = await chats.stop_chat_games(self._db, chat_id, spare)
+        """A send to the group was refused (the bot left it, before its my_chat_member
+        update is heard of): its running games end by their own save (what their table
+        rules owe first: Blackjack's dealt round; their hands say why), its lobbies as
+        they are."""
+        await self._endings.chat(chat_id)
+        stopped = await chats.stop_chat_games(self._db, chat_id)
         log.info("cannot write to the chat; %d games ended", stopped, extra={"chat_id": chat_id})
 
     async def topic_gone(self, mark: Mark) -> None:
@@ -153,10 +164,10 @@ class GameReconciler:
         topic, thread 0, can be closed too). The game ends there
         (``bot.glue.chats.topic_lost``)."""
         game = await gamestore.get_game(self._db, mark.game_id)
-        if game is None or self._lost_topic is None:
+        if game is None:
             log.error("Telegram refused a message to a topic", extra={"chat_id": mark.chat_id})
             return
-        await self._lost_topic(game.id or 0)
+        await self._endings.topic(game.id or 0)
 
     async def chat_moved(self, chat_id: int, new_chat_id: int) -> None:
         """The group became a supergroup before we heard of it: its games (and marks)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from sandbox import Message, User
+from sandbox.model import KICKED
 from storage import gamestore
 from tests.e2e.harness import World, running_world
 from tests.e2e.reversi_board import data_of, hint_squares, turn_name
@@ -90,21 +91,42 @@ async def test_kicked_from_the_group_the_private_hands_say_the_game_stopped(
 ) -> None:
     """The bot removed from a group ends its Go Fish game: each private hand says it
     was stopped, and by whom, and keeps no moves, as every hand of a stopped game."""
+    await _gofish_of_two(world)
+    world.tg.kick_bot(world.group, by=world.alice)
+    await _hands_say(world, "The game was stopped by Alice.")
+
+
+async def test_a_refusal_heard_before_the_removal_redraws_the_hands_too(world: World) -> None:
+    """The bot is out of the group, and a move's table edit is refused (403) before the
+    update saying so arrives: the game ends then, by its own save, and each private
+    hand says why and keeps no moves (who removed the bot is not known yet)."""
+    table = await _gofish_of_two(world)
+    chat = world.tg.world.chats[world.group.id]
+    chat.members[world.tg.world.bot.id] = KICKED  # removed: Telegram has not said so yet
+    mover = world.alice if "▶️ Alice" in (table.text or "") else world.bob
+    hand = _hand_of(world, mover)
+    assert hand is not None and hand.buttons()
+    await world.tg.press(mover, hand, callback_data=hand.buttons()[0][0].callback_data)
+    await _hands_say(world, "The game was stopped: the bot can no longer write in its group.")
+
+
+async def _gofish_of_two(world: World) -> Message:
     await world.start_privately(world.alice, world.bob)
     table = await world.open_lobby("/gofish", [world.bob])
     await world.start_game(table)
-
-    def hand_of(person: User) -> Message | None:
-        hands = [m for m in world.tg.bot_messages(person) if "Go Fish ·" in (m.text or "")]
-        return hands[-1] if hands else None
-
     for person in (world.alice, world.bob):
-        await world.tg.wait_for(lambda p=person: hand_of(p), what="the hand")
-    world.tg.kick_bot(world.group, by=world.alice)
+        await world.tg.wait_for(lambda p=person: _hand_of(world, p), what="the hand")
+    return table
+
+
+def _hand_of(world: World, person: User) -> Message | None:
+    hands = [m for m in world.tg.bot_messages(person) if "Go Fish ·" in (m.text or "")]
+    return hands[-1] if hands else None
+
+
+async def _hands_say(world: World, words: str) -> None:
     for person in (world.alice, world.bob):
-        hand = hand_of(person)
+        hand = _hand_of(world, person)
         assert hand is not None
-        await world.tg.wait_for(
-            lambda h=hand: "The game was stopped by Alice." in (h.text or ""), what="stopped"
-        )
+        await world.tg.wait_for(lambda h=hand: words in (h.text or ""), what=words)
         assert hand.buttons() == [], hand.buttons()

@@ -279,8 +279,6 @@ class BlackjackTable(TableRules[Table]):
     def time_out(self, game: GameRecord, state: Table, rng: random.Random) -> Table:
         return time_out(game, state, rng)
 
-    owes_at_abandon = True
-
     def abandon(self, game: GameRecord, state: Table, rng: random.Random) -> Table:
         return finish_round(game, state, rng)
 
