@@ -214,11 +214,8 @@ def _closed_lobby(
     """A lobby that never started: left by everyone, stopped, or expired."""
     if game.meta.expired:
         reason = tr(language, "This table closed: nobody started the game in time.")
-    elif game.meta.topic_gone:
-        reason = tr(language, "The game was stopped: its topic was closed or deleted.")
-    elif game.meta.stopped_by:
-        reason = tr(language, "The game was stopped by {name}.",
-                    name=escape(game.meta.stopped_by))  # fmt: skip
+    elif game.meta.topic_gone or game.meta.stopped_by:
+        reason = stopped_line(language, game)
     else:
         reason = tr(language, "This table closed: everybody left.")
     lines = [
@@ -227,3 +224,14 @@ def _closed_lobby(
         reason,
     ]
     return Rendered("\n".join(lines))
+
+
+def stopped_line(language: str, game: GameRecord) -> str:
+    """Why a stopped game ended: who stopped it, its forum topic closed or deleted, or
+    its group no longer taking the bot's messages ("?": nobody is recorded)."""
+    if game.meta.topic_gone:
+        return tr(language, "The game was stopped: its topic was closed or deleted.")
+    if game.meta.chat_lost:
+        return tr(language, "The game was stopped: the bot can no longer write in its group.")
+    name = "?" if game.meta.stopped_by is None else game.meta.stopped_by
+    return tr(language, "The game was stopped by {name}.", name=escape(name))

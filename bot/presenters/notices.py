@@ -84,18 +84,3 @@ def resigned_line(language: str, name: str) -> str:
     """The table's note of a seat the computer took over (Durak)."""
     return "🏳️ " + tr(language, "{name} resigned: the computer plays their cards.",
                       name=escape(name))  # fmt: skip
-
-
-def stopper(game: GameRecord) -> str:
-    """Who stopped the game, for "The game was stopped by …" ("?": nobody is recorded)."""
-    return "?" if game.meta.stopped_by is None else game.meta.stopped_by
-
-
-def stopped_line(language: str, game: GameRecord) -> str:
-    """Why a stopped game ended: who stopped it, its forum topic closed or deleted, or
-    its group no longer taking the bot's messages."""
-    if game.meta.topic_gone:
-        return tr(language, "The game was stopped: its topic was closed or deleted.")
-    if game.meta.chat_lost:
-        return tr(language, "The game was stopped: the bot can no longer write in its group.")
-    return tr(language, "The game was stopped by {name}.", name=escape(stopper(game)))

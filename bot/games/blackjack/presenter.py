@@ -39,8 +39,7 @@ from bot.games.blackjack.sitters import sitter
 from bot.games.blackjack.texts import BlackjackTexts
 from bot.i18n import tr
 from bot.presenters.chips_text import chips_disclaimer
-from bot.presenters.lobby_view import seat_label
-from bot.presenters.notices import stopped_line
+from bot.presenters.lobby_view import seat_label, stopped_line
 from bot.presenters.record_button import record_button
 from bot.roles import Presenter, TableView
 from bot.ui import Buttons, Keyboard, Rendered

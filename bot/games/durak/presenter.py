@@ -29,8 +29,8 @@ from bot.games.durak.table import PASSING, passing
 from bot.games.durak.texts import DurakTexts
 from bot.i18n import ntr, tr
 from bot.presenters.cards_text import card_text, cards_text
-from bot.presenters.lobby_view import hand_place, my_cards_rows, seat_labels
-from bot.presenters.notices import resign_button, resigned_line, stopped_line
+from bot.presenters.lobby_view import hand_place, my_cards_rows, seat_labels, stopped_line
+from bot.presenters.notices import resign_button, resigned_line
 from bot.presenters.record_button import record_button
 from bot.presenters.standings import out_order_standings
 from bot.roles import HandPresenter, Presenter, TableView

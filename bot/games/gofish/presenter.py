@@ -16,8 +16,8 @@ from bot.games.gofish.sentences import event_line, own_line, rank_plural, result
 from bot.games.gofish.texts import GoFishTexts
 from bot.i18n import ntr, tr
 from bot.presenters.cards_text import cards_text, hand_in_words, rank_label
-from bot.presenters.lobby_view import hand_place, my_cards_rows, seat_labels
-from bot.presenters.notices import resign_button, stopped_line
+from bot.presenters.lobby_view import hand_place, my_cards_rows, seat_labels, stopped_line
+from bot.presenters.notices import resign_button
 from bot.presenters.record_button import record_button
 from bot.presenters.standings import book_standings
 from bot.roles import HandPresenter, Presenter, TableView

@@ -10,8 +10,8 @@ from bot.game_record import Record
 from bot.games.reversi import record as reversi_record
 from bot.games.reversi.texts import TEXTS
 from bot.i18n import tr
-from bot.presenters.lobby_view import seat_labels
-from bot.presenters.notices import resign_button, stopped_line
+from bot.presenters.lobby_view import seat_labels, stopped_line
+from bot.presenters.notices import resign_button
 from bot.presenters.record_button import record_button
 from bot.roles import Presenter, TableView
 from bot.ui import Buttons, Keyboard, Rendered, escape
