@@ -17,11 +17,11 @@ from typing import Any
 
 from bot.adapter import state_of, store_state
 from bot.i18n import tr
-from bot.pipeline.play import advance_computers
+from bot.pipeline.play import advance_computers, not_away
 from bot.pipeline.press import Press
 from bot.pipeline.save import Seating, save
 from games.base import IllegalAction
-from storage.records import GameRecord, Status
+from storage.records import Status
 from storage.resigns import press_resign
 
 
@@ -42,18 +42,8 @@ async def resign(press: Press) -> None:
     except IllegalAction:
         await press.refuse(tr(press.language, "You are not playing in this game."))
         return
-    _not_away(game, seat)
+    not_away(game, seat)  # out, not away: the table no longer says it keeps the seat
     await _save(press, state, after, results)
-
-
-def _not_away(game: GameRecord, seat: int) -> None:
-    """Whoever resigns is out, not away: the computer no longer keeps the seat for them
-    until "I'm back" (the table would say so, and a finished one that the game does
-    not count for them, while their loss is recorded)."""
-    if game.meta.auto is not None and seat in game.meta.auto:
-        game.meta.auto.remove(seat)
-    if game.meta.timeouts is not None:
-        game.meta.timeouts.pop(seat, None)
 
 
 async def _confirmed(press: Press) -> bool:
