@@ -4,7 +4,7 @@ channel. A game one channel opened is not another channel's to stop."""
 
 from __future__ import annotations
 
-from sandbox import Chat
+from sandbox import Chat, Message, User
 from storage import gamestore
 from tests.e2e.harness import World
 
@@ -58,18 +58,26 @@ async def test_a_rated_game_opened_as_a_channel_is_not_the_channels_to_stop(
     assert "🗳 Bob votes to stop the game (1 of 2)." in (voted.text or ""), voted.text
 
 
+async def _as_group_and_channel(
+    world: World, owner: User, channel: Chat, command: str
+) -> list[Message]:
+    """The bot's answers to ``command`` sent by Alice as the group (an anonymous admin),
+    then by ``owner`` as their ``channel``."""
+    said = await world.tg.send_as_group(world.alice, world.group, command)
+    as_group = await world.tg.wait_for_bot_message(world.group, after=said.message_id)
+    said = await world.tg.send_as_channel(owner, world.group, channel, command)
+    as_channel = await world.tg.wait_for_bot_message(world.group, after=said.message_id)
+    return [as_group, as_channel]
+
+
 async def test_chips_asked_as_the_group_or_a_channel_name_no_balance(world: World) -> None:
     """Every anonymous admin is @GroupAnonymousBot and every channel @Channel_Bot: a
     balance of theirs is nobody's ("Group: 500 chips" was shown, with a top-up
     offered once it ran low); they are told to ask as themselves."""
-    said = await world.tg.send_as_group(world.alice, world.group, "/chips")
-    answer = await world.tg.wait_for_bot_message(world.group, after=said.message_id)
-    assert answer.text == "Write as yourself to see your chips."
     channel = Chat(-1009900000001, "channel", title="Carol's news")
-    said = await world.tg.send_as_channel(world.carol, world.group, channel, "/chips")
-    answer = await world.tg.wait_for_bot_message(world.group, after=said.message_id)
-    assert answer.text == "Write as yourself to see your chips."
-    assert answer.buttons() == []
+    for answer in await _as_group_and_channel(world, world.carol, channel, "/chips"):
+        assert answer.text == "Write as yourself to see your chips."
+        assert answer.buttons() == []
 
 
 async def test_notify_asked_as_the_group_says_to_write_as_yourself(world: World) -> None:
@@ -85,10 +93,6 @@ async def test_rating_asked_as_the_group_or_a_channel_says_to_write_as_yourself(
 ) -> None:
     """As @GroupAnonymousBot or @Channel_Bot, /rating answered "You have no rating yet",
     about an account shared by every anonymous admin (or every channel)."""
-    said = await world.tg.send_as_group(world.alice, world.group, "/rating")
-    answer = await world.tg.wait_for_bot_message(world.group, after=said.message_id)
-    assert answer.text == "Write as yourself to see your ratings."
     channel = Chat(-1009900000002, "channel", title="Bob's news")
-    said = await world.tg.send_as_channel(world.bob, world.group, channel, "/rating")
-    answer = await world.tg.wait_for_bot_message(world.group, after=said.message_id)
-    assert answer.text == "Write as yourself to see your ratings."
+    for answer in await _as_group_and_channel(world, world.bob, channel, "/rating"):
+        assert answer.text == "Write as yourself to see your ratings."

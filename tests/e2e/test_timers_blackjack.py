@@ -62,18 +62,25 @@ async def test_betting_time_then_a_decision_then_the_idle_table_closes(tmp_path:
         assert await gamestore.active_game(db, world.group.id) is None
 
 
+async def _betting_warned(world: World) -> tuple[ManualClock, Message]:
+    """A bot on a clock the test moves; Alice bets and is ready, and halfway through
+    the betting time the table warns Bob and Carol."""
+    clock = ManualClock()
+    await world.start_bot(clock=clock)
+    table = await _three_seats(world)
+    await press(world, table, world.alice, "+10")
+    await press(world, table, world.alice, READY)  # the betting time starts now
+    clock.advance(TURN / 2)
+    await world.tg.wait_for(lambda: "Bob, Carol: 45 seconds left to play" in (table.text or ""))
+    return clock, table
+
+
 async def test_a_bet_after_the_betting_warning_shows_the_seconds_left(tmp_path: Path) -> None:
     """The betting warning stays until the bets close; a bet drawn after it says how
     many seconds are left then, not the 45 the warning said."""
     async with running_world(tmp_path) as world:
-        clock = ManualClock()
-        await world.start_bot(clock=clock)
-        tg, alice, bob = world.tg, world.alice, world.bob
-        table = await _three_seats(world)
-        await press(world, table, alice, "+10")
-        await press(world, table, alice, READY)  # the betting time starts now
-        clock.advance(TURN / 2)
-        await tg.wait_for(lambda: "Bob, Carol: 45 seconds left to play" in (table.text or ""))
+        clock, table = await _betting_warned(world)
+        tg, bob = world.tg, world.bob
         clock.advance(30)
         await press(world, table, bob, "+25")
         await tg.wait_for(lambda: "bet 25" in (table.text or ""), what="the bet")
@@ -84,14 +91,8 @@ async def test_the_betting_warning_names_only_those_still_not_ready(tmp_path: Pa
     """Someone who says Ready after the betting warning is no longer named in it: the
     table says whose time is running out, not whose was."""
     async with running_world(tmp_path) as world:
-        clock = ManualClock()
-        await world.start_bot(clock=clock)
-        tg, alice, carol = world.tg, world.alice, world.carol
-        table = await _three_seats(world)
-        await press(world, table, alice, "+10")
-        await press(world, table, alice, READY)  # the betting time starts now
-        clock.advance(TURN / 2)
-        await tg.wait_for(lambda: "Bob, Carol: 45 seconds left to play" in (table.text or ""))
+        _clock, table = await _betting_warned(world)
+        tg, carol = world.tg, world.carol
         await press(world, table, carol, "+10")
         await press(world, table, carol, READY)
         await tg.wait_for(lambda: (table.text or "").count("✅") == 2, what="Carol ready")
