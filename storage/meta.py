@@ -123,6 +123,14 @@ class GameMeta:
                 meta.extra[key] = data[key]
         return meta
 
+    def not_away(self, seat: int) -> None:
+        """The computer no longer keeps ``seat`` for someone away, and its timeouts in a
+        row start again: its person is back ("I'm back"), or out (resigned)."""
+        if self.auto is not None and seat in self.auto:
+            self.auto.remove(seat)
+        if self.timeouts is not None:
+            self.timeouts.pop(seat, None)
+
     def to_json(self) -> dict[str, Any]:
         out = dict(self.extra)
         for key in _JSON_TYPE:

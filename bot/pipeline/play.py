@@ -171,15 +171,6 @@ async def my_hand(press: Press) -> None:
     await press.refuse(adapter.hand.hand_alert(game, state_of(adapter, game), seat, press.language))
 
 
-def not_away(game: GameRecord, seat: int) -> None:
-    """The computer no longer keeps ``seat`` for someone away, and its timeouts in a row
-    start again: its person is back ("I'm back"), or out (resigned)."""
-    if game.meta.auto is not None and seat in game.meta.auto:
-        game.meta.auto.remove(seat)
-    if game.meta.timeouts is not None:
-        game.meta.timeouts.pop(seat, None)
-
-
 async def back(press: Press) -> None:
     """ "I'm back": the computer gives the seat back to its player."""
     game, seat = press.game, press.seat
@@ -187,7 +178,7 @@ async def back(press: Press) -> None:
     if seat is None or seat not in auto:
         await press.refuse(tr(press.language, "The computer is not playing for you."))
         return
-    not_away(game, seat)
+    game.meta.not_away(seat)
     if not await save(press.svc, press.adapter, game,
                         update_id=press.update_id):  # fmt: skip
         await press.quicker()

@@ -17,7 +17,7 @@ from typing import Any
 
 from bot.adapter import state_of, store_state
 from bot.i18n import tr
-from bot.pipeline.play import advance_computers, not_away
+from bot.pipeline.play import advance_computers
 from bot.pipeline.press import Press
 from bot.pipeline.save import Seating, save
 from games.base import IllegalAction
@@ -42,7 +42,7 @@ async def resign(press: Press) -> None:
     except IllegalAction:
         await press.refuse(tr(press.language, "You are not playing in this game."))
         return
-    not_away(game, seat)  # out, not away: the table no longer says it keeps the seat
+    game.meta.not_away(seat)  # out, not away: the table no longer says it keeps the seat
     await _save(press, state, after, results)
 
 
