@@ -72,13 +72,19 @@ async def _play_for_the_late(
         game.meta.auto = []
     timeouts, auto = game.meta.timeouts, game.meta.auto
     played: list[list[Any]] = []
+    # a seat is played for only while it is still asked what it was late for: an
+    # earlier stand-in can take that decision away (a Durak throw-in closes the
+    # bout) and then give it a new one (a take ends the bout: the next seat leads),
+    # whose clock has not run yet
+    pending = set(late)
     for seat in late:
         timeouts[seat] = timeouts.get(seat, 0) + 1
         if timeouts[seat] >= TAKEOVER_AFTER and seat not in auto:
             auto.append(seat)
-        if seat in engine.to_move(state) and engine.outcome(state) is None:
+        if seat in pending and engine.outcome(state) is None:
             state, code = await _stand_in(adapter, state, seat, svc, stand_in_level(adapter))
             played.append([seat, code])
+            pending &= engine.to_move(state)
     # the table says what was played for whom: only those the computer moved for (a
     # late Durak attacker whose throw-in an earlier stand-in closed was asked nothing)
     game.meta.stood_in = [seat for seat, _code in played]
