@@ -218,6 +218,9 @@ async def _who_stops(cmd: Command, game: GameRecord, language: str) -> Stop | st
         cmd.bot, message.chat, user.id, message.sender_chat
     ):
         return STOP
+    if seat_of_user(game, user.id) is not None and game.status is Status.LOBBY:
+        return tr(language, "The game has not started: tap Leave on its lobby to leave it. "
+                            "The player who opened it or an admin can close it.")  # fmt: skip
     if seat_of_user(game, user.id) is not None and as_themselves:
         return VOTE
     return tr(language, "Only the player who started the game or an admin can stop it.")

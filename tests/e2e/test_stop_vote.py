@@ -91,3 +91,24 @@ async def test_each_count_says_how_long_the_vote_still_lasts(tmp_path: Path) -> 
         third = await world.command(more[0], world.group, "/stop")
         assert "(3 of 6)" in (third.text or ""), third.text
         assert "within 30 seconds," in (third.text or ""), third.text
+
+
+async def test_stop_in_a_lobby_from_someone_who_joined_it_points_to_leave(world: World) -> None:
+    """Before the game starts, /stop from someone who joined the lobby starts no vote in
+    the group: they are told, privately, that Leave takes them out and that whoever
+    opened it (or an admin) closes it. The lobby stays open."""
+    await world.start_privately(world.alice, world.bob)
+    lobby = await world.open_lobby("/gofish", [world.bob])
+    in_group = max(m.message_id for m in world.tg.messages(world.group))
+    mark = max(m.message_id for m in world.tg.messages(world.bob))
+    await world.tg.send_text(world.bob, world.group, "/stop")
+    told = await world.tg.wait_for_bot_message(world.bob, after=mark)
+    assert told.text == (
+        "In Friends: The game has not started: tap Leave on its lobby to leave it. "
+        "The player who opened it or an admin can close it."
+    ), told.text
+    await world.synced()
+    assert [m for m in world.tg.bot_messages(world.group) if m.message_id > in_group] == []
+    game = await gamestore.active_game(world.bots[0].db, world.group.id)
+    assert game is not None and game.status == "lobby" and game.meta.stop_vote is None
+    assert "Leave" in str(lobby.reply_markup)
