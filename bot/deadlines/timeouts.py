@@ -14,7 +14,7 @@ from bot.adapter import GameAdapter, state_of, store_state, waits_for
 from bot.config import MIN_TURN_SECONDS
 from bot.pipeline.play import advance_computers
 from bot.pipeline.press import redraw
-from bot.pipeline.save import TAKEOVER_AFTER, Saved, save, turn_seconds
+from bot.pipeline.save import TAKEOVER_AFTER, Saved, save
 from bot.services import Services, services_of
 from bot.sync.nudges import nudge_marks
 from storage import deadlines, gamestore
@@ -128,7 +128,7 @@ async def on_warning(application: Application, game_id: int) -> None:  # type: i
         return
     adapter = svc.adapters[game.kind]
     left = game.deadline_at - svc.clock()
-    if left <= 0 or left > await turn_seconds(svc, game.chat_id):
+    if left <= 0:  # (a turn keeps its deadline when /turntime changes: it still warns)
         return
     late = waits_for(adapter, game, state_of(adapter, game))
     await deadlines.show_warning(svc.db, game.id, {"seats": late, "left": math.ceil(left)})

@@ -148,3 +148,18 @@ async def test_resigning_while_the_computer_keeps_the_seat_counts_the_loss(
         assert "does not count for them" not in (board.text or ""), board.text
         stats = await world.command(world.alice, world.group, "/stats")
         assert "Alice — 0/1" in (stats.text or ""), stats.text
+
+
+async def test_a_turn_time_shortened_mid_turn_still_warns_that_turn(tmp_path: Path) -> None:
+    """An admin shortens /turntime to 30 s while Alice's 90-second turn runs: her turn
+    keeps its deadline (the new time counts from the next turn), and halfway through
+    it the table still warns her, with the seconds that are really left."""
+    async with running_world(tmp_path) as world:
+        clock = ManualClock()
+        await world.start_bot(clock=clock)
+        board = await _reversi(world)
+        said = await world.command(world.alice, world.group, "/turntime 30")
+        assert said.text == "A turn here lasts 30 seconds.", said.text
+        clock.advance(TURN / 2)
+        await world.tg.wait_for(lambda: "Alice: 45 seconds left to play" in (board.text or ""))
+        assert turn_name(board) == "Alice" and sum(disc_counts(board)) == 4
