@@ -78,8 +78,9 @@ def shown_key(target: int, desired: Desired) -> str:
     """What a nudge or summary message shows, as kept with its id. A nudge shown is
     deleted by the next save, so the same words later are a new nudge; while a
     warning holds (a blackjack betting clock), saves leave an unchanged nudge be: its
-    key is its words with the seconds the warning gave, so only a change of whom it
-    names (or their language) posts it again, with the seconds left then."""
+    key is the deadline warned of and its words with the seconds the warning gave, so
+    only a change of whom it names (or their language) edits it, with the seconds left
+    then; a nudge of another warning is posted anew."""
     if desired.key is not None:
         return desired.key
     return "" if desired.rendered is None else desired.rendered.digest
@@ -98,7 +99,7 @@ async def desired_post(
     else:
         words = await _nudge(db, adapter, game, mark)
         rendered = None if words is None else words(warning_left(game, now))
-        key = None if words is None else words(warning_left(game, None)).digest
+        key = None if words is None else _warned(game) + words(warning_left(game, None)).digest
     version = game.version
     known = game.hand_messages.get(str(mark.target), {})
     shown_id = known.get("id") or None
@@ -106,9 +107,19 @@ async def desired_post(
     wanted = Desired(rendered, None, version, thread, retire=shown_id, key=key)
     if rendered is None and shown_id is None:
         return None
-    if shown_id is not None and known.get("digest") == shown_key(mark.target, wanted):
+    shown = str(known.get("digest") or "")
+    if shown_id is not None and shown == shown_key(mark.target, wanted):
         return Desired(rendered, shown_id, version, thread, unchanged=True)
+    if shown_id is not None and rendered is not None and key and shown.startswith(_warned(game)):
+        # the same warning, fewer people left to name (or another language): edited,
+        # so nobody it still names is notified again by someone else's move
+        return Desired(rendered, shown_id, version, thread, key=key)
     return wanted
+
+
+def _warned(game: GameRecord) -> str:
+    """Which warning a nudge belongs to (the deadline it warns of), in its key."""
+    return f"{game.deadline_at}|"
 
 
 async def _nudge(

@@ -139,10 +139,13 @@ async def test_blackjack_nudges_those_not_ready_then_the_hand_to_play(tmp_path: 
         assert _mentions(decision) == [alice.id]
 
 
-async def test_a_betting_nudge_posted_again_says_the_seconds_left_then(tmp_path: Path) -> None:
+async def test_a_betting_nudge_edited_for_those_left_says_the_seconds_left_then(
+    tmp_path: Path,
+) -> None:
     """The group's betting nudge names those still not ready: when one of them says
-    Ready it is posted again for the others, with the seconds left then, not the 45
-    of the first."""
+    Ready it is edited (an edit notifies nobody) to name the others, with the seconds
+    left then, not the 45 of the first. A new message would notify Bob a second time
+    because Carol said Ready."""
     async with running_world(tmp_path) as world:
         clock = ManualClock()
         await world.start_bot(clock=clock)
@@ -161,9 +164,7 @@ async def test_a_betting_nudge_posted_again_says_the_seconds_left_then(tmp_path:
         await world.synced()
         assert not first.deleted and len(_nudges(world)) == 1  # no nudge again for it
         await press(world, table, carol, "✅ Ready")
-        again = await tg.wait_for(
-            lambda: next((m for m in _nudges(world) if not m.deleted and m is not first), None),
-            what="the nudge for Bob alone",
-        )
-        assert _mentions(again) == [bob.id]
-        assert "15 seconds left" in (again.text or ""), again.text
+        await tg.wait_for(lambda: _mentions(first) == [bob.id], what="the nudge for Bob alone")
+        assert "15 seconds left" in (first.text or ""), first.text
+        await world.synced()
+        assert not first.deleted and _nudges(world) == [first]
