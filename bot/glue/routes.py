@@ -22,7 +22,8 @@ from bot.pipeline.lobby import (
     open_game,
     rematch_button,
 )
-from bot.pipeline.play import back, hint, move, my_hand, pick, unpick
+from bot.pipeline.pick import pick, unpick
+from bot.pipeline.play import back, hint, move, my_hand
 from bot.pipeline.press import Action, Press, by_status, noop, stale
 from bot.pipeline.resign import resign
 
