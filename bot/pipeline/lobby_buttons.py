@@ -94,14 +94,27 @@ def _seat(
         return tr(language, "The table is full.")
     kept = _kept_for(game, user_id)
     if kept and len(seats) + needed + len(kept) > adapter.declaration.max_seats:
-        return tr(language, "🔁 The seats left are kept for {names}: the rematch waits for "
-                            "them.", names=", ".join(kept))  # fmt: skip
+        return _kept_alert(language, kept)
     if not seated:
         seats.append(Seat(name, user_id))
     if level is not None:
         seats.append(Seat("", level=level))
     set_seats(game, seats)
     return None
+
+
+ALERT = 200  # Telegram's most characters (UTF-16 units) in an alert
+
+
+def _kept_alert(language: str, kept: list[str]) -> str:
+    """Whom a rematch keeps the seats left for; without their names when those would
+    make the alert longer than Telegram takes (names of up to 64 characters each)."""
+    text = tr(language, "🔁 The seats left are kept for {names}: the rematch waits for "
+                        "them.", names=", ".join(kept))  # fmt: skip
+    if len(text.encode("utf-16-le")) // 2 <= ALERT:
+        return text
+    return tr(language, "🔁 The seats left are kept for the other players of the last game: "
+                        "the rematch waits for them.")  # fmt: skip
 
 
 def _kept_for(game: GameRecord, user_id: int) -> list[str]:
