@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import unicodedata
 from dataclasses import dataclass
 from functools import cached_property
 from types import MappingProxyType
@@ -69,8 +70,17 @@ class Buttons:
         return data_button(label, GameButton.pack_with(self.prefix, verb, argument))
 
 
+_BIDI_CONTROLS = dict.fromkeys(map(ord, "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"))
+_RIGHT_TO_LEFT = {"R", "AL", "LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"}
+
+
 def escape(text: str) -> str:
-    """Escape a user-supplied string for Telegram HTML."""
+    """Escape a user-supplied string for Telegram HTML. One with right-to-left letters
+    or bidi controls (a name in Arabic or Hebrew, an override) is set apart as a bidi
+    isolate, its own controls dropped: it cannot reorder or reverse the rest of the
+    line (the rating or the score after a name)."""
+    if any(unicodedata.bidirectional(char) in _RIGHT_TO_LEFT for char in text):
+        text = "\u2068" + text.translate(_BIDI_CONTROLS) + "\u2069"
     return html.escape(text, quote=False)
 
 
