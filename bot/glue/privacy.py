@@ -122,6 +122,14 @@ async def forgetme_command(cmd: Command) -> None:
     reply(svc, message.chat.id, Rendered(text, keyboard), topic_of(message))
 
 
+def _done(language: str) -> str:
+    return tr(
+        language,
+        "Done: your results, ratings, chips and profile are deleted; "
+        "game records now call you “a former player”.",
+    )
+
+
 async def forget_button(press: Tap) -> None:
     query, svc, person = press.query, press.svc, press.user
     language = await user_language(svc.db, person)
@@ -138,15 +146,13 @@ async def forget_button(press: Tap) -> None:
             "end), then press again.",
         )
     else:
-        text = tr(
-            language,
-            "Done: your results, ratings, chips and profile are deleted; "
-            "game records now call you “a former player”.",
-        )
+        text = _done(language)
     await query.answer(text, show_alert=True)
     if forgotten is not None and press.message is not None:  # the prompt is spent
+        # the prompt is the chat's message: in its language, as the prompt was written
+        shown = await reply_language(svc.db, press.message.chat.id, person)
         with contextlib.suppress(TelegramError):  # an old or deleted prompt stays as it is
-            await query.edit_message_text(text)
+            await query.edit_message_text(_done(shown))
 
 
 def privacy_handlers() -> list[BaseHandler[Update, ContextTypes.DEFAULT_TYPE, None]]:
