@@ -7,7 +7,7 @@ from __future__ import annotations
 from telegram.constants import ChatType
 
 from bot.command import Command
-from bot.i18n import tr
+from bot.i18n import ntr, tr
 from bot.language import reply_language
 from bot.messaging import reply
 from bot.people import topic_of
@@ -16,6 +16,7 @@ from bot.ui import Rendered, escape
 from storage import chats
 
 Player = tuple[str, int, int, list[str]]  # name, played, won, "Reversi 1/2" per game
+TEXT_LIMIT = 4096  # a message's text, in characters (UTF-16 units) after entity parsing
 
 
 async def stats(cmd: Command) -> None:
@@ -37,7 +38,26 @@ async def _chat(svc: Services, chat_id: int, language: str) -> str:
     if not players:
         return tr(language, "No finished games here yet.")
     ranking = sorted(players.values(), key=lambda p: (-p[2], -p[1], p[0]))
-    return "\n".join([tr(language, "📊 <b>Games won / played here</b>"), *_lines(ranking)])
+    return _fit(tr(language, "📊 <b>Games won / played here</b>"), _lines(ranking), language)
+
+
+def _fit(head: str, lines: list[str], language: str) -> str:
+    """``head`` and as many ``lines`` as one message holds, then how many are left out
+    (a big group's players would pass Telegram's limit, and the answer would be lost)."""
+
+    def length(text: str) -> int:  # an upper bound: the tags and entities only add
+        return len(text.encode("utf-16-le")) // 2
+
+    def more(n: int) -> str:
+        return "\n" + ntr(language, "… and {n} more player", "… and {n} more players", n)
+
+    text, room = head, length(more(len(lines)))
+    for index, line in enumerate(lines):
+        last = index == len(lines) - 1
+        if length(text) + 1 + length(line) + (0 if last else room) > TEXT_LIMIT:
+            return text + more(len(lines) - index)
+        text += "\n" + line
+    return text
 
 
 async def _own(svc: Services, user_id: int, language: str) -> str:
