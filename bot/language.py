@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from telegram import User
+from telegram import Message, User
 
 from bot.i18n import DEFAULT_LANGUAGE, normalize
 from storage import chats
@@ -31,6 +31,15 @@ def language_of(user: User, chosen: str | None) -> str:
 async def reply_language(db: Database, chat_id: int, user: User | None) -> str:
     """The language of a reply in a chat: its /language setting, else the sender's."""
     return await chat_language(db, chat_id, await user_language(db, user))
+
+
+async def person_language(db: Database, message: Message, user: User | None) -> str:
+    """What the sender of ``message`` alone is told (``bot.personal``): their own
+    language; a message sent as the group or a channel is nobody's account (the shared
+    @GroupAnonymousBot, @Channel_Bot) and is answered in the chat: its language."""
+    if message.sender_chat is not None:
+        return await reply_language(db, message.chat.id, user)
+    return await user_language(db, user)
 
 
 async def table_language(db: Database, game: GameRecord) -> str:

@@ -17,7 +17,7 @@ from bot.command import Command, CommandAction, StopAction, Tap
 from bot.features import FEATURES
 from bot.glue.rules import rules_payload, rules_text
 from bot.i18n import LANGUAGE_NAMES, LANGUAGES, ntr, tr
-from bot.language import chat_language, reply_language, user_language
+from bot.language import chat_language, person_language, reply_language, user_language
 from bot.messaging import reply
 from bot.people import is_admin, remember, topic_of
 from bot.personal import tell_person
@@ -161,7 +161,7 @@ def stop_command(own: Mapping[str, StopAction]) -> CommandAction:
 async def stop(cmd: Command, own: Mapping[str, StopAction]) -> None:
     message, user = cmd.message, cmd.user
     svc = cmd.svc
-    language = await user_language(svc.db, user)
+    language = await person_language(svc.db, message, user)
     game = await gamestore.active_game(svc.db, message.chat.id, topic_of(message))
     if game is not None and game.kind in own:
         await own[game.kind](cmd, game, language)
@@ -236,7 +236,7 @@ async def turn_time(cmd: Command) -> None:
         seconds = await chats.turn_seconds(svc.db, message.chat.id) or svc.turn_seconds
         text = _lasts(language, round(seconds))
     elif not await is_admin(cmd.bot, message.chat, user.id, message.sender_chat):
-        own = await user_language(svc.db, user)  # a refusal: for that person only
+        own = await person_language(svc.db, message, user)  # a refusal: for that person only
         await tell_person(svc, message, user, tr(own, "Only a chat administrator can do that."))
         return
     elif not _SECONDS.fullmatch(wanted) or not MIN_TURN <= int(wanted) <= MAX_TURN:

@@ -22,7 +22,7 @@ from telegram.constants import ChatType
 
 from bot.command import Command
 from bot.i18n import tr
-from bot.language import user_language
+from bot.language import person_language
 from bot.messaging import reply
 from bot.people import topic_of
 from bot.personal import tell_person
@@ -33,7 +33,7 @@ from storage import chats, notices
 async def notify_command(cmd: Command) -> None:
     message, user = cmd.message, cmd.user
     svc = cmd.svc
-    language = await user_language(svc.db, user)
+    language = await person_language(svc.db, message, user)
     chat = message.chat
     if chat.type == ChatType.PRIVATE:
         text = tr(language, "Send /notify in a group: I will tell you here when a new game "

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from bot.command import Command
 from bot.i18n import tr
-from bot.language import user_language
+from bot.language import person_language
 from bot.people import topic_of
 from bot.personal import tell_person
 from storage import display, gamestore
@@ -24,7 +24,7 @@ async def table_command(cmd: Command) -> None:
     svc = cmd.svc
     game = await gamestore.active_game(svc.db, message.chat.id, topic_of(message))
     if game is None or game.table_message_id is None:
-        language = await user_language(svc.db, user)
+        language = await person_language(svc.db, message, user)
         await tell_person(svc, message, user, tr(language, "No game is running here."))
         return
     marks = [Mark(game.id, TABLE, game.chat_id, game.version)]

@@ -13,7 +13,7 @@ from bot.adapter import GameAdapter, Seat, seat_of_user, seats_of, set_seats
 from bot.buttons import ForgedCallback, from36
 from bot.command import Command
 from bot.i18n import tr
-from bot.language import user_language
+from bot.language import person_language, user_language
 from bot.messaging import reply
 from bot.people import may_sit_down, message_link, remember, topic_of
 from bot.personal import tell_person
@@ -83,7 +83,7 @@ async def point_to_running(cmd: Command) -> None:
     the person who sent it (their private chat; else a reply to the table)."""
     svc, message, user = cmd.svc, cmd.message, cmd.user
     running = await gamestore.active_game(svc.db, message.chat.id, topic_of(message))
-    language = await user_language(svc.db, user)
+    language = await person_language(svc.db, message, user)
     if running is None:
         return
     title = svc.adapters[running.kind].texts.title(language)
