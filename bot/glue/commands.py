@@ -21,7 +21,7 @@ from bot.language import chat_language, person_language, reply_language, user_la
 from bot.messaging import reply
 from bot.people import is_admin, remember, topic_of
 from bot.personal import tell_person
-from bot.pipeline.inline import show_hand
+from bot.pipeline.inline import show_hand, show_hands
 from bot.pipeline.inline_table import challenge_keyboard
 from bot.pipeline.lobby import join_via_link
 from bot.pipeline.save import save
@@ -103,6 +103,8 @@ async def start(cmd: Command) -> None:
         return
     if private and await show_hand(svc, user.id, payload):
         return  # 🃏 My cards' hand button: the hand is drawn here
+    if private:  # reachable from now on: the hands they hold are drawn here too
+        await show_hands(svc, user.id)
     language = await user_language(svc.db, user)
     if not private:
         language = await chat_language(svc.db, message.chat.id, language)

@@ -126,6 +126,24 @@ async def show_hand(svc: Services, user_id: int, payload: str) -> bool:
     return True
 
 
+async def show_hands(svc: Services, user_id: int) -> None:
+    """A plain ``/start`` in the private chat: the person can be written to from now on,
+    so each hand they hold in a running game is drawn there now (else it would come with
+    the next move, and a turn reminder before that would point at a hand not there)."""
+    marks = [
+        Mark(game.id, user_id, user_id, game.version)
+        for game in await gamestore.running_games_naming(svc.db, user_id)
+        if game.id is not None
+        and (adapter := svc.adapters.get(game.kind)) is not None
+        and adapter.hand is not None
+        and _dealt(game)
+        and seat_of_user(game, user_id) is not None
+    ]
+    if marks:
+        await outbox.mark(svc.db, marks)
+        svc.wake_chats({user_id})
+
+
 async def answer_query(
     query: InlineQuery,
     results: Sequence[InlineQueryResult],

@@ -1,0 +1,51 @@
+"""Someone who sat down at Go Fish without a private chat with the bot, and presses
+Start there once the game runs (as the lobby's line told them), gets their hand there
+at once: the turn reminder that follows says "your hand is above", and it is."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from tests.e2e.clock import TURN, ManualClock
+from tests.e2e.harness import running_world
+from tests.e2e.players import gofish_step, gofish_to_move
+
+
+async def test_start_pressed_mid_game_brings_the_hand_before_the_reminder(
+    tmp_path: Path,
+) -> None:
+    async with running_world(tmp_path) as world:
+        clock = ManualClock()
+        await world.start_bot(clock=clock)
+        tg, bob = world.tg, world.bob
+        await world.start_privately(world.alice)
+        table = await world.command(world.alice, world.group, "/gofish")
+        await tg.press(bob, table, "Join")  # no private chat yet: told of 🃏 My cards
+        await tg.wait_for(lambda: "Bob" in (table.text or ""), what="Bob seated")
+        await tg.press(world.alice, table, "Start")
+        await tg.wait_for(lambda: gofish_to_move(table) is not None, what="dealt")
+        people, rng = {"Alice": world.alice, "Bob": bob}, random.Random(1)
+        while gofish_to_move(table) == "Alice":
+            await gofish_step(tg, table, people, rng)
+        await world.synced()
+        assert gofish_to_move(table) == "Bob"
+        await world.command(bob, bob, "/start")  # his private chat, opened now
+        await world.synced()
+        clock.advance(TURN / 2 + 1)
+        reminder = await tg.wait_for(
+            lambda: next(
+                (m for m in tg.bot_messages(bob) if (m.text or "").startswith("⏰")), None
+            ),
+            what="the reminder",
+        )
+        assert "your hand is above" in (reminder.text or ""), reminder.text
+        hands = [
+            m
+            for m in tg.bot_messages(bob)
+            if (m.text or "").startswith("Go Fish") and m.message_id < reminder.message_id
+        ]
+        assert hands and "Your hand" in (hands[-1].text or ""), [
+            m.text for m in tg.bot_messages(bob)
+        ]
+        assert hands[-1].buttons()  # his turn: the ranks to ask for
