@@ -18,6 +18,7 @@ from bot.messaging import reply
 from bot.people import may_sit_down, message_link, remember, topic_of
 from bot.personal import tell_person
 from bot.pipeline.flow import start_game
+from bot.pipeline.inline import show_hands
 from bot.pipeline.lobby_buttons import COMPUTER, JOIN, LEAVE, OPTION, START, LobbyChange, join
 from bot.pipeline.press import Action, Press
 from bot.pipeline.rematch import rematch, start_in_order
@@ -164,6 +165,9 @@ async def join_via_link(cmd: Command, payload: str) -> None:
     if game is None or not await may_sit_down(cmd.bot, game.chat_id, user.id):
         text = tr(language, "This link does not seat you at a table. Only members of a "
                             "group can sit down at its games, from the group's lobby.")  # fmt: skip
+    elif game.active and seat_of_user(game, user.id) is not None:  # seated with Join before
+        text = tr(language, "You are already at the table.")
+        await show_hands(svc, user.id)  # a game started meanwhile: the hand comes here now
     elif game.status is not Status.LOBBY:
         text = tr(language, "That table is no longer taking players.")
     else:

@@ -49,3 +49,33 @@ async def test_start_pressed_mid_game_brings_the_hand_before_the_reminder(
             m.text for m in tg.bot_messages(bob)
         ]
         assert hands[-1].buttons()  # his turn: the ranks to ask for
+
+
+async def test_the_lobby_link_followed_once_the_game_started_brings_the_seated_hand(
+    tmp_path: Path,
+) -> None:
+    """Bob sits down with Join, then taps the lobby's ✉️ Open private chat (as Join's
+    alert says); Alice starts the game before he presses Start there. He is a player:
+    not told the table takes no more players, and his hand comes."""
+    async with running_world(tmp_path) as world:
+        await world.start_bot()
+        tg, bob = world.tg, world.bob
+        await world.start_privately(world.alice)
+        table = await world.command(world.alice, world.group, "/gofish")
+        await tg.press(bob, table, "Join")
+        await tg.wait_for(lambda: "Bob" in (table.text or ""), what="Bob seated")
+        (link,) = [b.url for row in table.buttons() for b in row if b.url]
+        await tg.press(world.alice, table, "Start")
+        await tg.wait_for(lambda: gofish_to_move(table) is not None, what="dealt")
+        await tg.open_url(bob, link)
+        said = await tg.wait_for(
+            lambda: (
+                [m.text or "" for m in tg.bot_messages(bob)]
+                if len(tg.bot_messages(bob)) >= 2
+                else None
+            ),
+            what="the answer and the hand",
+        )
+        assert "You are already at the table." in said, said
+        assert [t for t in said if t.startswith("Go Fish") and "Your hand" in t], said
+        assert "That table is no longer taking players." not in said
