@@ -21,8 +21,10 @@ def elsewhere(language: str, *, held: bool = False, inline: bool = False) -> str
                             "down again once its round is settled.")  # fmt: skip
     if inline:
         return tr(language, "You are already playing at another inline table: one at a time, "
-                            "as they all play from the same chips.")  # fmt: skip
-    return tr(language, "You are already playing at another table in this chat.")
+                            "as they all play from the same chips. 🚪 Leave table there "
+                            "first.")  # fmt: skip
+    return tr(language, "You are already playing at another table in this chat: 🚪 Leave "
+                        "table there first, then sit down here.")  # fmt: skip
 
 
 def changed(language: str) -> str:

@@ -16,6 +16,11 @@ from tests.e2e.blackjack_table import balance, labels, open_table, press
 from tests.e2e.harness import World, running_world
 from tests.games.blackjack_support import deal_order
 
+ELSEWHERE = (
+    "You are already playing at another table in this chat: 🚪 Leave table there first, "
+    "then sit down here."
+)
+
 JOIN, LEAVE, READY, NEXT = "🪑 Join table", "🚪 Leave table", "✅ Ready", "▶️ Next round"
 QUICKER = "Someone was quicker; please try again."
 
@@ -85,7 +90,7 @@ async def test_two_joins_at_once_on_two_tables_seat_a_person_once(world: World) 
     presses = [await tg.press_nowait(carol, table, JOIN) for table in (one, two)]
     answers = [await tg.wait_answered(q) for q in presses]
     assert sorted(a.text or "" for a in answers) == [
-        "You are already playing at another table in this chat.",
+        ELSEWHERE,
         "You sit down with 500 chips.",
     ]
     await tg.wait_for(lambda: any("Carol" in (t.text or "") for t in (one, two)))
@@ -96,7 +101,7 @@ async def test_two_joins_at_once_on_two_tables_seat_a_person_once(world: World) 
     mark = tg.bot_messages(forum)[-1].message_id
     await tg.send_text(carol, forum, "/blackjack", thread_id=topic)
     answer = await tg.wait_for_bot_message(forum, after=mark)
-    assert answer.text == "You are already playing at another table in this chat."
+    assert answer.text == ELSEWHERE
 
 
 async def test_a_seat_from_before_the_rule_never_freezes_a_table(world: World) -> None:
