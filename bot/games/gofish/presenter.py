@@ -3,6 +3,7 @@ direct message."""
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 from bot.adapter import seats_of
@@ -189,8 +190,9 @@ def _rank_of(choice: str) -> int | None:
 def _ask_rows(
     game: GameRecord, view: GoFishView, asks: list[Ask], language: str, buttons: Buttons
 ) -> Keyboard:
-    """One "Ask <name> (<cards>)" button per ask, then Back."""
-    names = seat_labels(seats_of(game), language)
+    """One "Ask <name> (<cards>)" button per ask, then Back (a label is plain text: the
+    names as written, not as HTML)."""
+    names = [html.unescape(label) for label in seat_labels(seats_of(game), language)]
     rows = [
         [buttons.button(
             tr(language, "Ask {name} ({n})", name=names[a.target],
