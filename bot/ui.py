@@ -70,6 +70,20 @@ class Buttons:
         return data_button(label, GameButton.pack_with(self.prefix, verb, argument))
 
 
+ALERT_LIMIT = 200  # Telegram's most characters in an alert (answerCallbackQuery's text)
+
+
+def fit_alert(text: str) -> str:
+    """``text`` cut to what an alert holds, as Telegram counts it: in UTF-16 units, so
+    an emoji beyond the Basic Multilingual Plane (🎣, 🫳) counts two."""
+    units = 0
+    for index, char in enumerate(text):
+        units += 2 if ord(char) > 0xFFFF else 1
+        if units > ALERT_LIMIT:
+            return text[:index]
+    return text
+
+
 _BIDI_CONTROLS = dict.fromkeys(map(ord, "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"))
 _RIGHT_TO_LEFT = {"R", "AL", "LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"}
 

@@ -11,6 +11,7 @@ from typing import Any
 from bot.adapter import GameAdapter, Seat, seat_of_user, seats_of, set_seats
 from bot.i18n import ntr, tr
 from bot.presenters.lobby_view import CLOSE
+from bot.ui import fit_alert
 from storage.records import GameRecord
 
 # (adapter, game, user id, their name, the button's argument, language) -> a refusal
@@ -103,15 +104,12 @@ def _seat(
     return None
 
 
-ALERT = 200  # Telegram's most characters (UTF-16 units) in an alert
-
-
 def _kept_alert(language: str, kept: list[str]) -> str:
     """Whom a rematch keeps the seats left for; without their names when those would
     make the alert longer than Telegram takes (names of up to 64 characters each)."""
     text = tr(language, "🔁 The seats left are kept for {names}: the rematch waits for "
                         "them.", names=", ".join(kept))  # fmt: skip
-    if len(text.encode("utf-16-le")) // 2 <= ALERT:
+    if fit_alert(text) == text:
         return text
     return tr(language, "🔁 The seats left are kept for the other players of the last game: "
                         "the rematch waits for them.")  # fmt: skip

@@ -42,7 +42,7 @@ from bot.presenters.chips_text import chips_disclaimer
 from bot.presenters.lobby_view import seat_label, stopped_line
 from bot.presenters.record_button import record_button
 from bot.roles import Presenter, TableView
-from bot.ui import Buttons, Keyboard, Rendered
+from bot.ui import Buttons, Keyboard, Rendered, fit_alert
 from games.blackjack import (
     ENGINE,
     Double,
@@ -96,7 +96,7 @@ class BlackjackPresenter(Presenter[Table]):
         return refusal(reason, ENGINE.view(state, seat).seat_view(), state.rules.min_bet, language)
 
     def hint(self, game: GameRecord, state: Table, seat: int, language: str) -> str | None:
-        return hint_text(ENGINE.view(state, seat), language)[:200]
+        return fit_alert(hint_text(ENGINE.view(state, seat), language))
 
     def record(self, game: GameRecord, state: Table, language: str) -> Record | None:
         result = _status(game, ENGINE.view(state, None), box_names(game, language), language)

@@ -34,7 +34,7 @@ from bot.presenters.notices import resign_button, resigned_line
 from bot.presenters.record_button import record_button
 from bot.presenters.standings import out_order_standings
 from bot.roles import HandPresenter, Presenter, TableView
-from bot.ui import Buttons, Keyboard, Rendered, escape
+from bot.ui import Buttons, Keyboard, Rendered, escape, fit_alert
 from games.base import IllegalAction
 from games.cards import Card, parse_card
 from games.durak import (
@@ -114,7 +114,7 @@ class DurakHand(HandPresenter[DurakState]):
 
     def hand_alert(self, game: GameRecord, state: DurakState, seat: int, language: str) -> str:
         view = ENGINE.view(state, seat)
-        return f"{_hand_line(view, language)} · {trump_line(view, language)}"[:200]
+        return fit_alert(f"{_hand_line(view, language)} · {trump_line(view, language)}")
 
     def app_view(
         self, game: GameRecord, state: DurakState, seat: int | None, language: str

@@ -14,6 +14,7 @@ from bot.games.gofish.sentences import own_line, rank_plural
 from bot.i18n import ntr, tr
 from bot.presenters.cards_text import cards_text
 from bot.presenters.lobby_view import seat_labels
+from bot.ui import fit_alert
 from games.gofish import ENGINE, GoFishState
 from storage.records import GameRecord, Status
 
@@ -63,4 +64,4 @@ def hand_words(
     books = ntr(language, "{n} book", "{n} books", len(view.books[seat]))
     names = seat_labels(seats_of(game), language)
     news = own_line(view.history, seat, names, language)
-    return html.unescape(f"{text} · {books}" + (f" · {news}" if news else ""))[:200]
+    return fit_alert(html.unescape(f"{text} · {books}" + (f" · {news}" if news else "")))
