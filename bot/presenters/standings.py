@@ -35,9 +35,12 @@ def book_standings(
 def out_order_standings(
     language: str, out: Sequence[int], durak: int | None, seats: int, names: Sequence[str]
 ) -> str:
-    """Durak: the first out of cards is first; the durak, if any, is last."""
+    """Durak: the first out of cards is first; the durak, if any, is last; without one
+    (a draw: the last two went out together) those two share the last place."""
     order = list(out) + [s for s in range(seats) if s not in out and s != durak]
     entries = [(i + 1, names[seat], "") for i, seat in enumerate(order)]
+    if durak is None and len(entries) >= 2:
+        entries[-1] = (entries[-2][0], *entries[-1][1:])
     if durak is not None:
         entries.append((len(entries) + 1, names[durak], tr(language, "the durak")))
     return standings_line(language, entries)
