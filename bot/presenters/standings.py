@@ -19,16 +19,17 @@ def standings_line(language: str, entries: Sequence[tuple[int, str, str]]) -> st
 def book_standings(
     language: str, scores: Sequence[int], names: Sequence[str], gone: frozenset[int] | set[int]
 ) -> str:
-    """Go Fish and Go Farm: most books first (equal counts share a place); a seat
-    that resigned comes last, marked as such."""
+    """Go Fish and Go Farm: most books first (equal counts share a place); the seats
+    that resigned come last, marked as such, sharing the last place."""
     playing = sorted((s for s in range(len(scores)) if s not in gone), key=lambda s: -scores[s])
     entries: list[tuple[int, str, str]] = []
     for index, seat in enumerate(playing):
         tied = index > 0 and scores[playing[index - 1]] == scores[seat]
         place = entries[-1][0] if tied else index + 1
         entries.append((place, names[seat], ntr(language, "{n} book", "{n} books", scores[seat])))
+    last = len(entries) + 1  # those who resigned share it, as the rating ranks them
     for seat in sorted(gone):
-        entries.append((len(entries) + 1, names[seat], tr(language, "resigned")))
+        entries.append((last, names[seat], tr(language, "resigned")))
     return standings_line(language, entries)
 
 
