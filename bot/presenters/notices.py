@@ -72,8 +72,11 @@ def _played_for(game: GameRecord, names: list[str], language: str) -> str:
     away = [names[s] for s in game.meta.auto or [] if s < len(names)]
     if not away:
         return ""
-    return "\n🤖 " + tr(language, "The computer played for {names} to the end: the game does "
-                          "not count for them in /stats.", names=", ".join(away))  # fmt: skip
+    # one person or several: Spanish and Russian say "him or her" and "them" apart
+    return "\n🤖 " + ntr(language, "The computer played for {names} to the end: the game does "
+                           "not count for them in /stats.", "The computer played for {names} to "
+                           "the end: the game does not count for them in /stats.", len(away),
+                           names=", ".join(away))  # fmt: skip
 
 
 def resign_button(language: str, buttons: Buttons) -> InlineKeyboardButton:
