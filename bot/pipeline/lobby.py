@@ -169,7 +169,11 @@ async def join_via_link(cmd: Command, payload: str) -> None:
         text = tr(language, "You are already at the table.")
         await show_hands(svc, user.id)  # a game started meanwhile: the hand comes here now
     elif game.status is not Status.LOBBY:
-        text = tr(language, "That table is no longer taking players.")
+        text = tr(
+            language,
+            "That table is no longer taking players: its game has started. "
+            "You can join the next one in the group.",
+        )
     else:
         text = await _sit_by_link(cmd, game, language)
     reply(svc, message.chat.id, Rendered(text))

@@ -92,6 +92,8 @@ def _seat(
     seated = seat_of_user(game, user_id) is not None
     needed = (0 if seated else 1) + (0 if level is None else 1)
     if len(seats) + needed > adapter.declaration.max_seats:
+        if needed == 2 and len(seats) + 1 == adapter.declaration.max_seats:
+            return tr(language, "One seat is left: press Join to take it.")
         return tr(language, "The table is full.")
     kept = _kept_for(game, user_id)
     if kept and len(seats) + needed + len(kept) > adapter.declaration.max_seats:

@@ -28,7 +28,14 @@ async def rematch(press: Press) -> None:
     svc, adapter, game, query = press.svc, press.adapter, press.game, press.query
     language = await user_language(svc.db, query.from_user)
     if seat_of_user(game, query.from_user.id) is None:
-        await query.answer(tr(language, "Only the players can ask for a rematch."), True)
+        await query.answer(
+            tr(
+                language,
+                "Only the players still at this table can ask for a rematch. A "
+                "game command (see /help) opens a new table.",
+            ),
+            True,
+        )
         return
     if game.meta.rematched:
         await query.answer(tr(language, "The rematch has already started."), True)

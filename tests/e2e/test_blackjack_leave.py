@@ -92,3 +92,23 @@ async def test_who_left_mid_round_cannot_stop_the_table_for_the_others(world: Wo
     assert "stopped" not in (table.text or "") and "Turn: Alice" in (table.text or "")
     game = await gamestore.active_game(db, world.group.id)
     assert game is not None and game.status == "running"
+
+
+async def test_a_full_table_says_how_a_seat_frees_up(world: World) -> None:
+    """Seven boxes taken: the table shows no Join any more, and the eighth person, who
+    presses the Join they saw before, is told the table is full and how a seat frees
+    up (someone taps 🚪 Leave table); nothing changes."""
+    table = await open_table(world, world.alice)
+    join = next(b.callback_data for r in table.buttons() for b in r if b.text == "🪑 Join table")
+    for name in ("Bea", "Cid", "Dee", "Eve", "Flo", "Gus"):
+        person = world.tg.add_user(name)
+        world.tg.add_member(world.group, person)
+        await press(world, table, person, "🪑 Join table")
+    late = world.tg.add_user("Hal")
+    world.tg.add_member(world.group, late)
+    versions = len(table.versions)
+    answer = await world.tg.press_forged(late, table, join or "")  # a view from before
+    assert answer.show_alert and answer.text == (
+        "The table is full: a seat frees up when someone taps 🚪 Leave table."
+    ), answer.text
+    assert len(table.versions) == versions and "Hal" not in (table.text or "")

@@ -29,6 +29,17 @@ async def test_a_table_filled_by_people_starts_when_the_last_seat_is_taken(world
     assert "Join" not in labels(lobby)
 
 
+async def test_a_computer_button_with_one_seat_left_says_join_takes_it(world: World) -> None:
+    """Bob, not seated, presses a computer button at a two-seat table where Alice sits:
+    it would seat him and a computer, one seat too many. He is told that one seat is
+    left and Join takes it, not that the table is full; nobody sits down."""
+    lobby = await world.command(world.alice, world.group, "/reversi")
+    versions = len(lobby.versions)
+    answer = await world.tg.press(world.bob, lobby, "🤖 Normal")
+    assert answer.show_alert and answer.text == "One seat is left: press Join to take it."
+    assert len(lobby.versions) == versions and "1 of 2 seats taken: Alice" in (lobby.text or "")
+
+
 async def test_a_go_fish_table_filled_through_the_link_starts(world: World) -> None:
     await world.start_privately(world.alice, world.bob)
     lobby = await world.command(world.alice, world.group, "/gofarm")

@@ -187,7 +187,10 @@ async def test_rematch_swaps_colours_on_a_new_board(world: World) -> None:
     while turn_name(board) is not None:
         await _play(world, board, hint_squares(board)[0], people[turn_name(board) or ""])
     stranger = await world.tg.press(world.carol, board, "🔁 Rematch")
-    assert stranger.text == "Only the players can ask for a rematch."
+    assert stranger.text == (
+        "Only the players still at this table can ask for a rematch. "
+        "A game command (see /help) opens a new table."
+    )
     await world.tg.press(world.bob, board, "🔁 Rematch")  # asks Alice: a lobby
     rematch = await world.tg.wait_for_bot_message(world.group, after=board.message_id)
     assert "🔁 Rematch: it starts once everyone is back; waiting for Alice." in (rematch.text or "")

@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 
 from tests.e2e.clock import TURN, ManualClock
-from tests.e2e.harness import running_world
+from tests.e2e.harness import World, running_world
 from tests.e2e.players import gofish_step, gofish_to_move
 
 
@@ -79,3 +79,21 @@ async def test_the_lobby_link_followed_once_the_game_started_brings_the_seated_h
         assert "You are already at the table." in said, said
         assert [t for t in said if t.startswith("Go Fish") and "Your hand" in t], said
         assert "That table is no longer taking players." not in said
+
+
+async def test_the_lobby_link_after_the_start_says_the_game_has_started(world: World) -> None:
+    """Carol never sat down: following the lobby's ✉️ link once the game started, she
+    is told why no seat is hers and where the next one will be; nobody's hand comes."""
+    await world.start_privately(world.alice, world.bob)
+    table = await world.command(world.alice, world.group, "/gofish")
+    await world.tg.press(world.bob, table, "Join")
+    await world.tg.wait_for(lambda: "Bob" in (table.text or ""), what="Bob seated")
+    (link,) = [b.url for row in table.buttons() for b in row if b.url]
+    await world.tg.press(world.alice, table, "Start")
+    await world.tg.wait_for(lambda: gofish_to_move(table) is not None, what="dealt")
+    await world.tg.open_url(world.carol, link)
+    said = await world.tg.wait_for(lambda: world.tg.bot_messages(world.carol) or None)
+    assert [m.text for m in said] == [
+        "That table is no longer taking players: its game has started. "
+        "You can join the next one in the group."
+    ]

@@ -124,7 +124,9 @@ async def join_table(press: Press) -> None:
     state = state_of(press.adapter, game)
     box = first_free_box(state)
     if box is None:
-        await press.refuse(tr(language, "The table is full."))
+        await press.refuse(
+            tr(language, "The table is full: a seat frees up when someone taps 🚪 Leave table.")
+        )
         return
     if (other := await table_of(svc, game.chat_id, user.id)) is not None:
         await press.refuse(await seat_refusal(svc, game.chat_id, user.id, language, other))
