@@ -116,9 +116,8 @@ class KeyedUpdateProcessor(BaseUpdateProcessor):
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         key = order_key(update)
-        if key is None:
-            async with self._running:
-                await coroutine
+        if key is None:  # ordered with nothing (an inline query, a chosen table), but
+            await self._until_finished(update, None, coroutine)  # tried again all the same
             return
         async with self._in_line(key):
             await self._until_finished(update, key, coroutine)
@@ -143,7 +142,9 @@ class KeyedUpdateProcessor(BaseUpdateProcessor):
                 del self._waiting[key]
                 self._locks.pop(key, None)
 
-    async def _until_finished(self, update: object, key: OrderKey, first: Awaitable[Any]) -> None:
+    async def _until_finished(
+        self, update: object, key: OrderKey | None, first: Awaitable[Any]
+    ) -> None:
         """Handle the update, and again while it fails for a reason that may pass."""
         attempt, pause, waited = first, self.first_pause, 0.0
         for tries in itertools.count(1):
@@ -179,7 +180,7 @@ class KeyedUpdateProcessor(BaseUpdateProcessor):
                 await asyncio.wait_for(self.stopping.wait(), min(left, 1.0))
         return False
 
-    async def _try(self, update: object, key: OrderKey, attempt: Awaitable[Any]) -> None:
+    async def _try(self, update: object, key: OrderKey | None, attempt: Awaitable[Any]) -> None:
         """One try: the running place, the key across workers, the handlers. A
         failure to take the key across workers (the database) leaves it unfinished."""
         try:
@@ -191,8 +192,8 @@ class KeyedUpdateProcessor(BaseUpdateProcessor):
             if not self.unfinished.record(update, error):
                 raise
 
-    def _held_across(self, key: OrderKey) -> AbstractAsyncContextManager[None]:
-        if self._across is None:
+    def _held_across(self, key: OrderKey | None) -> AbstractAsyncContextManager[None]:
+        if self._across is None or key is None:
             return contextlib.nullcontext()
         return self._across(f"{key[0]}:{key[1]}")
 

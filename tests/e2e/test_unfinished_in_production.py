@@ -191,3 +191,21 @@ async def test_a_move_waiting_for_a_locked_database_at_sigterm_is_applied_at_the
             assert turn_name(table) == "Bob" and not kept.exists()
         finally:
             await stopped(again)
+
+
+async def test_an_inline_table_chosen_while_the_database_is_locked_opens_once_it_is_free(
+    tmp_path: Path,
+) -> None:
+    """A chosen inline result names no chat and no game (nothing orders it): it is
+    tried again like any other update, not dropped after its first try."""
+    async with bot_process(tmp_path) as run:
+        run.tg.set_inline_feedback(True)
+        answer = await run.tg.inline_query(run.alice, run.bob, "reversi")
+        with locked(tmp_path / "bot.db"):
+            message = await run.tg.choose_result(run.alice, answer, "new:reversi")
+            await line_with(run.bot, MAY_PASS)  # the table's save waited out the lock
+        await run.tg.wait_for(
+            lambda: "Join" in [b.text for row in message.buttons() for b in row],
+            timeout=30, what="the lobby drawn on the chosen offer",
+        )  # fmt: skip
+        assert "Alice" in (message.text or "")
