@@ -11,6 +11,7 @@ on the event loop, then on reader threads); PostgreSQL on SQLAlchemy 2's async C
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -51,9 +52,20 @@ def database_path(url: str) -> str:
     if not url.startswith(prefix) or len(url) == len(prefix):
         raise ValueError(
             f"DATABASE_URL must look like sqlite:///relative/file.db or "
-            f"sqlite:////absolute/file.db, not {url!r}"
+            f"sqlite:////absolute/file.db, not {without_password(url)!r}"
         )
     return url[len(prefix) :]
+
+
+def without_password(url: str) -> str:
+    """``url`` fit for output: a password in its user part (``user:password@``) or in
+    its query (``?password=``) shown as ``***``, whatever the scheme."""
+    head, sep, rest = url.partition("://")
+    if sep and "@" in rest:
+        userinfo, _, host = rest.rpartition("@")
+        user, colon, _ = userinfo.partition(":")
+        rest = f"{user}:***@{host}" if colon else rest
+    return re.sub(r"(?i)(password=)[^&#]*", r"\1***", head + sep + rest)
 
 
 @dataclass(frozen=True)

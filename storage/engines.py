@@ -15,7 +15,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
-from storage.core import database_path
+from storage.core import database_path, without_password
 from storage.errors import UnusableDatabase
 
 _POSTGRES = ("postgresql://", "postgres://", "postgresql+asyncpg://")
@@ -46,7 +46,7 @@ def target_of(path_or_url: str) -> Target:
         _, _, rest = path_or_url.partition("://")
         url = f"postgresql+asyncpg://{rest}"
         try:
-            shown = make_url(url).set(drivername="postgresql").render_as_string()
+            shown = without_password(make_url(url).set(drivername="postgresql").render_as_string())
         except ArgumentError as error:
             raise ValueError(f"DATABASE_URL is not a database URL: {error}") from None
         return Target(url, None, shown)

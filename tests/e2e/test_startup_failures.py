@@ -271,3 +271,33 @@ async def test_an_unfinished_file_that_cannot_be_written_is_one_line_and_exit_co
     }[where]
     line = await _refused(f"sqlite:///{tmp_path / 'bot.db'}", extra={"UNFINISHED_FILE": str(path)})
     assert line.startswith(f"error: UNFINISHED_FILE {path}") and expected in line, line
+
+
+async def test_a_database_url_of_another_driver_is_refused_without_its_password() -> None:
+    """SQLAlchemy's own spelling (``postgresql+psycopg2://``), or another database: one
+    line naming DATABASE_URL, and the password is not in it."""
+    for url in ("postgresql+psycopg2://bot:Hunter2pw@db/tablebot", "mysql://bot:Hunter2pw@db/x"):
+        line = await _refused(url)
+        assert "DATABASE_URL must look like" in line and "bot:***@db" in line
+        assert "hunter2pw" not in line.lower()
+
+
+@pytest.mark.slow
+async def test_a_password_in_the_database_urls_query_is_never_logged(tmp_path: Path) -> None:
+    """``?password=`` (asyncpg takes it there too) on a server that cannot be reached:
+    the bot tries again with one line per attempt, none with the password."""
+    port = _closed_port()
+    async with StandIn(token=TOKEN, bot_username="tablebot") as tg:
+        env = _env(TOKEN, tg.base_url, f"postgresql://bot@127.0.0.1:{port}/x?password=Hunter2pw")
+        process = await _spawn(env)
+        try:
+            (attempt,) = await _lines(process, 1)
+            process.send_signal(signal.SIGTERM)
+            code, out, err = await _finish(process)
+        finally:
+            if process.returncode is None:
+                process.kill()
+                await process.wait()
+    assert code == 0 and "cannot be reached" in attempt
+    for output in (attempt, out, err):
+        assert "hunter2pw" not in output.lower()
