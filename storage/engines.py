@@ -49,6 +49,11 @@ def target_of(path_or_url: str) -> Target:
             shown = without_password(make_url(url).set(drivername="postgresql").render_as_string())
         except ArgumentError as error:
             raise ValueError(f"DATABASE_URL is not a database URL: {error}") from None
+        except ValueError:  # SQLAlchemy's int() of the port: its text names no setting
+            raise ValueError(
+                "DATABASE_URL must look like postgresql://user:password@host:5432/db "
+                f"(the port a number), not {without_password(path_or_url)!r}"
+            ) from None
         return Target(url, None, shown)
     path = database_path(path_or_url) if "://" in path_or_url else path_or_url
     return Target("", path, path)

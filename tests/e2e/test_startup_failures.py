@@ -301,3 +301,9 @@ async def test_a_password_in_the_database_urls_query_is_never_logged(tmp_path: P
     assert code == 0 and "cannot be reached" in attempt
     for output in (attempt, out, err):
         assert "hunter2pw" not in output.lower()
+
+
+async def test_a_database_url_whose_port_is_not_a_number_is_one_line_naming_it() -> None:
+    line = await _refused("postgresql://bot:Hunter2pw@db:5432x/tablebot")
+    assert "DATABASE_URL must look like postgresql://" in line and "db:5432x" in line
+    assert "hunter2pw" not in line.lower()
