@@ -107,6 +107,9 @@ class KeyedUpdateProcessor(BaseUpdateProcessor):
         # polled updates still unfinished when the bot stopped (``bot.ops.kept``
         # keeps them for the next start: Telegram counted them as received)
         self.left_at_stop: list[object] = []
+        # update ids handed back from that file (``bot.ops.kept.resume``): nobody delivers
+        # them again, so they are tried until they succeed, whatever ``patience`` says
+        self.kept_ids: set[int] = set()
         self.running = running  # whether the application still runs
         self.stopping = asyncio.Event()
         self._across = across
@@ -147,26 +150,26 @@ class KeyedUpdateProcessor(BaseUpdateProcessor):
     ) -> None:
         """Handle the update, and again while it fails for a reason that may pass."""
         attempt, pause, waited = first, self.first_pause, 0.0
+        patience = None if update_id(update) in self.kept_ids else self.patience
         for tries in itertools.count(1):
             await self._try(update, key, attempt)
             error = self.unfinished.take(update)
             if error is None:
+                self.kept_ids.discard(update_id(update) or 0)
                 return
             self.failed_tries += 1
             waited += pause
-            if self.redo is None or not self._patient(waited) or not await self._pause(pause):
+            patient = patience is None or waited <= patience
+            if self.redo is None or not patient or not await self._pause(pause):
                 self.unfinished.record(update, error)  # still unfinished: not acknowledged
                 log.warning("update %s not handled (try %d): %s", update_id(update), tries, error)
-                if self.redo is not None and self.patience is None:  # polled: kept
+                if self.redo is not None and patience is None:  # polled or kept: kept
                     self.left_at_stop.append(update)
                 return
             log.warning("update %s not handled (try %d: %s); tried again after %g s",
                         update_id(update), tries, error, pause)  # fmt: skip
             pause = min(pause * 2, LONGEST_PAUSE)
             attempt = self.redo(update)
-
-    def _patient(self, waited: float) -> bool:
-        return self.patience is None or waited <= self.patience
 
     async def _pause(self, seconds: float) -> bool:
         """Wait ``seconds`` (a second at a time); False as soon as the bot stops."""

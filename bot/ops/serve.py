@@ -107,9 +107,8 @@ async def _run(config: Config, db: Database, stopping: asyncio.Event) -> None:
     finally:
         await servers.stop()
         await _stop(application)
-        if not config.webhook_url and isinstance(
-            application.update_processor, KeyedUpdateProcessor
-        ):
+        if isinstance(application.update_processor, KeyedUpdateProcessor):  # webhook mode:
+            # only what it resumed from the file (its own are delivered again)
             kept.keep(config.unfinished_path, application.update_processor.left_at_stop)
 
 
@@ -134,11 +133,11 @@ async def _start(
     await application.start()
     updater = application.updater
     assert updater is not None
+    await kept.resume(application, config.unfinished_path)  # before new ones, either mode
     if config.webhook_url:
         started = await retrying(lambda: set_webhook(application, config, ALLOWED_UPDATES),
                                  stopping)  # fmt: skip
     else:
-        await kept.resume(application, config.unfinished_path)  # before new ones
         started = await retrying(
             lambda: updater.start_polling(
                 allowed_updates=ALLOWED_UPDATES, drop_pending_updates=False

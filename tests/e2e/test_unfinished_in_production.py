@@ -209,3 +209,32 @@ async def test_an_inline_table_chosen_while_the_database_is_locked_opens_once_it
             timeout=30, what="the lobby drawn on the chosen offer",
         )  # fmt: skip
         assert "Alice" in (message.text or "")
+
+
+async def test_a_move_kept_at_a_stop_is_applied_when_the_bot_comes_back_with_a_webhook(
+    tmp_path: Path,
+) -> None:
+    """The operator moves the bot from long polling to a webhook across the restart:
+    the kept move is still handled at the next start (no update of it will come again)."""
+    kept = tmp_path / "kept.json"
+    env = {"UNFINISHED_FILE": str(kept)}
+    async with bot_process(tmp_path, env) as run:
+        table = await reversi_started(run)
+        with locked(tmp_path / "bot.db"):
+            await run.tg.press_nowait(
+                run.alice, table, callback_data=data_of(table, hint_squares(table)[0])
+            )
+            await line_with(run.bot, MAY_PASS)
+            await stopped(run.bot)
+            assert kept.exists() and sum(disc_counts(table)) == 4
+        port = free_port()
+        hook = {"WEBHOOK_URL": f"http://127.0.0.1:{port}/hook", "WEBHOOK_SECRET": "s3cret",
+                "PORT": str(port), "LISTEN": "127.0.0.1"}  # fmt: skip
+        again = await start_process(run.tg, tmp_path / "bot.db", {**env, **hook}, "setWebhook")
+        try:
+            await run.tg.wait_for(
+                lambda: sum(disc_counts(table)) == 5, timeout=20, what="the kept move"
+            )
+            assert turn_name(table) == "Bob" and not kept.exists()
+        finally:
+            await stopped(again)
