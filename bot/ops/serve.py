@@ -135,8 +135,11 @@ async def _start(
     assert updater is not None
     await kept.resume(application, config.unfinished_path)  # before new ones, either mode
     if config.webhook_url:
-        started = await retrying(lambda: set_webhook(application, config, ALLOWED_UPDATES),
-                                 stopping)  # fmt: skip
+        try:
+            started = await retrying(lambda: set_webhook(application, config, ALLOWED_UPDATES),
+                                     stopping)  # fmt: skip
+        except BadRequest as error:  # a port or host Telegram does not post to: as configured
+            raise StartupRefused(f"Telegram refused WEBHOOK_URL: {error.message}") from None
     else:
         started = await retrying(
             lambda: updater.start_polling(

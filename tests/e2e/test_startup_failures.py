@@ -307,3 +307,22 @@ async def test_a_database_url_whose_port_is_not_a_number_is_one_line_naming_it()
     line = await _refused("postgresql://bot:Hunter2pw@db:5432x/tablebot")
     assert "DATABASE_URL must look like postgresql://" in line and "db:5432x" in line
     assert "hunter2pw" not in line.lower()
+
+
+async def test_a_webhook_telegram_refuses_is_one_line_and_exit_code_2(tmp_path: Path) -> None:
+    """setWebhook answered 400 (a port Telegram does not post to, a host it cannot
+    resolve): as configured it cannot succeed, so one line and exit code 2 (it was an
+    uncaught exception, exit code 1: a supervisor restarted it for ever)."""
+    refusal = "Bad Request: bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443"
+    port = _closed_port()
+    async with StandIn(token=TOKEN, bot_username="tablebot") as tg:
+        tg.fail_next("setWebhook", 400, refusal)
+        env = {**_env(TOKEN, tg.base_url, f"sqlite:///{tmp_path}/bot.db"),
+               "WEBHOOK_URL": f"http://127.0.0.1:{port}/hook", "WEBHOOK_SECRET": "s3cret",
+               "PORT": str(port), "LISTEN": "127.0.0.1"}  # fmt: skip
+        code, out, err = await _finish(await _spawn(env))
+    _never_the_token(out, err)
+    assert code == 2, err
+    (line,) = [line for line in err.splitlines() if not line.startswith("{")]
+    assert line.startswith("error: ") and "WEBHOOK_URL" in line and "ports 80" in line, err
+    assert "Traceback" not in err, err
