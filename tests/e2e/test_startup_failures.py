@@ -326,3 +326,17 @@ async def test_a_webhook_telegram_refuses_is_one_line_and_exit_code_2(tmp_path: 
     (line,) = [line for line in err.splitlines() if not line.startswith("{")]
     assert line.startswith("error: ") and "WEBHOOK_URL" in line and "ports 80" in line, err
     assert "Traceback" not in err, err
+
+
+@pytest.mark.parametrize("base_url", ["http://[::1/bot", "http://127.0.0.1:99999/bot"])
+async def test_a_bot_api_url_that_is_no_url_is_one_line_and_exit_code_2(
+    tmp_path: Path, base_url: str
+) -> None:
+    """An IPv6 address not closed (was a traceback, exit code 1) or a port past 65535
+    (was 'cannot be reached', tried for ever): a malformed setting, said in one line."""
+    env = _env(TOKEN, base_url, f"sqlite:///{tmp_path}/bot.db")
+    code, out, err = await _finish(await _spawn(env))
+    _never_the_token(out, err)
+    assert (code, out) == (2, ""), err
+    (line,) = err.splitlines()
+    assert line.startswith("error: BOT_API_BASE_URL must be an http(s) URL"), line
