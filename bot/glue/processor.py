@@ -110,6 +110,10 @@ class KeyedUpdateProcessor(BaseUpdateProcessor):
         # update ids handed back from that file (``bot.ops.kept.resume``): nobody delivers
         # them again, so they are tried until they succeed, whatever ``patience`` says
         self.kept_ids: set[int] = set()
+        # a polled update gave up as the bot stopped (the database still failing): those
+        # after it are kept untried, or each would first wait out its own failure (a
+        # SQLite lock: 10 s) and the stop outlast the supervisor's grace (SIGKILL)
+        self.gave_up_at_stop = False
         self.running = running  # whether the application still runs
         self.stopping = asyncio.Event()
         self._across = across
@@ -151,6 +155,13 @@ class KeyedUpdateProcessor(BaseUpdateProcessor):
         """Handle the update, and again while it fails for a reason that may pass."""
         attempt, pause, waited = first, self.first_pause, 0.0
         patience = None if update_id(update) in self.kept_ids else self.patience
+        keeps = self.redo is not None and patience is None  # polled or kept: kept at a stop
+        if keeps and self.gave_up_at_stop and self._stopped() and update_id(update) is not None:
+            if isinstance(attempt, Coroutine):
+                attempt.close()
+            self.left_at_stop.append(update)
+            log.warning("update %s kept untried for the next start", update_id(update))
+            return
         for tries in itertools.count(1):
             await self._try(update, key, attempt)
             error = self.unfinished.take(update)
@@ -163,13 +174,17 @@ class KeyedUpdateProcessor(BaseUpdateProcessor):
             if self.redo is None or not patient or not await self._pause(pause):
                 self.unfinished.record(update, error)  # still unfinished: not acknowledged
                 log.warning("update %s not handled (try %d): %s", update_id(update), tries, error)
-                if self.redo is not None and patience is None:  # polled or kept: kept
+                if keeps:
                     self.left_at_stop.append(update)
+                    self.gave_up_at_stop = self._stopped()
                 return
             log.warning("update %s not handled (try %d: %s); tried again after %g s",
                         update_id(update), tries, error, pause)  # fmt: skip
             pause = min(pause * 2, LONGEST_PAUSE)
             attempt = self.redo(update)
+
+    def _stopped(self) -> bool:
+        return self.stopping.is_set() or not self.running()
 
     async def _pause(self, seconds: float) -> bool:
         """Wait ``seconds`` (a second at a time); False as soon as the bot stops."""

@@ -238,3 +238,42 @@ async def test_a_move_kept_at_a_stop_is_applied_when_the_bot_comes_back_with_a_w
             assert turn_name(table) == "Bob" and not kept.exists()
         finally:
             await stopped(again)
+
+
+GRACE = 20.0  # deploy/tablebot.service's TimeoutStopSec, compose.yaml's stop_grace_period
+
+
+async def test_presses_queued_behind_a_failing_one_are_kept_within_the_stop_grace(
+    tmp_path: Path,
+) -> None:
+    """SIGTERM while the SQLite file is locked and several presses wait in line on one
+    game: each of them must not first wait out the lock (10 s a try), or the stop
+    outlasts the supervisor's grace, the bot is SIGKILLed as systemd and compose do,
+    and the file that keeps them is never written: all of them lost."""
+    kept = tmp_path / "kept.json"
+    env = {"UNFINISHED_FILE": str(kept)}
+    async with bot_process(tmp_path, env) as run:
+        table = await reversi_started(run)
+        data = data_of(table, hint_squares(table)[0])
+        with locked(tmp_path / "bot.db"):
+            first = await run.tg.press_nowait(run.alice, table, callback_data=data)
+            await line_with(run.bot, MAY_PASS)  # the first waited out the lock, and failed
+            for _ in range(3):  # taps again, impatient: in line behind the first
+                await run.tg.press_nowait(run.alice, table, callback_data=data)
+            await asyncio.sleep(0.3)
+            run.bot.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.wait_for(run.bot.wait(), GRACE)
+            except TimeoutError:
+                run.bot.kill()  # what the supervisor does after its grace
+                await run.bot.wait()
+            assert kept.exists(), "SIGKILLed before it kept them: every press lost"
+            assert run.bot.returncode == 0
+        again = await start_process(run.tg, tmp_path / "bot.db", env)
+        try:
+            answer = await run.tg.wait_answered(first, timeout=30)
+            assert not answer.show_alert, answer.text
+            await run.tg.wait_for(lambda: sum(disc_counts(table)) == 5, what="the kept move")
+            assert turn_name(table) == "Bob"
+        finally:
+            await stopped(again)
