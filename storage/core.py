@@ -23,6 +23,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from storage.direct import Direct, LoopReader, Rows, open_reader
+from storage.errors import WriteRefused
 from storage.locks import KeyLocks
 from storage.params import Params
 from storage.tx import AlchemyTx, Tx, run
@@ -92,6 +93,7 @@ class Core:
         self._path = connections.path
         self._clock = clock
         self._write_lock = asyncio.Lock()
+        self._refusing = False  # refuse_waiting_writes
         # writes asked for and not finished (by ticket), so that a read waits for the
         # writes asked for before it; the task of the one in flight
         self._issued = 0
@@ -136,6 +138,13 @@ class Core:
 
         return SCHEMA_VERSION
 
+    def refuse_waiting_writes(self) -> None:
+        """From now on a write fails (``WriteRefused``) as soon as it has the writer's
+        lock, instead of waiting out a database that fails (a locked SQLite file: 10 s,
+        one write after the other): for a stop while writes fail, so that what waits
+        is kept for the next start within the supervisor's grace."""
+        self._refusing = True
+
     @asynccontextmanager
     async def transaction(self, durable: bool = True) -> AsyncIterator[Tx]:
         """BEGIN (IMMEDIATE on SQLite) ... COMMIT, rolled back on any exception.
@@ -149,6 +158,8 @@ class Core:
         self._outstanding.add(ticket)
         try:
             async with self._write_lock:
+                if self._refusing:
+                    raise WriteRefused("the bot is stopping while the database fails")
                 self._writing = asyncio.current_task()
                 if self._direct is not None:
                     async with self._direct.transaction(durable) as direct:

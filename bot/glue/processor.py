@@ -17,6 +17,7 @@ from telegram.ext import BaseUpdateProcessor
 from bot.buttons import TableOffer, game_of
 from bot.glue.unfinished import Unfinished, update_id
 from bot.pipeline.group_offer import posted_offer
+from bot.transient import database_failed
 
 log = logging.getLogger(__name__)
 OrderKey = tuple[str, int]
@@ -94,6 +95,7 @@ class KeyedUpdateProcessor(BaseUpdateProcessor):
         redo: Redo | None = None,
         running: Callable[[], bool] = lambda: True,
         patience: float | None = None,
+        refuse_writes: Callable[[], None] = lambda: None,
     ) -> None:
         super().__init__(WAITING_LIMIT)
         self.running_limit = max_concurrent_updates
@@ -114,6 +116,9 @@ class KeyedUpdateProcessor(BaseUpdateProcessor):
         # after it are kept untried, or each would first wait out its own failure (a
         # SQLite lock: 10 s) and the stop outlast the supervisor's grace (SIGKILL)
         self.gave_up_at_stop = False
+        # and the writes still waiting for this process's writer then fail at once (each
+        # would wait out the database in turn); ``Core.refuse_waiting_writes``
+        self.refuse_writes = refuse_writes
         self.running = running  # whether the application still runs
         self.stopping = asyncio.Event()
         self._across = across
@@ -177,6 +182,8 @@ class KeyedUpdateProcessor(BaseUpdateProcessor):
                 if keeps:
                     self.left_at_stop.append(update)
                     self.gave_up_at_stop = self._stopped()
+                    if self.gave_up_at_stop and database_failed(error):
+                        self.refuse_writes()
                 return
             log.warning("update %s not handled (try %d: %s); tried again after %g s",
                         update_id(update), tries, error, pause)  # fmt: skip

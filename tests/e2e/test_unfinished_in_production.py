@@ -277,3 +277,40 @@ async def test_presses_queued_behind_a_failing_one_are_kept_within_the_stop_grac
             assert turn_name(table) == "Bob"
         finally:
             await stopped(again)
+
+
+async def test_presses_on_several_games_waiting_for_the_writer_are_kept_within_the_grace(
+    tmp_path: Path,
+) -> None:
+    """As above, with the presses on three games (nothing orders them, but the bot
+    writes one transaction at a time): each one still waiting for the writer when the
+    bot stops must not wait out the lock in turn (10 s each)."""
+    kept = tmp_path / "kept.json"
+    env = {"UNFINISHED_FILE": str(kept)}
+    async with bot_process(tmp_path, env) as run:
+        tables = [await reversi_started(run)]
+        for name in ("Two", "Three"):
+            group = run.tg.add_group(name, members=[run.alice, run.bob], admins=[run.alice])
+            tables.append(await reversi_started(Running(run.tg, run.bot, run.alice, run.bob,
+                                                        group)))  # fmt: skip
+        moves = [data_of(table, hint_squares(table)[0]) for table in tables]
+        with locked(tmp_path / "bot.db"):
+            await run.tg.press_nowait(run.alice, tables[0], callback_data=moves[0])
+            await line_with(run.bot, MAY_PASS)
+            for table, data in zip(tables[1:], moves[1:], strict=True):
+                await run.tg.press_nowait(run.alice, table, callback_data=data)
+            await asyncio.sleep(0.3)
+            run.bot.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.wait_for(run.bot.wait(), GRACE)
+            except TimeoutError:
+                run.bot.kill()  # what the supervisor does after its grace
+                await run.bot.wait()
+            assert kept.exists(), "SIGKILLed before it kept them: every press lost"
+            assert run.bot.returncode == 0
+        again = await start_process(run.tg, tmp_path / "bot.db", env)
+        try:
+            for table in tables:
+                await run.tg.wait_for(lambda t=table: sum(disc_counts(t)) == 5, what="a move")
+        finally:
+            await stopped(again)
