@@ -76,13 +76,30 @@ def directory_for(path: str) -> None:
         ) from None
 
 
+# A server that went silent (a network partition: the connection stays open, nothing
+# comes back) fails a connection attempt or a statement after this long, as one that
+# refused would at once; without a bound a press waited on it for good, and held the
+# bot past its stop (the supervisor's SIGKILL then lost it). Start-up's migrations run
+# without the statements' bound (bot.ops.migrate's too): they may be long.
+CONNECT_SECONDS, STATEMENT_SECONDS = 10.0, 5.0
+BOUNDED = {"timeout": CONNECT_SECONDS, "command_timeout": STATEMENT_SECONDS}
+
+
 def postgres_engines(url: str) -> tuple[AsyncEngine, AsyncEngine]:
     """PostgreSQL's engines: the writers' pool and the readers' (autocommit)."""
     # pool_pre_ping: a pooled connection the server closed (it restarted) is
     # found out and replaced before a transaction starts on it
-    writer = create_async_engine(url, pool_size=5, max_overflow=20, pool_pre_ping=True)
+    writer = create_async_engine(
+        url, pool_size=5, max_overflow=20, pool_pre_ping=True, connect_args=BOUNDED
+    )
     reader = create_async_engine(
         url, pool_size=5, max_overflow=20, isolation_level="AUTOCOMMIT",
-        pool_reset_on_return=None, pool_pre_ping=True,
+        pool_reset_on_return=None, pool_pre_ping=True, connect_args=BOUNDED,
     )  # fmt: skip
     return writer, reader
+
+
+def migrations_engine(url: str) -> AsyncEngine:
+    """One connection for start-up's migrations: its connection bounded, not its
+    statements."""
+    return create_async_engine(url, pool_size=1, connect_args={"timeout": CONNECT_SECONDS})
