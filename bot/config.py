@@ -177,8 +177,12 @@ def _base_url(env: Mapping[str, str]) -> str | None:
     raw = env.get("BOT_API_BASE_URL", "").strip()
     if not raw:
         return None
-    parsed = urlparse(raw)
-    if parsed.scheme not in ("http", "https") or not parsed.netloc:
+    try:
+        parsed = urlparse(raw)
+        parsed.port  # noqa: B018 - ValueError for a port that is no port (not up to 65535)
+    except ValueError:  # "http://[::1/bot": an IPv6 address not closed
+        parsed = None
+    if parsed is None or parsed.scheme not in ("http", "https") or not parsed.netloc:
         raise ConfigError(
             "BOT_API_BASE_URL must be an http(s) URL such as http://127.0.0.1:8081/bot, "
             f"not {raw!r}"

@@ -41,3 +41,8 @@ def transient(error: BaseException) -> bool:
     if isinstance(error, (*_ASYNCPG, sqlite3.OperationalError, OSError, TimeoutError)):
         return True
     return sqlstate(error).startswith(_PASSING_STATES)
+
+
+def database_failed(error: BaseException) -> bool:
+    """Whether ``error`` is the database's (not the network's, nor the Bot API's)."""
+    return isinstance(error, (DBAPIError, *_ASYNCPG, sqlite3.Error))

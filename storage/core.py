@@ -11,6 +11,7 @@ on the event loop, then on reader threads); PostgreSQL on SQLAlchemy 2's async C
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -22,6 +23,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from storage.direct import Direct, LoopReader, Rows, open_reader
+from storage.errors import WriteRefused
 from storage.locks import KeyLocks
 from storage.params import Params
 from storage.tx import AlchemyTx, Tx, run
@@ -51,9 +53,20 @@ def database_path(url: str) -> str:
     if not url.startswith(prefix) or len(url) == len(prefix):
         raise ValueError(
             f"DATABASE_URL must look like sqlite:///relative/file.db or "
-            f"sqlite:////absolute/file.db, not {url!r}"
+            f"sqlite:////absolute/file.db, not {without_password(url)!r}"
         )
     return url[len(prefix) :]
+
+
+def without_password(url: str) -> str:
+    """``url`` fit for output: a password in its user part (``user:password@``) or in
+    its query (``?password=``) shown as ``***``, whatever the scheme."""
+    head, sep, rest = url.partition("://")
+    if sep and "@" in rest:
+        userinfo, _, host = rest.rpartition("@")
+        user, colon, _ = userinfo.partition(":")
+        rest = f"{user}:***@{host}" if colon else rest
+    return re.sub(r"(?i)(password=)[^&#]*", r"\1***", head + sep + rest)
 
 
 @dataclass(frozen=True)
@@ -80,6 +93,7 @@ class Core:
         self._path = connections.path
         self._clock = clock
         self._write_lock = asyncio.Lock()
+        self._refusing = False  # refuse_waiting_writes
         # writes asked for and not finished (by ticket), so that a read waits for the
         # writes asked for before it; the task of the one in flight
         self._issued = 0
@@ -124,6 +138,13 @@ class Core:
 
         return SCHEMA_VERSION
 
+    def refuse_waiting_writes(self) -> None:
+        """From now on a write fails (``WriteRefused``) as soon as it has the writer's
+        lock, instead of waiting out a database that fails (a locked SQLite file: 10 s,
+        one write after the other): for a stop while writes fail, so that what waits
+        is kept for the next start within the supervisor's grace."""
+        self._refusing = True
+
     @asynccontextmanager
     async def transaction(self, durable: bool = True) -> AsyncIterator[Tx]:
         """BEGIN (IMMEDIATE on SQLite) ... COMMIT, rolled back on any exception.
@@ -137,6 +158,8 @@ class Core:
         self._outstanding.add(ticket)
         try:
             async with self._write_lock:
+                if self._refusing:
+                    raise WriteRefused("the bot is stopping while the database fails")
                 self._writing = asyncio.current_task()
                 if self._direct is not None:
                     async with self._direct.transaction(durable) as direct:

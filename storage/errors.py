@@ -14,3 +14,9 @@ class UnreachableDatabase(UnusableDatabase):
     """The database server cannot be reached now (down, starting up, restarting, not
     yet resolvable, out of connections): nothing is wrong with the configuration as
     far as can be told, so start-up tries again."""
+
+
+class WriteRefused(TimeoutError):
+    """A write refused before it began: the bot is stopping while the database fails
+    (``Core.refuse_waiting_writes``). A failure that may pass: what asked for it is
+    kept for the next start."""

@@ -96,8 +96,9 @@ class KeyLocks:
         if self._connection is None:
             if self._engine is None:
                 self._engine = create_async_engine(
-                    self._db.url, pool_size=1, max_overflow=0, isolation_level="AUTOCOMMIT"
-                )
+                    self._db.url, pool_size=1, max_overflow=0, isolation_level="AUTOCOMMIT",
+                    connect_args={"timeout": 10.0, "command_timeout": 5.0},  # engines.BOUNDED
+                )  # fmt: skip
             self._connection = await self._engine.connect()
         return self._connection
 

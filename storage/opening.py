@@ -9,7 +9,13 @@ from sqlalchemy.exc import DBAPIError
 from storage import schema
 from storage.core import Connections, sqlstate
 from storage.direct import open_reader, open_writer
-from storage.engines import Target, directory_for, postgres_engines, target_of
+from storage.engines import (
+    Target,
+    directory_for,
+    migrations_engine,
+    postgres_engines,
+    target_of,
+)
 from storage.errors import UnreachableDatabase, UnusableDatabase
 
 
@@ -33,13 +39,12 @@ async def connect(path_or_url: str) -> Connections:
 
 
 async def _postgres(target: Target) -> Connections:
-    engine, reader = postgres_engines(target.url)
+    migrating = migrations_engine(target.url)
     try:
-        await schema.upgrade_postgres(engine)
-    except BaseException:
-        await engine.dispose()
-        await reader.dispose()
-        raise
+        await schema.upgrade_postgres(migrating)
+    finally:
+        await migrating.dispose()
+    engine, reader = postgres_engines(target.url)
     return Connections("postgresql", engine=engine, reader=reader)
 
 

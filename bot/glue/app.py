@@ -214,6 +214,7 @@ def build_application(
         redo=lambda update: built[0].process_update(update),
         running=lambda: built[0].running,
         patience=WEBHOOK_PATIENCE if config.webhook_url else None,
+        refuse_writes=db.refuse_waiting_writes,  # at a stop while the database fails
     )
     builder = (
         ApplicationBuilder()

@@ -17,6 +17,7 @@ from telegram.ext import BaseUpdateProcessor
 from bot.buttons import TableOffer, game_of
 from bot.glue.unfinished import Unfinished, update_id
 from bot.pipeline.group_offer import posted_offer
+from bot.transient import database_failed
 
 log = logging.getLogger(__name__)
 OrderKey = tuple[str, int]
@@ -94,6 +95,7 @@ class KeyedUpdateProcessor(BaseUpdateProcessor):
         redo: Redo | None = None,
         running: Callable[[], bool] = lambda: True,
         patience: float | None = None,
+        refuse_writes: Callable[[], None] = lambda: None,
     ) -> None:
         super().__init__(WAITING_LIMIT)
         self.running_limit = max_concurrent_updates
@@ -107,6 +109,16 @@ class KeyedUpdateProcessor(BaseUpdateProcessor):
         # polled updates still unfinished when the bot stopped (``bot.ops.kept``
         # keeps them for the next start: Telegram counted them as received)
         self.left_at_stop: list[object] = []
+        # update ids handed back from that file (``bot.ops.kept.resume``): nobody delivers
+        # them again, so they are tried until they succeed, whatever ``patience`` says
+        self.kept_ids: set[int] = set()
+        # a polled update gave up as the bot stopped (the database still failing): those
+        # after it are kept untried, or each would first wait out its own failure (a
+        # SQLite lock: 10 s) and the stop outlast the supervisor's grace (SIGKILL)
+        self.gave_up_at_stop = False
+        # and the writes still waiting for this process's writer then fail at once (each
+        # would wait out the database in turn); ``Core.refuse_waiting_writes``
+        self.refuse_writes = refuse_writes
         self.running = running  # whether the application still runs
         self.stopping = asyncio.Event()
         self._across = across
@@ -116,9 +128,8 @@ class KeyedUpdateProcessor(BaseUpdateProcessor):
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         key = order_key(update)
-        if key is None:
-            async with self._running:
-                await coroutine
+        if key is None:  # ordered with nothing (an inline query, a chosen table), but
+            await self._until_finished(update, None, coroutine)  # tried again all the same
             return
         async with self._in_line(key):
             await self._until_finished(update, key, coroutine)
@@ -143,29 +154,44 @@ class KeyedUpdateProcessor(BaseUpdateProcessor):
                 del self._waiting[key]
                 self._locks.pop(key, None)
 
-    async def _until_finished(self, update: object, key: OrderKey, first: Awaitable[Any]) -> None:
+    async def _until_finished(
+        self, update: object, key: OrderKey | None, first: Awaitable[Any]
+    ) -> None:
         """Handle the update, and again while it fails for a reason that may pass."""
         attempt, pause, waited = first, self.first_pause, 0.0
+        patience = None if update_id(update) in self.kept_ids else self.patience
+        keeps = self.redo is not None and patience is None  # polled or kept: kept at a stop
+        if keeps and self.gave_up_at_stop and self._stopped() and update_id(update) is not None:
+            if isinstance(attempt, Coroutine):
+                attempt.close()
+            self.left_at_stop.append(update)
+            log.warning("update %s kept untried for the next start", update_id(update))
+            return
         for tries in itertools.count(1):
             await self._try(update, key, attempt)
             error = self.unfinished.take(update)
             if error is None:
+                self.kept_ids.discard(update_id(update) or 0)
                 return
             self.failed_tries += 1
             waited += pause
-            if self.redo is None or not self._patient(waited) or not await self._pause(pause):
+            patient = patience is None or waited <= patience
+            if self.redo is None or not patient or not await self._pause(pause):
                 self.unfinished.record(update, error)  # still unfinished: not acknowledged
                 log.warning("update %s not handled (try %d): %s", update_id(update), tries, error)
-                if self.redo is not None and self.patience is None:  # polled: kept
+                if keeps:
                     self.left_at_stop.append(update)
+                    self.gave_up_at_stop = self._stopped()
+                    if self.gave_up_at_stop and database_failed(error):
+                        self.refuse_writes()
                 return
             log.warning("update %s not handled (try %d: %s); tried again after %g s",
                         update_id(update), tries, error, pause)  # fmt: skip
             pause = min(pause * 2, LONGEST_PAUSE)
             attempt = self.redo(update)
 
-    def _patient(self, waited: float) -> bool:
-        return self.patience is None or waited <= self.patience
+    def _stopped(self) -> bool:
+        return self.stopping.is_set() or not self.running()
 
     async def _pause(self, seconds: float) -> bool:
         """Wait ``seconds`` (a second at a time); False as soon as the bot stops."""
@@ -179,7 +205,7 @@ class KeyedUpdateProcessor(BaseUpdateProcessor):
                 await asyncio.wait_for(self.stopping.wait(), min(left, 1.0))
         return False
 
-    async def _try(self, update: object, key: OrderKey, attempt: Awaitable[Any]) -> None:
+    async def _try(self, update: object, key: OrderKey | None, attempt: Awaitable[Any]) -> None:
         """One try: the running place, the key across workers, the handlers. A
         failure to take the key across workers (the database) leaves it unfinished."""
         try:
@@ -191,8 +217,8 @@ class KeyedUpdateProcessor(BaseUpdateProcessor):
             if not self.unfinished.record(update, error):
                 raise
 
-    def _held_across(self, key: OrderKey) -> AbstractAsyncContextManager[None]:
-        if self._across is None:
+    def _held_across(self, key: OrderKey | None) -> AbstractAsyncContextManager[None]:
+        if self._across is None or key is None:
             return contextlib.nullcontext()
         return self._across(f"{key[0]}:{key[1]}")
 

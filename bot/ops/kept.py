@@ -7,8 +7,10 @@ tried again, ``bot.glue.processor``) when the bot is stopped would be lost. At t
 stop they are written to a small JSON file (``UNFINISHED_FILE``, by default beside the
 SQLite file), and the next start hands them to the application before polling
 resumes, then removes the file. An update applied meanwhile is recognised by its
-processed update id, so nothing is applied twice. A webhook needs none of this: an
-unfinished update is answered 503 and Telegram delivers it again.
+processed update id, so nothing is applied twice. A webhook needs none of this for its
+own updates (an unfinished one is answered 503 and Telegram delivers it again), but a
+bot that comes back with a webhook still handles what the file keeps, and keeps again
+what of it still fails at its stop.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from pathlib import Path
 
 from telegram import Update
 from telegram.ext import Application
+
+from bot.glue.processor import KeyedUpdateProcessor
 
 log = logging.getLogger(__name__)
 
@@ -64,9 +68,12 @@ def keep(path: str, updates: Sequence[object]) -> int:
 async def resume(application: Application, path: str) -> int:  # type: ignore[type-arg]
     """Hand the kept updates to the started application, then remove the file; how many."""
     kept = _read(path)
+    processor = application.update_processor
     for data in kept:
         update = Update.de_json(data, application.bot)
         if update is not None:
+            if isinstance(processor, KeyedUpdateProcessor):  # tried until it succeeds,
+                processor.kept_ids.add(update.update_id)  # in webhook mode too
             await application.update_queue.put(update)
     if kept:
         log.info("%d updates kept at the last stop are handled now", len(kept))

@@ -37,6 +37,7 @@ from storage.db import Database, UnreachableDatabase, UnusableDatabase
 log = logging.getLogger(__name__)
 EXIT_OK, EXIT_REFUSED = 0, 2
 FIRST_PAUSE, LONGEST_PAUSE = 1.0, 30.0
+CLOSE_SECONDS = 3.0
 TOKEN_REFUSED = "the token was refused by Telegram: check BOT_TOKEN"
 
 
@@ -68,8 +69,18 @@ async def serve(config: Config) -> int:
     except StartupRefused as error:
         return refuse(str(error))
     finally:
-        await db.close()
+        await _closed(db)
     return EXIT_OK
+
+
+async def _closed(db: Database) -> None:
+    """Close the database, waiting at most ``CLOSE_SECONDS``: a PostgreSQL server gone
+    silent never answers the goodbye, and the supervisor's SIGKILL would come first
+    (what was to be kept is written by then; the process's end drops the rest)."""
+    try:
+        await asyncio.wait_for(db.close(), CLOSE_SECONDS)
+    except TimeoutError:
+        log.warning("the database did not answer the bot's goodbye within %g s", CLOSE_SECONDS)
 
 
 async def open_database(path_or_url: str, stopping: asyncio.Event) -> Database | None:
@@ -106,11 +117,7 @@ async def _run(config: Config, db: Database, stopping: asyncio.Event) -> None:
         raise StartupRefused(f"the database {where} is damaged: {error}") from None
     finally:
         await servers.stop()
-        await _stop(application)
-        if not config.webhook_url and isinstance(
-            application.update_processor, KeyedUpdateProcessor
-        ):
-            kept.keep(config.unfinished_path, application.update_processor.left_at_stop)
+        await _stop(application, config.unfinished_path)
 
 
 async def _start(
@@ -134,11 +141,14 @@ async def _start(
     await application.start()
     updater = application.updater
     assert updater is not None
+    await kept.resume(application, config.unfinished_path)  # before new ones, either mode
     if config.webhook_url:
-        started = await retrying(lambda: set_webhook(application, config, ALLOWED_UPDATES),
-                                 stopping)  # fmt: skip
+        try:
+            started = await retrying(lambda: set_webhook(application, config, ALLOWED_UPDATES),
+                                     stopping)  # fmt: skip
+        except BadRequest as error:  # a port or host Telegram does not post to: as configured
+            raise StartupRefused(f"Telegram refused WEBHOOK_URL: {error.message}") from None
     else:
-        await kept.resume(application, config.unfinished_path)  # before new ones
         started = await retrying(
             lambda: updater.start_polling(
                 allowed_updates=ALLOWED_UPDATES, drop_pending_updates=False
@@ -184,16 +194,22 @@ async def _announce(application: Application, config: Config, db: Database) -> N
     log.info("started as @%s (%s), %d active games", application.bot.username, mode, games)
 
 
-async def _stop(application: Application) -> None:  # type: ignore[type-arg]
+async def _stop(application: Application, unfinished_path: str) -> None:  # type: ignore[type-arg]
     """What ``run_polling`` does on its way out (updates waiting to be tried again
-    stop waiting first)."""
-    if isinstance(application.update_processor, KeyedUpdateProcessor):
-        application.update_processor.stopping.set()
+    stop waiting first); the updates still unfinished are kept in ``unfinished_path``
+    as soon as none is handled any more (webhook mode: only what it resumed from the
+    file, its own are delivered again), before the sender's grace and the database's
+    goodbye, which a failing database makes long."""
+    processor = application.update_processor
+    if isinstance(processor, KeyedUpdateProcessor):
+        processor.stopping.set()
     if application.updater is not None and application.updater.running:
         await application.updater.stop()
     if application.running:
         try:
             await application.stop()
+            if isinstance(processor, KeyedUpdateProcessor):
+                kept.keep(unfinished_path, processor.left_at_stop)
         finally:
             if application.post_stop is not None:  # the sender and the sweep stop here
                 await application.post_stop(application)

@@ -11,11 +11,12 @@ from collections import defaultdict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlparse
+from urllib.parse import parse_qsl, urlparse
 
 import tornado.web
 
 from bot.buttons import ForgedCallback, from36
+from bot.i18n import DEFAULT_LANGUAGE, normalize, tr
 from bot.presenters.reasons import refusal_text
 
 MAX_BODY = 4096  # a move is some 60 bytes, its initData under 1 kB
@@ -36,6 +37,38 @@ def parse_table(param: str | None) -> tuple[int, str] | None:
         return from36(head), secret
     except ForgedCallback:
         return None
+
+
+def claimed_language(raw: str) -> str:
+    """The language the (possibly unchecked) initData's user names: only to word a
+    refusal of that very data, never to trust anything by."""
+    try:
+        user = json.loads(dict(parse_qsl(raw[:MAX_BODY])).get("user", "null"))
+    except (ValueError, RecursionError):
+        user = None
+    code = user.get("language_code") if isinstance(user, dict) else None
+    return normalize(code if isinstance(code, str) else None) or DEFAULT_LANGUAGE
+
+
+def refusal_words(language: str, status: int, code: str) -> str | None:
+    """What the app tells the person for a refusal they can meet (its code alone says
+    nothing to them); None for what only a forged or broken client gets."""
+    if status == 401:
+        return tr(language, "This window is too old to be trusted: close it and open it "
+                            "again from the table.")  # fmt: skip
+    if code in ("not-seated", "not-your-seat"):
+        return tr(language, "You are not playing in this game.")
+    if code == "no-table":
+        return tr(language, "This table is not there any more.")
+    if code == "stale":
+        return tr(language, "The table changed before your move arrived; here it is now.")
+    if code == "not-running":
+        return tr(language, "The game is over.")
+    if code == "too-fast":
+        return tr(language, "Too many moves at once: wait a second and try again.")
+    if code == "failed":
+        return tr(language, "Something went wrong on the server; try again in a moment.")
+    return None
 
 
 class Refusal(tornado.web.HTTPError):

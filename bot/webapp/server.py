@@ -52,6 +52,7 @@ from bot.adapter import seat_of_user
 from bot.buttons import ForgedCallback, GameButton, Verb, whole_number
 from bot.config import Config
 from bot.glue.processor import KeyedUpdateProcessor
+from bot.i18n import DEFAULT_LANGUAGE, normalize
 from bot.language import language_of, table_language
 from bot.pipeline.play import play
 from bot.presenters.hand_app import TABLE_QUERY
@@ -62,9 +63,11 @@ from bot.webapp.checks import (
     AppReply,
     Pace,
     Refusal,
+    claimed_language,
     move_body,
     origin_of,
     parse_table,
+    refusal_words,
 )
 from bot.webapp.initdata import InitData, InitDataError, validate_init_data
 from bot.webapp.views import game_view
@@ -117,6 +120,7 @@ class ApiHandler(tornado.web.RequestHandler):
     def initialize(self, context: AppContext) -> None:
         self.context = context
         self.body = bytearray()
+        self.language = DEFAULT_LANGUAGE  # a refusal's words: the reader's, once known
 
     def prepare(self) -> None:
         for header, value in HEADERS.items():
@@ -139,23 +143,29 @@ class ApiHandler(tornado.web.RequestHandler):
         answer: dict[str, Any] = {"ok": False, "error": "failed"}
         if isinstance(error, Refusal):
             answer["error"] = error.code
-            if error.text:
-                answer["text"] = error.text
         elif isinstance(error, tornado.web.HTTPError):
             answer["error"] = "refused"
+        text = error.text if isinstance(error, Refusal) else None
+        text = text or refusal_words(self.language, status_code, answer["error"])
+        if text:
+            answer["text"] = text
         self.finish(answer)
 
     def signed(self) -> InitData:
         header = self.request.headers.get("Authorization", "")
         if not header.startswith(AUTH_SCHEME):
             raise Refusal(401, "no-init-data")
+        raw = header[len(AUTH_SCHEME) :]
+        self.language = claimed_language(raw)  # only to word a refusal
         try:
-            return validate_init_data(
-                header[len(AUTH_SCHEME) :], self.context.token,
+            signed = validate_init_data(
+                raw, self.context.token,
                 max_age=self.context.max_age, clock=self.context.svc.clock,
             )  # fmt: skip
         except InitDataError as error:
             raise Refusal(401, error.reason) from None
+        self.language = normalize(signed.language_code) or DEFAULT_LANGUAGE
+        return signed
 
     async def table(self, signed: InitData) -> GameRecord:
         """The table the launch names: the signed ``start_param`` (a direct link's
@@ -180,6 +190,7 @@ class ApiHandler(tornado.web.RequestHandler):
             raise Refusal(404, "no-table")
         if game.kind not in self.context.svc.adapters:
             raise Refusal(404, "no-table")
+        self.language = reader_language(game, signed)  # their /language, if they chose one
         return game
 
     def view(self, game: GameRecord, signed: InitData, public: str) -> dict[str, Any]:

@@ -271,3 +271,72 @@ async def test_an_unfinished_file_that_cannot_be_written_is_one_line_and_exit_co
     }[where]
     line = await _refused(f"sqlite:///{tmp_path / 'bot.db'}", extra={"UNFINISHED_FILE": str(path)})
     assert line.startswith(f"error: UNFINISHED_FILE {path}") and expected in line, line
+
+
+async def test_a_database_url_of_another_driver_is_refused_without_its_password() -> None:
+    """SQLAlchemy's own spelling (``postgresql+psycopg2://``), or another database: one
+    line naming DATABASE_URL, and the password is not in it."""
+    for url in ("postgresql+psycopg2://bot:Hunter2pw@db/tablebot", "mysql://bot:Hunter2pw@db/x"):
+        line = await _refused(url)
+        assert "DATABASE_URL must look like" in line and "bot:***@db" in line
+        assert "hunter2pw" not in line.lower()
+
+
+@pytest.mark.slow
+async def test_a_password_in_the_database_urls_query_is_never_logged(tmp_path: Path) -> None:
+    """``?password=`` (asyncpg takes it there too) on a server that cannot be reached:
+    the bot tries again with one line per attempt, none with the password."""
+    port = _closed_port()
+    async with StandIn(token=TOKEN, bot_username="tablebot") as tg:
+        env = _env(TOKEN, tg.base_url, f"postgresql://bot@127.0.0.1:{port}/x?password=Hunter2pw")
+        process = await _spawn(env)
+        try:
+            (attempt,) = await _lines(process, 1)
+            process.send_signal(signal.SIGTERM)
+            code, out, err = await _finish(process)
+        finally:
+            if process.returncode is None:
+                process.kill()
+                await process.wait()
+    assert code == 0 and "cannot be reached" in attempt
+    for output in (attempt, out, err):
+        assert "hunter2pw" not in output.lower()
+
+
+async def test_a_database_url_whose_port_is_not_a_number_is_one_line_naming_it() -> None:
+    line = await _refused("postgresql://bot:Hunter2pw@db:5432x/tablebot")
+    assert "DATABASE_URL must look like postgresql://" in line and "db:5432x" in line
+    assert "hunter2pw" not in line.lower()
+
+
+async def test_a_webhook_telegram_refuses_is_one_line_and_exit_code_2(tmp_path: Path) -> None:
+    """setWebhook answered 400 (a port Telegram does not post to, a host it cannot
+    resolve): as configured it cannot succeed, so one line and exit code 2 (it was an
+    uncaught exception, exit code 1: a supervisor restarted it for ever)."""
+    refusal = "Bad Request: bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443"
+    port = _closed_port()
+    async with StandIn(token=TOKEN, bot_username="tablebot") as tg:
+        tg.fail_next("setWebhook", 400, refusal)
+        env = {**_env(TOKEN, tg.base_url, f"sqlite:///{tmp_path}/bot.db"),
+               "WEBHOOK_URL": f"http://127.0.0.1:{port}/hook", "WEBHOOK_SECRET": "s3cret",
+               "PORT": str(port), "LISTEN": "127.0.0.1"}  # fmt: skip
+        code, out, err = await _finish(await _spawn(env))
+    _never_the_token(out, err)
+    assert code == 2, err
+    (line,) = [line for line in err.splitlines() if not line.startswith("{")]
+    assert line.startswith("error: ") and "WEBHOOK_URL" in line and "ports 80" in line, err
+    assert "Traceback" not in err, err
+
+
+@pytest.mark.parametrize("base_url", ["http://[::1/bot", "http://127.0.0.1:99999/bot"])
+async def test_a_bot_api_url_that_is_no_url_is_one_line_and_exit_code_2(
+    tmp_path: Path, base_url: str
+) -> None:
+    """An IPv6 address not closed (was a traceback, exit code 1) or a port past 65535
+    (was 'cannot be reached', tried for ever): a malformed setting, said in one line."""
+    env = _env(TOKEN, base_url, f"sqlite:///{tmp_path}/bot.db")
+    code, out, err = await _finish(await _spawn(env))
+    _never_the_token(out, err)
+    assert (code, out) == (2, ""), err
+    (line,) = err.splitlines()
+    assert line.startswith("error: BOT_API_BASE_URL must be an http(s) URL"), line

@@ -191,3 +191,126 @@ async def test_a_move_waiting_for_a_locked_database_at_sigterm_is_applied_at_the
             assert turn_name(table) == "Bob" and not kept.exists()
         finally:
             await stopped(again)
+
+
+async def test_an_inline_table_chosen_while_the_database_is_locked_opens_once_it_is_free(
+    tmp_path: Path,
+) -> None:
+    """A chosen inline result names no chat and no game (nothing orders it): it is
+    tried again like any other update, not dropped after its first try."""
+    async with bot_process(tmp_path) as run:
+        run.tg.set_inline_feedback(True)
+        answer = await run.tg.inline_query(run.alice, run.bob, "reversi")
+        with locked(tmp_path / "bot.db"):
+            message = await run.tg.choose_result(run.alice, answer, "new:reversi")
+            await line_with(run.bot, MAY_PASS)  # the table's save waited out the lock
+        await run.tg.wait_for(
+            lambda: "Join" in [b.text for row in message.buttons() for b in row],
+            timeout=30, what="the lobby drawn on the chosen offer",
+        )  # fmt: skip
+        assert "Alice" in (message.text or "")
+
+
+async def test_a_move_kept_at_a_stop_is_applied_when_the_bot_comes_back_with_a_webhook(
+    tmp_path: Path,
+) -> None:
+    """The operator moves the bot from long polling to a webhook across the restart:
+    the kept move is still handled at the next start (no update of it will come again)."""
+    kept = tmp_path / "kept.json"
+    env = {"UNFINISHED_FILE": str(kept)}
+    async with bot_process(tmp_path, env) as run:
+        table = await reversi_started(run)
+        with locked(tmp_path / "bot.db"):
+            await run.tg.press_nowait(
+                run.alice, table, callback_data=data_of(table, hint_squares(table)[0])
+            )
+            await line_with(run.bot, MAY_PASS)
+            await stopped(run.bot)
+            assert kept.exists() and sum(disc_counts(table)) == 4
+        port = free_port()
+        hook = {"WEBHOOK_URL": f"http://127.0.0.1:{port}/hook", "WEBHOOK_SECRET": "s3cret",
+                "PORT": str(port), "LISTEN": "127.0.0.1"}  # fmt: skip
+        again = await start_process(run.tg, tmp_path / "bot.db", {**env, **hook}, "setWebhook")
+        try:
+            await run.tg.wait_for(
+                lambda: sum(disc_counts(table)) == 5, timeout=20, what="the kept move"
+            )
+            assert turn_name(table) == "Bob" and not kept.exists()
+        finally:
+            await stopped(again)
+
+
+GRACE = 20.0  # deploy/tablebot.service's TimeoutStopSec, compose.yaml's stop_grace_period
+
+
+async def test_presses_queued_behind_a_failing_one_are_kept_within_the_stop_grace(
+    tmp_path: Path,
+) -> None:
+    """SIGTERM while the SQLite file is locked and several presses wait in line on one
+    game: each of them must not first wait out the lock (10 s a try), or the stop
+    outlasts the supervisor's grace, the bot is SIGKILLed as systemd and compose do,
+    and the file that keeps them is never written: all of them lost."""
+    kept = tmp_path / "kept.json"
+    env = {"UNFINISHED_FILE": str(kept)}
+    async with bot_process(tmp_path, env) as run:
+        table = await reversi_started(run)
+        data = data_of(table, hint_squares(table)[0])
+        with locked(tmp_path / "bot.db"):
+            first = await run.tg.press_nowait(run.alice, table, callback_data=data)
+            await line_with(run.bot, MAY_PASS)  # the first waited out the lock, and failed
+            for _ in range(3):  # taps again, impatient: in line behind the first
+                await run.tg.press_nowait(run.alice, table, callback_data=data)
+            await asyncio.sleep(0.3)
+            run.bot.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.wait_for(run.bot.wait(), GRACE)
+            except TimeoutError:
+                run.bot.kill()  # what the supervisor does after its grace
+                await run.bot.wait()
+            assert kept.exists(), "SIGKILLed before it kept them: every press lost"
+            assert run.bot.returncode == 0
+        again = await start_process(run.tg, tmp_path / "bot.db", env)
+        try:
+            answer = await run.tg.wait_answered(first, timeout=30)
+            assert not answer.show_alert, answer.text
+            await run.tg.wait_for(lambda: sum(disc_counts(table)) == 5, what="the kept move")
+            assert turn_name(table) == "Bob"
+        finally:
+            await stopped(again)
+
+
+async def test_presses_on_several_games_waiting_for_the_writer_are_kept_within_the_grace(
+    tmp_path: Path,
+) -> None:
+    """As above, with the presses on three games (nothing orders them, but the bot
+    writes one transaction at a time): each one still waiting for the writer when the
+    bot stops must not wait out the lock in turn (10 s each)."""
+    kept = tmp_path / "kept.json"
+    env = {"UNFINISHED_FILE": str(kept)}
+    async with bot_process(tmp_path, env) as run:
+        tables = [await reversi_started(run)]
+        for name in ("Two", "Three"):
+            group = run.tg.add_group(name, members=[run.alice, run.bob], admins=[run.alice])
+            tables.append(await reversi_started(Running(run.tg, run.bot, run.alice, run.bob,
+                                                        group)))  # fmt: skip
+        moves = [data_of(table, hint_squares(table)[0]) for table in tables]
+        with locked(tmp_path / "bot.db"):
+            await run.tg.press_nowait(run.alice, tables[0], callback_data=moves[0])
+            await line_with(run.bot, MAY_PASS)
+            for table, data in zip(tables[1:], moves[1:], strict=True):
+                await run.tg.press_nowait(run.alice, table, callback_data=data)
+            await asyncio.sleep(0.3)
+            run.bot.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.wait_for(run.bot.wait(), GRACE)
+            except TimeoutError:
+                run.bot.kill()  # what the supervisor does after its grace
+                await run.bot.wait()
+            assert kept.exists(), "SIGKILLed before it kept them: every press lost"
+            assert run.bot.returncode == 0
+        again = await start_process(run.tg, tmp_path / "bot.db", env)
+        try:
+            for table in tables:
+                await run.tg.wait_for(lambda t=table: sum(disc_counts(t)) == 5, what="a move")
+        finally:
+            await stopped(again)

@@ -112,7 +112,7 @@
     const r = await fetch(named("api/state", v), { headers: auth, cache: "no-store" });
     if (r.status === 204) return;
     const body = await r.json();
-    if (body.ok) draw(body.state); else note(body.error, true);
+    if (body.ok) draw(body.state); else note(body.text || body.error, true);
   }
 
   function tap(options) {
