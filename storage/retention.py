@@ -9,16 +9,25 @@ from storage.core import Core
 
 DEFAULT_RECORD_DAYS = 90
 DAY = 86_400.0
+BATCH = 200  # games a transaction deletes: each stays well inside the statement bound
 _OLD = "SELECT id FROM games WHERE status IN ('finished', 'stopped') AND updated_at < $1"
 
 
-async def prune_records(db: Core, now: float, days: int = DEFAULT_RECORD_DAYS) -> int:
-    """Delete the games that ended more than ``days`` days before ``now``; how many."""
-    cut = now - days * DAY
-    async with db.transaction() as tx:
-        for table in ("outbox", "table_requests", "resign_requests"):
-            await tx.execute(f"DELETE FROM {table} WHERE game_id IN ({_OLD})", (cut,))
-        deleted = await tx.execute(
-            "DELETE FROM games WHERE status IN ('finished', 'stopped') AND updated_at < $1", (cut,)
-        )
-        return deleted.rowcount
+async def prune_records(
+    db: Core, now: float, days: int = DEFAULT_RECORD_DAYS, batch: int = BATCH
+) -> int:
+    """Delete the games that ended more than ``days`` days before ``now``; how many.
+    In transactions of ``batch`` games at most: a backlog (``RECORD_DAYS`` lowered, a
+    first run on an old database) never makes one statement outlast the database's
+    time bound (``storage.engines``), which would fail it every hour."""
+    cut, total = now - days * DAY, 0
+    while True:
+        async with db.transaction() as tx:
+            found = await tx.execute(f"{_OLD} ORDER BY id LIMIT {int(batch)}", (cut,))
+            ids = ", ".join(str(int(row[0])) for row in found.all())  # integers from the table
+            if not ids:
+                return total
+            for table in ("outbox", "table_requests", "resign_requests"):
+                await tx.execute(f"DELETE FROM {table} WHERE game_id IN ({ids})")
+            deleted = await tx.execute(f"DELETE FROM games WHERE id IN ({ids})")
+            total += deleted.rowcount
