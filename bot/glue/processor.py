@@ -110,8 +110,11 @@ class KeyedUpdateProcessor(BaseUpdateProcessor):
         # keeps them for the next start: Telegram counted them as received)
         self.left_at_stop: list[object] = []
         # update ids handed back from that file (``bot.ops.kept.resume``): nobody delivers
-        # them again, so they are tried until they succeed, whatever ``patience`` says
+        # them again, so they are tried until they succeed, whatever ``patience`` says;
+        # ``kept_done`` is called once none is left (the file may then forget them)
         self.kept_ids: set[int] = set()
+        self.kept_done: Callable[[], None] = lambda: None
+        self.resumed: frozenset[int] = frozenset()  # every update id the file handed back
         # a polled update gave up as the bot stopped (the database still failing): those
         # after it are kept untried, or each would first wait out its own failure (a
         # SQLite lock: 10 s) and the stop outlast the supervisor's grace (SIGKILL)
@@ -171,7 +174,10 @@ class KeyedUpdateProcessor(BaseUpdateProcessor):
             await self._try(update, key, attempt)
             error = self.unfinished.take(update)
             if error is None:
-                self.kept_ids.discard(update_id(update) or 0)
+                if update_id(update) in self.kept_ids:
+                    self.kept_ids.discard(update_id(update) or 0)
+                    if not self.kept_ids:
+                        self.kept_done()
                 return
             self.failed_tries += 1
             waited += pause

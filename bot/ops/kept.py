@@ -6,7 +6,8 @@ next ones, so an update whose handling is still failing on the database (and bei
 tried again, ``bot.glue.processor``) when the bot is stopped would be lost. At the
 stop they are written to a small JSON file (``UNFINISHED_FILE``, by default beside the
 SQLite file), and the next start hands them to the application before polling
-resumes, then removes the file. An update applied meanwhile is recognised by its
+resumes; the file forgets them once every one is handled (a bot killed before that
+finds them again at its next start). An update applied meanwhile is recognised by its
 processed update id, so nothing is applied twice. A webhook needs none of this for its
 own updates (an unfinished one is answered 503 and Telegram delivers it again), but a
 bot that comes back with a webhook still handles what the file keeps, and keeps again
@@ -18,7 +19,7 @@ from __future__ import annotations
 import json
 import logging
 import os
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from telegram import Update
@@ -46,19 +47,18 @@ def unusable(path: str) -> str | None:
     return None
 
 
-def keep(path: str, updates: Sequence[object]) -> int:
-    """Write the updates (the ones already kept first); how many the file holds."""
+def keep(path: str, updates: Sequence[object], handled: Collection[int] = ()) -> int:
+    """Write the updates (the ones already kept first, but for those ``handled`` since
+    the start resumed them, and each update once); how many the file holds."""
     found = [u.to_dict() for u in updates if isinstance(u, Update)]
+    if handled:
+        _forget(path, handled)
     if not found:
         return 0
-    kept = [*_read(path), *found]
-    temporary = Path(f"{path}.tmp")
-    try:
-        temporary.write_text(json.dumps(kept), encoding="utf-8")
-        os.replace(temporary, path)
-    except OSError as error:  # changed since start-up (``unusable``): said, not a crash
-        log.error("%d updates waiting for the database could not be kept in %s: %s",
-                  len(found), path, error)  # fmt: skip
+    kept = _unique([*_read(path), *found])
+    if not _write(path, kept):
+        log.error("%d updates waiting for the database could not be kept in %s",
+                  len(found), path)  # fmt: skip
         return 0
     log.warning("%d updates waiting for the database kept in %s for the next start",
                 len(found), path)  # fmt: skip
@@ -66,22 +66,75 @@ def keep(path: str, updates: Sequence[object]) -> int:
 
 
 async def resume(application: Application, path: str) -> int:  # type: ignore[type-arg]
-    """Hand the kept updates to the started application, then remove the file; how many."""
-    kept = _read(path)
-    processor = application.update_processor
+    """Hand the kept updates to the started application; how many. The file keeps them
+    until every one is handled (a bot killed meanwhile finds them again at its next
+    start: their processed update ids keep them from being applied twice). One that
+    cannot be read back (written by another version, damaged) is set aside in
+    ``<path>.unreadable`` for the operator, with an error: it never stops a start."""
+    kept, unreadable, updates = _read(path), [], []
     for data in kept:
-        update = Update.de_json(data, application.bot)
-        if update is not None:
-            if isinstance(processor, KeyedUpdateProcessor):  # tried until it succeeds,
-                processor.kept_ids.add(update.update_id)  # in webhook mode too
-            await application.update_queue.put(update)
-    if kept:
-        log.info("%d updates kept at the last stop are handled now", len(kept))
+        try:
+            update = Update.de_json(data, application.bot)
+        except Exception as error:  # anything python-telegram-bot raises on bad data
+            log.error("a kept update cannot be read back: %s", type(error).__name__)
+            update = None
+        if update is None or not isinstance(update.update_id, int):
+            unreadable.append(data)
+        else:
+            updates.append(update)
+    ids = {update.update_id for update in updates}
+    if unreadable:
+        _write(f"{path}.unreadable", [*_read(f"{path}.unreadable"), *unreadable])
+        log.error("%d kept updates set aside in %s.unreadable", len(unreadable), path)
+        _forget(path, (), keep=ids)
+    processor = application.update_processor
+    if isinstance(processor, KeyedUpdateProcessor):  # tried until it succeeds, in
+        processor.kept_ids |= ids  # webhook mode too; then the file forgets them
+        processor.resumed = frozenset(ids)
+        processor.kept_done = lambda: _forget(path, ids)
+    for update in updates:
+        await application.update_queue.put(update)
+    if updates:
+        log.info("%d updates kept at the last stop are handled now", len(updates))
+    return len(updates)
+
+
+def _forget(path: str, handled: Collection[int], keep: Collection[int] | None = None) -> None:
+    """The file without the updates ``handled`` (or with only those of ``keep``);
+    removed when nothing is left."""
+    found = _read(path)
+    left = [e for e in found if e.get("update_id") not in handled]
+    if keep is not None:
+        left = [e for e in left if e.get("update_id") in keep]
     try:
-        Path(path).unlink(missing_ok=True)
+        if left:
+            _write(path, left)
+        else:
+            Path(path).unlink(missing_ok=True)
     except OSError as error:
         log.error("the kept updates in %s cannot be removed: %s", path, error)
-    return len(kept)
+
+
+def _unique(entries: list[dict[str, object]]) -> list[dict[str, object]]:
+    """Each update once (the first of each update id)."""
+    seen: set[object] = set()
+    unique = []
+    for entry in entries:
+        if entry.get("update_id") not in seen:
+            seen.add(entry.get("update_id"))
+            unique.append(entry)
+    return unique
+
+
+def _write(path: str, entries: list[dict[str, object]]) -> bool:
+    temporary = Path(f"{path}.tmp")
+    try:
+        temporary.write_text(json.dumps(entries), encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError as error:  # changed since start-up (``unusable``): said, not a crash
+        log.error("%s cannot be written: %s", path, error)
+        return False
+    return True
 
 
 def _read(path: str) -> list[dict[str, object]]:

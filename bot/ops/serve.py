@@ -209,7 +209,8 @@ async def _stop(application: Application, unfinished_path: str) -> None:  # type
         try:
             await application.stop()
             if isinstance(processor, KeyedUpdateProcessor):
-                kept.keep(unfinished_path, processor.left_at_stop)
+                handled = processor.resumed - processor.kept_ids  # (the file has them)
+                kept.keep(unfinished_path, processor.left_at_stop, handled)
         finally:
             if application.post_stop is not None:  # the sender and the sweep stop here
                 await application.post_stop(application)

@@ -81,5 +81,8 @@ async def test_blackjack_at_a_second_table_is_refused_privately(world: World) ->
     table = await tg.wait_for_bot_message(forum, containing="Diego")
     assert table.thread_id == one
     told = await _told_privately(world, diego, "/blackjack", forum, two)
-    assert told.text == "En Casino: Ya estás jugando en otra mesa de este chat."
+    assert told.text == (
+        "En Casino: Ya estás jugando en otra mesa de este chat: "
+        "primero 🚪 Dejar la mesa allí, luego siéntate aquí."
+    )
     assert await gamestore.active_game(world.bots[0].db, forum.id, two) is None

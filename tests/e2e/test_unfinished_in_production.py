@@ -188,7 +188,8 @@ async def test_a_move_waiting_for_a_locked_database_at_sigterm_is_applied_at_the
         again = await start_process(run.tg, tmp_path / "bot.db", env)
         try:
             await run.tg.wait_for(lambda: sum(disc_counts(table)) == 5, what="the kept move")
-            assert turn_name(table) == "Bob" and not kept.exists()
+            assert turn_name(table) == "Bob"
+            await run.tg.wait_for(lambda: not kept.exists(), what="the file forgetting it")
         finally:
             await stopped(again)
 
@@ -235,7 +236,8 @@ async def test_a_move_kept_at_a_stop_is_applied_when_the_bot_comes_back_with_a_w
             await run.tg.wait_for(
                 lambda: sum(disc_counts(table)) == 5, timeout=20, what="the kept move"
             )
-            assert turn_name(table) == "Bob" and not kept.exists()
+            assert turn_name(table) == "Bob"
+            await run.tg.wait_for(lambda: not kept.exists(), what="the file forgetting it")
         finally:
             await stopped(again)
 
