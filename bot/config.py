@@ -293,6 +293,11 @@ def load_config(env: Mapping[str, str]) -> Config:
     webapp_url, webapp_name = _webapp(env)
     if webhook_url is not None and (taken := clash(webhook_url, webapp_url)) is not None:
         raise ConfigError(f"WEBHOOK_URL's path is taken by {taken}: give the webhook its own")
+    health_port = _port(env, "HEALTH_PORT", "")
+    if health_port == port and (webhook_url is not None or webapp_url is not None):
+        # one worker could not listen twice; several would share the port with SO_REUSEPORT,
+        # and the kernel hand some of Telegram's posts to the health check
+        raise ConfigError(f"HEALTH_PORT {port} is PORT too: give the health check its own port")
     webapp_max_age = _seconds(
         env, "WEBAPP_MAX_AGE", DEFAULT_WEBAPP_MAX_AGE, MIN_WEBAPP_MAX_AGE, MAX_WEBAPP_MAX_AGE
     )
@@ -309,7 +314,7 @@ def load_config(env: Mapping[str, str]) -> Config:
         webhook_secret=webhook_secret,
         port=port,
         listen=env.get("LISTEN", "").strip() or "0.0.0.0",
-        health_port=_port(env, "HEALTH_PORT", ""),
+        health_port=health_port,
         workers=_workers(env, path, webhook_url),
         unfinished_file=env.get("UNFINISHED_FILE", "").strip() or None,
         webapp_url=webapp_url,

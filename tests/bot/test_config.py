@@ -93,6 +93,23 @@ def test_lobby_seconds_and_health_port_are_checked() -> None:
     assert load_config({"BOT_TOKEN": TOKEN, "HEALTH_PORT": "8081"}).health_port == 8081
 
 
+def test_a_health_port_that_is_port_is_one_line_and_exit_code_2() -> None:
+    """With a webhook (or the hand app) on PORT, HEALTH_PORT on it too: one worker
+    could not listen twice, and several (SO_REUSEPORT) would hand some of Telegram's
+    posts to the health check, which answers them 404."""
+    env = {"PATH": "/usr/bin:/bin", "BOT_TOKEN": TOKEN, **HOOK, "PORT": "8443",
+           "WEBHOOK_URL": "https://x.org/hook",
+           "HEALTH_PORT": "8443", "WORKERS": "2",
+           "DATABASE_URL": "postgresql://bot:secret@127.0.0.1:1/bot"}  # fmt: skip
+    result = subprocess.run([sys.executable, "-m", "bot"], capture_output=True, text=True,
+                            timeout=60, env=env)  # fmt: skip
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "error: HEALTH_PORT 8443 is PORT too: give the health check its own port"
+    ]
+    assert load_config({"BOT_TOKEN": TOKEN, "PORT": "8443", "HEALTH_PORT": "8443"}).port == 8443
+
+
 def _bot(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "bot", *args], env={"PATH": "/usr/bin:/bin"},
