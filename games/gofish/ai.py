@@ -152,7 +152,9 @@ def _careful_table(view: GoFishView, legal: tuple[Ask, ...], rng: random.Random)
     ``REVEAL_WEIGHT`` per card we hold of it, times the chance of a miss and the
     chance that another opponent holds the rank (they would ask us for it next),
     and the record reads a seat that guessed as lacking every rank any other
-    seat is known to hold (``Record.any_seat``).
+    seat is known to hold (``Record.any_seat``). With three players an exact tie
+    goes to the next seat: after a miss there, the seat that moves next is seen to
+    lack the rank, so it cannot ask straight back for it.
     """
     seat = view.seat
     assert seat is not None
@@ -182,6 +184,9 @@ def _careful_table(view: GoFishView, legal: tuple[Ask, ...], rng: random.Random)
             value -= REVEAL_WEIGHT * (1.0 - hit) * (1.0 - none) * hand[ask.rank]
         return value
 
+    if view.seats == 3:  # a tie goes to the next seat, which moves next (bench)
+        next_seat = (seat + 1) % 3
+        return _best(legal, lambda a: (score(a), a.target == next_seat), rng)
     return _best(legal, score, rng)
 
 
@@ -204,7 +209,7 @@ def _chances(view: GoFishView, memory: Memory, mine: Counter[int]) -> Callable[[
 
 def _best(
     asks: list[Ask] | tuple[Ask, ...],
-    score: Callable[[Ask], float],
+    score: Callable[[Ask], float] | Callable[[Ask], tuple[float, bool]],
     rng: random.Random,
 ) -> Ask:
     keyed = [(score(a), a) for a in asks]

@@ -54,6 +54,16 @@ def test_does_not_ask_a_player_who_just_said_go_fish() -> None:
     assert Ask(1, 5) not in choose_many(state, 0)
 
 
+def test_three_players_a_tie_goes_to_the_next_seat() -> None:
+    # both opponents hold three cards nobody can name: every ask ties but for the seat
+    hands = ["5S 9S", "2C 3C 4C", "6C 7C 8C"]
+    assert {a.target for a in choose_many(position(hands), 0)} == {1}
+    turned = ["2C 3C 4C", "6C 7C 8C", "5S 9S"]
+    assert {a.target for a in choose_many(position(turned, turn=2), 2)} == {0}
+    wide = choose_many(position([*hands, "10C 10D JC"]), 0)  # four players: no such tie-break
+    assert {a.target for a in wide} == {1, 2, 3}
+
+
 def test_a_table_is_careless_once_someone_asks_a_seat_seen_to_lack_the_rank() -> None:
     passed = {"type": "TurnPassed", "from_seat": 1, "to_seat": 2}
     fished = {
