@@ -66,7 +66,7 @@ def without_password(url: str) -> str:
         userinfo, _, host = rest.rpartition("@")
         user, colon, _ = userinfo.partition(":")
         rest = f"{user}:***@{host}" if colon else rest
-    return re.sub(r"(?i)(password=)[^&#]*", r"\1***", head + sep + rest)
+    return re.sub(r"(password=)[^&#]*", r"\1***", head + sep + rest, flags=re.IGNORECASE)
 
 
 @dataclass(frozen=True)
