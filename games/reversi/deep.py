@@ -1,9 +1,7 @@
 """Look-ahead for the "hard" computer player.
 
 Iterative deepening of a principal-variation alpha-beta search with a
-transposition table and Multi-ProbCut (:mod:`.probcut`: a node whose shallow
-search says the deep one will almost surely fall outside the window is cut):
-each depth starts from the best move of the one before,
+transposition table: each depth starts from the best move of the one before,
 inner nodes try the table's move first, then (near the root) the moves that
 leave the opponent fewest replies, else corners first and the squares beside
 corners last. Leaves are judged by :mod:`.patterns`. With few squares left
@@ -16,10 +14,9 @@ read one): the same position and rng always give the same move, on any machine.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
-from . import board, endgame, patterns, probcut
+from . import board, endgame, patterns
 from .search import INFINITY, MOVE_ORDER, final_score
 
 SOLVE_EMPTIES = 14  # from this many empty squares on, try to solve the game
@@ -43,9 +40,8 @@ class Plan:
 class Deep:
     """One move's thinking: a node budget shared by all depths, and the table."""
 
-    def __init__(self, budget: endgame.Budget, selective: bool = True) -> None:
+    def __init__(self, budget: endgame.Budget) -> None:
         self.budget = budget
-        self.selective = selective  # Multi-ProbCut (:mod:`.probcut`) on or off
         self.table: dict[tuple[int, int], tuple[int, int, int, int]] = {}
 
     def negamax(self, own: int, opp: int, depth: int, alpha: int, beta: int) -> int:
@@ -71,26 +67,7 @@ class Deep:
                 or (flag == _UPPER and value <= alpha)
             ):
                 return value
-        if self.selective and depth >= probcut.MIN_DEPTH:
-            cut = self.probcut(own, opp, depth, alpha, beta)
-            if cut is not None:
-                return cut
         return self._children(own, opp, moves, depth, alpha, beta, hint)
-
-    def probcut(self, own: int, opp: int, depth: int, alpha: int, beta: int) -> int | None:
-        """``beta`` (or ``alpha``) when a shallow search says the deep value is almost
-        surely at least ``beta`` (at most ``alpha``), else None (:mod:`.probcut`)."""
-        check = probcut.check(depth, board.SQUARES - (own | opp).bit_count())
-        if check is None:
-            return None
-        shallow, slope, offset, margin = check
-        high = math.ceil((beta + margin - offset) / slope)
-        if high < probcut.BOUND and self.negamax(own, opp, shallow, high - 1, high) >= high:
-            return beta
-        low = math.floor((alpha - margin - offset) / slope)
-        if low > -probcut.BOUND and self.negamax(own, opp, shallow, low, low + 1) <= low:
-            return alpha
-        return None
 
     def _children(
         self, own: int, opp: int, moves: int, depth: int, alpha: int, beta: int, hint: int
@@ -177,7 +154,7 @@ def _rank() -> dict[int, int]:
 _RANK = _rank()
 
 
-def think(own: int, opp: int, squares: list[int], node_budget: int, selective: bool = True) -> Plan:
+def think(own: int, opp: int, squares: list[int], node_budget: int) -> Plan:
     """The best of ``squares`` for ``own`` to play that ``node_budget`` positions can find.
 
     With few squares left a quarter of the budget looks ahead (which orders the
@@ -187,7 +164,7 @@ def think(own: int, opp: int, squares: list[int], node_budget: int, selective: b
     if len(squares) == 1:
         return Plan(squares[0], 0, 0, False)
     solving = empties <= SOLVE_EMPTIES
-    deep = Deep(endgame.Budget(node_budget // 4 if solving else node_budget), selective)
+    deep = Deep(endgame.Budget(node_budget // 4 if solving else node_budget))
     ranked, depth = deep.deepen(own, opp, squares, empties)
     used = deep.budget.used
     if solving:
