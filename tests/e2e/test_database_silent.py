@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import signal
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -15,9 +14,9 @@ from tests.databases import fresh_postgres
 from tests.e2e.harness import start_process
 from tests.e2e.reversi_board import data_of, disc_counts, hint_squares, turn_name
 from tests.e2e.test_unfinished_in_production import (
-    GRACE,
     bot_process,
     reversi_started,
+    stop_within_grace,
     stopped,
 )
 from tests.pg_cluster import needs_server
@@ -81,13 +80,8 @@ async def test_a_press_on_a_silent_server_is_kept_at_a_stop_within_the_grace(
             await run.tg.press_nowait(
                 run.alice, table, callback_data=data_of(table, hint_squares(table)[0])
             )
-            await asyncio.sleep(2)  # the press waits on the server
-            run.bot.send_signal(signal.SIGTERM)
-            try:
-                await asyncio.wait_for(run.bot.wait(), GRACE)
-            except TimeoutError:
-                run.bot.kill()  # what the supervisor does after its grace
-                await run.bot.wait()
+            await run.tg.wait_for(lambda: not run.tg.pending_updates, what="the press received")
+            await stop_within_grace(run.bot)  # while the press waits on the server
             assert kept.exists(), "SIGKILLed before it kept the press: lost"
             assert run.bot.returncode == 0
             assert sum(disc_counts(table)) == 4

@@ -245,6 +245,16 @@ async def test_a_move_kept_at_a_stop_is_applied_when_the_bot_comes_back_with_a_w
 GRACE = 20.0  # deploy/tablebot.service's TimeoutStopSec, compose.yaml's stop_grace_period
 
 
+async def stop_within_grace(bot: asyncio.subprocess.Process) -> None:
+    """SIGTERM, and SIGKILL after the grace, as systemd and compose do."""
+    bot.send_signal(signal.SIGTERM)
+    try:
+        await asyncio.wait_for(bot.wait(), GRACE)
+    except TimeoutError:
+        bot.kill()
+        await bot.wait()
+
+
 async def test_presses_queued_behind_a_failing_one_are_kept_within_the_stop_grace(
     tmp_path: Path,
 ) -> None:
@@ -262,13 +272,8 @@ async def test_presses_queued_behind_a_failing_one_are_kept_within_the_stop_grac
             await line_with(run.bot, MAY_PASS)  # the first waited out the lock, and failed
             for _ in range(3):  # taps again, impatient: in line behind the first
                 await run.tg.press_nowait(run.alice, table, callback_data=data)
-            await asyncio.sleep(0.3)
-            run.bot.send_signal(signal.SIGTERM)
-            try:
-                await asyncio.wait_for(run.bot.wait(), GRACE)
-            except TimeoutError:
-                run.bot.kill()  # what the supervisor does after its grace
-                await run.bot.wait()
+            await run.tg.wait_for(lambda: not run.tg.pending_updates, what="the taps received")
+            await stop_within_grace(run.bot)
             assert kept.exists(), "SIGKILLed before it kept them: every press lost"
             assert run.bot.returncode == 0
         again = await start_process(run.tg, tmp_path / "bot.db", env)
@@ -301,13 +306,8 @@ async def test_presses_on_several_games_waiting_for_the_writer_are_kept_within_t
             await line_with(run.bot, MAY_PASS)
             for table, data in zip(tables[1:], moves[1:], strict=True):
                 await run.tg.press_nowait(run.alice, table, callback_data=data)
-            await asyncio.sleep(0.3)
-            run.bot.send_signal(signal.SIGTERM)
-            try:
-                await asyncio.wait_for(run.bot.wait(), GRACE)
-            except TimeoutError:
-                run.bot.kill()  # what the supervisor does after its grace
-                await run.bot.wait()
+            await run.tg.wait_for(lambda: not run.tg.pending_updates, what="the taps received")
+            await stop_within_grace(run.bot)
             assert kept.exists(), "SIGKILLed before it kept them: every press lost"
             assert run.bot.returncode == 0
         again = await start_process(run.tg, tmp_path / "bot.db", env)
