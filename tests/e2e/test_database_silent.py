@@ -30,9 +30,21 @@ class SilentProxy:
 
     def __init__(self, port: int) -> None:
         self.target = port
-        self.silent = False
+        self._speaking = asyncio.Event()
+        self._speaking.set()
         self.server: asyncio.Server | None = None
         self.port = 0
+
+    @property
+    def silent(self) -> bool:
+        return not self._speaking.is_set()
+
+    @silent.setter
+    def silent(self, value: bool) -> None:
+        if value:
+            self._speaking.clear()
+        else:
+            self._speaking.set()
 
     async def start(self) -> None:
         self.server = await asyncio.start_server(self._client, "127.0.0.1", 0)
@@ -47,8 +59,7 @@ class SilentProxy:
 
     async def _pump(self, source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
         while data := await source.read(65536):
-            while self.silent:
-                await asyncio.sleep(0.05)  # held: the other side hears nothing
+            await self._speaking.wait()  # while silent, held: the other side hears nothing
             sink.write(data)
             await sink.drain()
         sink.close()
