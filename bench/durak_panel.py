@@ -11,14 +11,17 @@ computer is the durak with a 95% interval (Wilson) against the goal (at most
 decisions with two or more legal actions; goal p95 at most 50 ms).
 
 Run: python -m bench.durak_panel [games] [seed] [--style S]... [--seats 2|3]...
-     [--player new|plain|mixed|blind|eagerbest|previous]... [--jobs N]
+     [--player new|plain|mixed|weighted|uniform|blind|eagerbest|previous]... [--jobs N]
 
 Players: "new" (``ENGINE.choose``), "mixed" (``models.MIXED``, today's
 default: the search's other seats in a style drawn per world from a mix,
 two-player endgames scored against a plain player, a lost one played for the
 move that wins against the most plain styles; its sampled worlds follow what
-the others' moves said of their hands, ``games/durak/evidence.py``), "blind"
-(the mix with worlds that ignore those moves: the computer before that),
+the others' moves said of their hands, ``games/durak/evidence.py``, the policy
+drawn by how well it explains those moves, ``games/durak/likelihood.py``),
+"uniform" (the same, the policy drawn uniformly: the computer before that),
+"keeping" (the mix with a player keeping its trumps while the stock lasts), "blind"
+(the mix with worlds that ignore those moves: the computer before the evidence),
 "plain" (issue 25's model: the others greedy, throwing in whenever they can),
 "eagerbest" (the others greedy, endgames by best play, no plain player in the
 endgame), "previous" (the rules and the exact endgame, no search).
@@ -40,7 +43,7 @@ from bench.durak_styles import STYLES
 from bench.rates import cpu_text, percentile, rate_text
 from games.durak import ENGINE, Action, DurakState, DurakView
 from games.durak.ai import choose, ruled
-from games.durak.models import BLIND, MIXED, PLAIN, Model
+from games.durak.models import BLIND, MIXED, PLAIN, UNIFORM, WEIGHTED, Model
 
 MAX_ACTIONS = 5000
 GOALS = {2: 0.20, 3: 0.09}
@@ -51,8 +54,10 @@ PLAYERS: dict[str, Player] = {
     "plain": lambda view, legal, rng, level: choose(view, legal, rng, level, PLAIN),
     "mixed": lambda view, legal, rng, level: choose(view, legal, rng, level, MIXED),
     "blind": lambda view, legal, rng, level: choose(view, legal, rng, level, BLIND),
+    "uniform": lambda view, legal, rng, level: choose(view, legal, rng, level, UNIFORM),
+    "weighted": lambda view, legal, rng, level: choose(view, legal, rng, level, WEIGHTED),
     "eagerbest": lambda view, legal, rng, level: choose(
-        view, legal, rng, level, Model(("eager",), "best", (), False)
+        view, legal, rng, level, Model(("eager",), "best", (), False, False, ())
     ),
     "previous": lambda view, legal, rng, level: ruled(view, legal),
 }

@@ -7,8 +7,9 @@ into the other hands and the stock, consistently with everything seen (with
 three or more players, also with what the others' recent moves said of their
 hands, :mod:`games.durak.evidence`: a lead, a cover, a take, a Done), each
 candidate is played out (the seat by the rules, the others in a style drawn
-per sampled world from a mix, :mod:`games.durak.models`, the two-player
-endgame exactly), and the best total wins.
+per sampled world from a mix, :mod:`games.durak.models`, with three or more
+players by how well it explains their moves, :mod:`games.durak.likelihood`;
+the two-player endgame exactly), and the best total wins.
 Once the stock is empty and two players are left, the rest of the game is
 searched exactly (:mod:`games.durak.exact`), within a node budget; the
 proposal is kept unless a search finds a strictly better move, and when every

@@ -8,10 +8,12 @@ Read from the view's bounded public log only (its last bouts), as a policy of
 - a cover of the only unbeaten card: no cheaper card beating it;
 - a take: no card covering the unbeaten card (a greedy player: none covering
   any unbeaten card; the rules player, with one unbeaten card, none of its suit:
-  it may keep a trump);
+  it may keep a trump; the keeping player, with one unbeaten card: no card
+  covering it, trumps left out while the stock lasts if it is a plain card up to 10);
 - a Done while throw-ins were open: no card of a table rank it would have
   thrown in (``eager``: any; ``low``: plain cards up to 10; ``rules``: as its
-  rules say; ``never``: says nothing).
+  rules say; ``keep``: plain cards up to 10 while the stock lasts, else any;
+  ``never``: says nothing).
 
 Each fact holds for the cards the seat held then and holds still; the cards it
 drew since are free. So a seat's facts become tiers (:class:`Tier`): ``size`` of its
@@ -41,6 +43,11 @@ from games.durak.views import DurakView
 
 DECK = durak_deck()
 GREEDY = ("eager", "low", "never")
+
+
+def plain_low(card: Card, trump: str) -> bool:
+    """A plain card up to 10: the keeping player takes it rather than spend a trump."""
+    return card.suit != trump and card.rank <= 10
 
 
 class Tier(NamedTuple):
@@ -78,11 +85,12 @@ def sizes_before(view: DurakView) -> tuple[list[list[int]], list[list[int]], lis
     return before_sizes, before_drawn, before_stock
 
 
-def facts(view: DurakView, policy: str) -> list[tuple[int, int, frozenset[Card]]]:
-    """(seat, cards drawn since, cards it did not hold) for each move of the log."""
+def facts(view: DurakView, policy: str) -> list[tuple[int, int, frozenset[Card], int]]:
+    """(seat, cards drawn since, cards it did not hold, the event's index in the
+    log) for each move of the log."""
     trump = view.trump
     sizes, drawn, stocks = sizes_before(view)
-    found: list[tuple[int, int, frozenset[Card]]] = []
+    found: list[tuple[int, int, frozenset[Card], int]] = []
     table: list[list[Card | None]] | None = None
     defender = -1
     taking = False
@@ -111,7 +119,7 @@ def facts(view: DurakView, policy: str) -> list[tuple[int, int, frozenset[Card]]
             table[event.index][1] = event.card
         elif isinstance(event, Took):
             taking = True
-            said = took(pending, policy, trump)
+            said = took(pending, policy, trump, stocks[at])
         elif isinstance(event, SaidDone):
             ranks = {card.rank for pair in table for card in pair if card is not None}
             open_ = len(table) < FIRST_BOUT_LIMIT and 0 <= defender < view.seats
@@ -121,12 +129,19 @@ def facts(view: DurakView, policy: str) -> list[tuple[int, int, frozenset[Card]]
             table = None  # passing: not modelled
             continue
         if said and seat != view.seat and 0 <= seat < view.seats:
-            found.append((seat, drawn[at][seat], said))
+            found.append((seat, drawn[at][seat], said, at))
     return found
 
 
-def took(pending: list[Card], policy: str, trump: str) -> frozenset[Card]:
+def took(pending: list[Card], policy: str, trump: str, stock: int = 0) -> frozenset[Card]:
     """The cards a seat that took ``pending`` did not hold, as ``policy`` plays."""
+    if policy == "keep":  # with one unbeaten card: no cover, a trump only on a high card
+        if len(pending) != 1:
+            return frozenset()
+        attack, keeps = pending[0], bool(stock) and plain_low(pending[0], trump)
+        return frozenset(
+            c for c in DECK if beats(c, attack, trump) and not (keeps and c.suit == trump)
+        )
     if policy in GREEDY:
         return frozenset(c for c in DECK if any(beats(c, a, trump) for a in pending))
     if len(pending) != 1:
@@ -139,9 +154,9 @@ def unthrown(
     ranks: set[int], policy: str, trump: str, stock: int, seats: int, taking: bool
 ) -> frozenset[Card]:
     """The cards of ``ranks`` a seat saying Done did not hold, as ``policy`` plays."""
-    if policy == "eager" or (policy == "rules" and not stock):
+    if policy == "eager" or (policy in ("rules", "keep") and not stock):
         top, trumps = 14, True
-    elif policy == "low":
+    elif policy in ("low", "keep"):
         top, trumps = 10, False
     elif policy == "rules":
         top, trumps = (12 if taking or stock <= seats else 10), False
@@ -161,7 +176,7 @@ def tiers(view: DurakView, policy: str) -> list[Tier]:
         if seat == view.seat:
             continue
         unknown = view.hand_sizes[seat] - (len(known[seat]) if seat < len(known) else 0)
-        mine = sorted(((d, said) for s, d, said in found if s == seat),
+        mine = sorted(((d, said) for s, d, said, _ in found if s == seat),
                       key=lambda item: -item[0])  # fmt: skip
         placed = 0
         for index, (since, _) in enumerate(mine):

@@ -1,14 +1,16 @@
 """The computer's search while the stock lasts: determinized rollouts.
 
 For each sampled world (:mod:`games.durak.worlds`; with three or more players
-the policy of the others is drawn first, and the world follows what their
-recent moves said of their hands if they play that way,
-:mod:`games.durak.evidence`) every candidate action is played and the game is
-played out to its end: the seat by the rules, the others by one policy of the
-search's :class:`~games.durak.models.Model`, drawn per world (by default a mix
-of styles: greedy players throwing in whenever they can, only plain cards up to
-10, or never, and the rules player; issue 25 modelled only the first, which
-tuned the search to one opponent), the seats that may act at once taking turns
+the policy of the others is drawn first, by how well each explains their recent
+moves, :mod:`games.durak.likelihood`, and the world follows what those moves
+said of their hands if they play that way, :mod:`games.durak.evidence`)
+every candidate action is played and the game is played out to its end: the
+seat by the rules, the others by one policy of the search's
+:class:`~games.durak.models.Model`, drawn per world (by default a mix of
+styles: greedy players throwing in whenever they can, only plain cards up to
+10, or never, and the rules player; with three or more players also one
+keeping its trumps while the stock lasts; issue 25 modelled only the first,
+which tuned the search to one opponent), the seats that may act at once taking turns
 as the search's own ``rng`` picks them. Once the stock is empty the play-out
 ends early: a seat that is out has won, and with two players left the exact
 endgame scores it (:mod:`games.durak.endgame`, ``plain``: the computer's own
@@ -30,6 +32,7 @@ from games.durak.actions import Action, Beat, Done, Take
 from games.durak.endgame import LOSS, OutOfBudget, Solver, mask
 from games.durak.evidence import Tier, tiers
 from games.durak.heuristic import rule_choice, sight_in, strength
+from games.durak.likelihood import weights
 from games.durak.models import MIXED, POLICIES, Model, Policy
 from games.durak.play import apply_action
 from games.durak.rules import legal_actions, to_move
@@ -138,10 +141,17 @@ def search_choice(
     pool = unseen(view)
     totals = [0] * len(options)
     said: dict[str, list[Tier]] = {}
+    styles = model.mix(view.seats)
+    weighed = model.evidence and model.weighted and view.seats > 2
+    chances = weights(view, styles) if weighed else None
     while view.seat is not None and len(options) > 1 and work.spent < work.budget:
-        styles = model.policies
         if model.evidence and view.seats > 2:  # the world follows what their moves said
-            name = styles[0] if len(styles) == 1 else rng.choice(styles)
+            if len(styles) == 1:
+                name = styles[0]
+            elif chances is not None:
+                name = rng.choices(styles, chances)[0]
+            else:
+                name = rng.choice(styles)
             if name not in said:
                 said[name] = tiers(view, name)
             world = sample_world(view, pool, rng, said[name])

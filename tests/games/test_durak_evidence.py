@@ -24,7 +24,7 @@ def unknown_cards(state: DurakState, seat: int) -> list:
     return [card for card in state.hands[seat] if card not in known]
 
 
-@pytest.mark.parametrize("policy", ["eager", "low", "never", "rules"])
+@pytest.mark.parametrize("policy", ["eager", "low", "never", "rules", "keep"])
 def test_every_fact_holds_when_the_others_play_as_the_policy(policy: str) -> None:
     said = 0
     for game in range(6):
