@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import itertools
 import logging
+import os
 import signal
 import sqlite3
 import sys
@@ -30,6 +31,7 @@ from bot.glue.app import ALLOWED_UPDATES, build_application
 from bot.glue.processor import KeyedUpdateProcessor
 from bot.ops import kept
 from bot.ops.webhook import Healthy, Servers, health_routes, set_webhook, webhook_routes
+from bot.ops.workers import first_worker
 from bot.webapp.server import app_routes
 from storage.census import active_games
 from storage.db import Database, UnreachableDatabase, UnusableDatabase
@@ -141,7 +143,8 @@ async def _start(
     await application.start()
     updater = application.updater
     assert updater is not None
-    await kept.resume(application, config.unfinished_path)  # before new ones, either mode
+    if first_worker(os.environ):  # before new ones, either mode
+        await kept.resume(application, config.unfinished_path)
     if config.webhook_url:
         try:
             started = await retrying(lambda: set_webhook(application, config, ALLOWED_UPDATES),

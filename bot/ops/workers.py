@@ -30,6 +30,12 @@ def is_worker(env: Mapping[str, str]) -> bool:
     return bool(env.get(WORKER_VARIABLE))
 
 
+def first_worker(env: Mapping[str, str]) -> bool:
+    """The one process that handles what the kept-presses file holds: the bot alone, or
+    its first worker (each reads the same file; a command would be answered by each)."""
+    return not is_worker(env) or env[WORKER_VARIABLE] == "1"
+
+
 def worker_environment(config: Config, index: int, env: Mapping[str, str]) -> dict[str, str]:
     """A worker's environment: its number and its share of the overall rate."""
     share = config.overall_messages_per_second / config.workers
