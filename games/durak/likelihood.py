@@ -6,8 +6,6 @@ A policy is contradicted by a move of another seat when:
 
 - the move is a throw-in the policy would not make (``never``: any; ``low``: a
   trump or a card above 10; ``rules``: as its rules say, by the stock then);
-- the move is a cover with a trump of a plain card up to 10 while the stock
-  lasts, which the keeping player (``keep``) never makes: it takes instead;
 - a fact the move states under that policy (:func:`games.durak.evidence.facts`:
   it held no cheaper card, no cover, nothing to throw in) names a card the seat
   is seen to have held then: a card everyone saw it pick up before (and still
@@ -29,7 +27,7 @@ from games.durak.events import (
     Took,
     Transferred,
 )
-from games.durak.evidence import facts, plain_low, sizes_before, unthrown
+from games.durak.evidence import facts, sizes_before, unthrown
 from games.durak.views import DurakView
 
 PENALTY = 0.25  # a policy's weight is multiplied by this for each move it contradicts
@@ -76,32 +74,18 @@ def contradictions(view: DurakView, policy: str) -> int:
     stocks = sizes_before(view)[2]
     open_table = False
     taking = False
-    table: list[Card] = []
     for at, event in enumerate(view.log):
         if isinstance(event, BoutStarted):
-            open_table, taking, table = False, False, []
+            open_table, taking = False, False
         elif isinstance(event, Took):
             taking = True
-        elif isinstance(event, Beaten):
-            count += policy == "keep" and spent_trump(view, event, table, stocks[at])
         elif isinstance(event, Attacked):
-            table.append(event.card)
             if open_table and event.seat != view.seat and 0 <= event.seat < view.seats:
                 card = event.card
                 allowed = unthrown({card.rank}, policy, view.trump, stocks[at], view.seats, taking)
                 count += card not in allowed
             open_table = True
     return count
-
-
-def spent_trump(view: DurakView, event: Beaten, table: list[Card], stock: int) -> bool:
-    """Whether another seat covered a plain card up to 10 with a trump while the
-    stock lasted (what the keeping player never does)."""
-    if event.seat == view.seat or not 0 <= event.seat < view.seats or not stock:
-        return False
-    if not 0 <= event.index < len(table) or event.card.suit != view.trump:
-        return False
-    return plain_low(table[event.index], view.trump)
 
 
 def weights(view: DurakView, policies: tuple[str, ...]) -> list[float]:

@@ -56,12 +56,3 @@ def test_the_keeping_player_joins_the_mix_with_three_players_only() -> None:
     assert MIXED.mix(2) == UNIFORM.mix(3) == ("eager", "low", "never", "rules")
     assert MIXED.mix(3) == ("eager", "low", "never", "rules", "keep")
     assert all(policy in PLAYED for policy in MIXED.mix(3))
-
-
-def test_a_trump_on_a_low_plain_card_while_the_stock_lasts_contradicts_the_keeping_player() -> None:
-    policies = (*POLICIES, "keep")
-    state, _ = run(second_bout(), (1, "a7C"), (2, "b0.10H"))
-    assert [contradictions(ENGINE.view(state, 0), p) for p in policies] == [0, 0, 0, 0, 1]
-    assert contradictions(ENGINE.view(state, 2), "keep") == 0  # its own move: not evidence
-    state, _ = run(second_bout(), (1, "aQS"), (2, "b0.10H"))  # a high card: keeping allows it
-    assert contradictions(ENGINE.view(state, 0), "keep") == 0
