@@ -71,6 +71,13 @@ class Buttons:
 
 
 ALERT_LIMIT = 200  # Telegram's most characters in an alert (answerCallbackQuery's text)
+TEXT_LIMIT = 4096  # a message's text, in characters after entity parsing
+
+
+def telegram_length(text: str) -> int:
+    """``text``'s length as Telegram counts it, in UTF-16 units (an emoji beyond the
+    Basic Multilingual Plane counts two); of HTML, an upper bound: the tags only add."""
+    return len(text.encode("utf-16-le")) // 2
 
 
 def fit_alert(text: str) -> str:

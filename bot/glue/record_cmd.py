@@ -17,13 +17,12 @@ from bot.language import reply_language
 from bot.messaging import reply, reply_photo
 from bot.people import topic_of
 from bot.services import Services
-from bot.ui import Rendered
+from bot.ui import TEXT_LIMIT, Rendered, telegram_length
 from games.base import BrokenState
 from storage import gamestore
 from storage.records import GameRecord
 
 log = logging.getLogger(__name__)
-TEXT_LIMIT = 4096  # a message's text, in characters after entity parsing
 MOST_MESSAGES = 3  # of a record's text: with its photo and animation, within the sender's 5
 
 
@@ -89,8 +88,8 @@ def chunks(text: str, limit: int = TEXT_LIMIT) -> list[str]:
     than that alone is cut)."""
     parts: list[str] = []
     for line in text.split("\n"):
-        line = line if _length(line) <= limit else line[: limit // 2]
-        if parts and _length(parts[-1]) + 1 + _length(line) <= limit:
+        line = line if telegram_length(line) <= limit else line[: limit // 2]
+        if parts and telegram_length(parts[-1]) + 1 + telegram_length(line) <= limit:
             parts[-1] += "\n" + line
         else:
             parts.append(line)
@@ -99,10 +98,4 @@ def chunks(text: str, limit: int = TEXT_LIMIT) -> list[str]:
 
 def caption_fits(html: str) -> bool:
     """Whether the record fits a photo's caption."""
-    return _length(html) <= CAPTION_LIMIT
-
-
-def _length(html: str) -> int:
-    """An upper bound of the caption's length as Telegram counts it (UTF-16 units of
-    the text; the HTML's tags only make it longer)."""
-    return len(html.encode("utf-16-le")) // 2
+    return telegram_length(html) <= CAPTION_LIMIT

@@ -19,12 +19,13 @@ from telegram import (
 from telegram.constants import ParseMode
 
 from bot.command import Query
-from bot.glue.record_cmd import TEXT_LIMIT, caption_fits, chunks, record_of
+from bot.glue.record_cmd import caption_fits, chunks, record_of
 from bot.glue.record_photo import photo_id
 from bot.i18n import tr
 from bot.language import user_language
 from bot.pipeline.inline import answer_query
 from bot.presenters.record_button import RecordQuery
+from bot.ui import TEXT_LIMIT
 from storage import gamestore
 
 PATTERN = rf"^\s*{RecordQuery.WORD}(\s|$)"

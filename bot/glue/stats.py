@@ -12,11 +12,10 @@ from bot.language import reply_language
 from bot.messaging import reply
 from bot.people import topic_of
 from bot.services import Services
-from bot.ui import Rendered, escape
+from bot.ui import TEXT_LIMIT, Rendered, escape, telegram_length
 from storage import chats
 
 Player = tuple[str, int, int, list[str]]  # name, played, won, "Reversi 1/2" per game
-TEXT_LIMIT = 4096  # a message's text, in characters (UTF-16 units) after entity parsing
 
 
 async def stats(cmd: Command) -> None:
@@ -45,16 +44,13 @@ def _fit(head: str, lines: list[str], language: str) -> str:
     """``head`` and as many ``lines`` as one message holds, then how many are left out
     (a big group's players would pass Telegram's limit, and the answer would be lost)."""
 
-    def length(text: str) -> int:  # an upper bound: the tags and entities only add
-        return len(text.encode("utf-16-le")) // 2
-
     def more(n: int) -> str:
         return "\n" + ntr(language, "… and {n} more player", "… and {n} more players", n)
 
-    text, room = head, length(more(len(lines)))
+    text, room = head, telegram_length(more(len(lines)))
     for index, line in enumerate(lines):
         last = index == len(lines) - 1
-        if length(text) + 1 + length(line) + (0 if last else room) > TEXT_LIMIT:
+        if telegram_length(text) + 1 + telegram_length(line) + (0 if last else room) > TEXT_LIMIT:
             return text + more(len(lines) - index)
         text += "\n" + line
     return text

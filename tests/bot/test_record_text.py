@@ -3,8 +3,9 @@ its start, "…", and its end (the hands), never more than the sender keeps a ch
 
 from __future__ import annotations
 
-from bot.glue.record_cmd import MOST_MESSAGES, TEXT_LIMIT, chunks, messages
+from bot.glue.record_cmd import MOST_MESSAGES, chunks, messages
 from bot.sync.sender import MAX_POSTS_PER_CHAT
+from bot.ui import TEXT_LIMIT
 
 
 def test_a_long_record_keeps_its_start_and_its_end_in_a_few_messages() -> None:
