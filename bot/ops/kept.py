@@ -71,8 +71,8 @@ async def resume(application: Application, path: str) -> int:  # type: ignore[ty
     start: their processed update ids keep them from being applied twice). One that
     cannot be read back (written by another version, damaged) is set aside in
     ``<path>.unreadable`` for the operator, with an error: it never stops a start."""
-    kept, unreadable, updates = _read(path), [], []
-    for data in kept:
+    readable, unreadable, updates = [], [], []
+    for data in _read(path):
         try:
             update = Update.de_json(data, application.bot)
         except Exception as error:  # anything python-telegram-bot raises on bad data
@@ -81,12 +81,13 @@ async def resume(application: Application, path: str) -> int:  # type: ignore[ty
         if update is None or not isinstance(update.update_id, int):
             unreadable.append(data)
         else:
+            readable.append(data)
             updates.append(update)
     ids = {update.update_id for update in updates}
     if unreadable:
         _write(f"{path}.unreadable", [*_read(f"{path}.unreadable"), *unreadable])
         log.error("%d kept updates set aside in %s.unreadable", len(unreadable), path)
-        _forget(path, (), keep=ids)
+        _rewrite(path, readable)
     processor = application.update_processor
     if isinstance(processor, KeyedUpdateProcessor):  # tried until it succeeds, in
         processor.kept_ids |= ids  # webhook mode too; then the file forgets them
@@ -99,18 +100,18 @@ async def resume(application: Application, path: str) -> int:  # type: ignore[ty
     return len(updates)
 
 
-def _forget(path: str, handled: Collection[int], keep: Collection[int] | None = None) -> None:
-    """The file without the updates ``handled`` (or with only those of ``keep``);
-    removed when nothing is left."""
-    found = _read(path)
-    left = [e for e in found if e.get("update_id") not in handled]
-    if keep is not None:
-        left = [e for e in left if e.get("update_id") in keep]
+def _forget(path: str, handled: Collection[int]) -> None:
+    """The file without the updates ``handled``."""
+    _rewrite(path, [e for e in _read(path) if e.get("update_id") not in handled])
+
+
+def _rewrite(path: str, entries: list[dict[str, object]]) -> None:
+    """The file holding ``entries`` alone; removed when there are none."""
+    if entries:
+        _write(path, entries)
+        return
     try:
-        if left:
-            _write(path, left)
-        else:
-            Path(path).unlink(missing_ok=True)
+        Path(path).unlink(missing_ok=True)
     except OSError as error:
         log.error("the kept updates in %s cannot be removed: %s", path, error)
 
