@@ -110,7 +110,7 @@ async def desired_post(
     shown = str(known.get("digest") or "")
     if shown_id is not None and shown == shown_key(mark.target, wanted):
         return Desired(rendered, shown_id, version, thread, unchanged=True)
-    if shown_id is not None and rendered is not None and key and shown.startswith(_warned(game)):
+    if shown_id is not None and key is not None and shown.startswith(_warned(game)):
         # the same warning, fewer people left to name (or another language): edited,
         # so nobody it still names is notified again by someone else's move
         return Desired(rendered, shown_id, version, thread, key=key)
