@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import signal
 
 import pytest
 
@@ -15,11 +14,12 @@ from sandbox import StandIn
 from tests.e2e.test_startup_failures import (
     TOKEN,
     _env,
-    _finish,
     _lines,
     _never_the_token,
+    _reaped,
     _refused,
     _spawn,
+    _terminated,
 )
 from tests.pg_cluster import needs_server, own_cluster
 
@@ -32,7 +32,7 @@ async def test_a_database_not_up_yet_is_waited_for_with_one_line_per_attempt() -
     async with own_cluster() as cluster, StandIn(token=TOKEN, bot_username="tablebot") as tg:
         await asyncio.to_thread(cluster.stop)
         process = await _spawn(_env(TOKEN, tg.base_url, cluster.url))
-        try:
+        async with _reaped(process):
             attempts = [json.loads(line) for line in await _lines(process, 2)]
             assert [a["level"] for a in attempts] == ["warning"] * 2
             for number, (attempt, pause) in enumerate(zip(attempts, (1, 2), strict=True), 1):
@@ -45,12 +45,7 @@ async def test_a_database_not_up_yet_is_waited_for_with_one_line_per_attempt() -
             alice = tg.add_user("Alice")
             await tg.send_text(alice, alice, "/start")
             await tg.wait_for_bot_message(alice)
-            process.send_signal(signal.SIGTERM)
-            code, out, err = await _finish(process)
-        finally:
-            if process.returncode is None:
-                process.kill()
-                await process.wait()
+            code, out, err = await _terminated(process)
     assert code == 0, err
     _never_the_token(out, err)
     assert "Traceback" not in err, err

@@ -52,6 +52,23 @@ async def _finish(process: asyncio.subprocess.Process) -> tuple[int, str, str]:
     return process.returncode, out.decode(), err.decode()
 
 
+async def _terminated(process: asyncio.subprocess.Process) -> tuple[int, str, str]:
+    """SIGTERM, then what :func:`_finish` gives."""
+    process.send_signal(signal.SIGTERM)
+    return await _finish(process)
+
+
+@asynccontextmanager
+async def _reaped(process: asyncio.subprocess.Process) -> AsyncIterator[None]:
+    """The process is killed on the way out if a failed assertion left it running."""
+    try:
+        yield
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+
+
 def _never_the_token(*outputs: str) -> None:
     """Neither token nor its secret part, in any letter case (error texts may lowercase)."""
     for output in map(str.lower, outputs):
@@ -110,7 +127,7 @@ async def test_an_unreachable_bot_api_is_tried_again_with_one_line_per_attempt(
     port = _closed_port()
     env = _env(TOKEN, f"http://127.0.0.1:{port}/bot", f"sqlite:///{tmp_path}/bot.db")
     process = await _spawn(env)
-    try:
+    async with _reaped(process):
         attempts = [json.loads(line) for line in await _lines(process, 3)]
         assert [a["level"] for a in attempts] == ["warning"] * 3
         for number, (attempt, pause) in enumerate(zip(attempts, (1, 2, 4), strict=True), 1):
@@ -121,14 +138,9 @@ async def test_an_unreachable_bot_api_is_tried_again_with_one_line_per_attempt(
         try:
             await tg.wait_for(lambda: tg.calls_since(0, method="deleteWebhook"),
                               timeout=BOUND, what="the bot to start polling")  # fmt: skip
-            process.send_signal(signal.SIGTERM)
-            code, out, err = await _finish(process)
+            code, out, err = await _terminated(process)
         finally:
             await tg.stop()
-    finally:
-        if process.returncode is None:
-            process.kill()
-            await process.wait()
     assert code == 0
     _never_the_token(out, err, *map(json.dumps, attempts))
     assert "Traceback" not in err, err
@@ -141,7 +153,7 @@ async def test_a_handler_error_that_echoes_the_token_is_logged_without_it(
         alice = tg.add_user("Alice")
         group = tg.add_group("Friends", members=[alice], admins=[alice])
         process = await _spawn(_env(TOKEN, tg.base_url, f"sqlite:///{tmp_path}/bot.db"))
-        try:
+        async with _reaped(process):
             await tg.wait_for(lambda: tg.calls_since(0, method="deleteWebhook"), timeout=BOUND)
             # a Bot API error whose text carries the request URL, token and all; /turntime
             # asks whether Alice is an admin, and the handler fails with that error
@@ -151,12 +163,7 @@ async def test_a_handler_error_that_echoes_the_token_is_logged_without_it(
             found = ""
             while "handler failed" not in found:
                 (found,) = await _lines(process, 1)
-            process.send_signal(signal.SIGTERM)
-            code, out, err = await _finish(process)
-        finally:
-            if process.returncode is None:
-                process.kill()
-                await process.wait()
+            code, out, err = await _terminated(process)
     assert code == 0
     _never_the_token(out, err, found)
     entry = json.loads(found)
@@ -290,14 +297,9 @@ async def test_a_password_in_the_database_urls_query_is_never_logged(tmp_path: P
     async with StandIn(token=TOKEN, bot_username="tablebot") as tg:
         env = _env(TOKEN, tg.base_url, f"postgresql://bot@127.0.0.1:{port}/x?password=Hunter2pw")
         process = await _spawn(env)
-        try:
+        async with _reaped(process):
             (attempt,) = await _lines(process, 1)
-            process.send_signal(signal.SIGTERM)
-            code, out, err = await _finish(process)
-        finally:
-            if process.returncode is None:
-                process.kill()
-                await process.wait()
+            code, out, err = await _terminated(process)
     assert code == 0 and "cannot be reached" in attempt
     for output in (attempt, out, err):
         assert "hunter2pw" not in output.lower()

@@ -171,20 +171,27 @@ async def test_a_move_meeting_a_locked_database_is_applied_once_it_is_free(
         assert sum(disc_counts(table)) == 4 + 1  # applied once
 
 
+async def _kept_at_a_locked_stop(run: Running, tmp_path: Path, kept: Path) -> Message:
+    """Alice's move meets the SQLite file locked, and the bot gets SIGTERM while the move
+    waits: kept in ``kept``, not lost, and not applied."""
+    table = await reversi_started(run)
+    with locked(tmp_path / "bot.db"):
+        await run.tg.press_nowait(
+            run.alice, table, callback_data=data_of(table, hint_squares(table)[0])
+        )
+        await line_with(run.bot, MAY_PASS)
+        await stopped(run.bot)
+        assert kept.exists() and sum(disc_counts(table)) == 4
+    return table
+
+
 async def test_a_move_waiting_for_a_locked_database_at_sigterm_is_applied_at_the_next_start(
     tmp_path: Path,
 ) -> None:
     kept = tmp_path / "kept.json"
     env = {"UNFINISHED_FILE": str(kept)}
     async with bot_process(tmp_path, env) as run:
-        table = await reversi_started(run)
-        with locked(tmp_path / "bot.db"):
-            await run.tg.press_nowait(
-                run.alice, table, callback_data=data_of(table, hint_squares(table)[0])
-            )
-            await line_with(run.bot, MAY_PASS)
-            await stopped(run.bot)  # SIGTERM while the move waits: kept, not lost
-            assert kept.exists() and sum(disc_counts(table)) == 4
+        table = await _kept_at_a_locked_stop(run, tmp_path, kept)
         again = await start_process(run.tg, tmp_path / "bot.db", env)
         try:
             await run.tg.wait_for(lambda: sum(disc_counts(table)) == 5, what="the kept move")
@@ -220,14 +227,7 @@ async def test_a_move_kept_at_a_stop_is_applied_when_the_bot_comes_back_with_a_w
     kept = tmp_path / "kept.json"
     env = {"UNFINISHED_FILE": str(kept)}
     async with bot_process(tmp_path, env) as run:
-        table = await reversi_started(run)
-        with locked(tmp_path / "bot.db"):
-            await run.tg.press_nowait(
-                run.alice, table, callback_data=data_of(table, hint_squares(table)[0])
-            )
-            await line_with(run.bot, MAY_PASS)
-            await stopped(run.bot)
-            assert kept.exists() and sum(disc_counts(table)) == 4
+        table = await _kept_at_a_locked_stop(run, tmp_path, kept)
         port = free_port()
         hook = {"WEBHOOK_URL": f"http://127.0.0.1:{port}/hook", "WEBHOOK_SECRET": "s3cret",
                 "PORT": str(port), "LISTEN": "127.0.0.1"}  # fmt: skip
