@@ -21,9 +21,9 @@ from bot.language import chat_language, person_language, reply_language, user_la
 from bot.messaging import reply
 from bot.people import is_admin, remember, topic_of
 from bot.personal import tell_person
-from bot.pipeline.inline import show_hand, show_hands
 from bot.pipeline.inline_table import challenge_keyboard
 from bot.pipeline.lobby import join_via_link
+from bot.pipeline.own_hands import show_hand, show_hands
 from bot.pipeline.save import save
 from bot.pipeline.vote import vote_to_stop
 from bot.ratings import rated_if_finished

@@ -55,24 +55,24 @@ from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
 from bot.adapter import seat_of_user, state_of
-from bot.buttons import ForgedCallback, GameButton, Verb, from36, to36, whole_number
+from bot.buttons import GameButton, Verb, to36, whole_number
 from bot.command import Query
 from bot.game_types import InlineMove
 from bot.language import language_of, table_language, user_language
 from bot.marks import refused_post
 from bot.pipeline.inline_why import HELP, asked_game, button, final_hand, reason
+from bot.pipeline.own_hands import HAND, dealt
 from bot.pipeline.play import play
 from bot.presenters.hand_app import inline_app_url
 from bot.presenters.lobby_view import my_cards_button
 from bot.roles import HandPresenter
 from bot.services import Handler, Request, Services, handler
-from storage import gamestore, outbox, posts
+from storage import gamestore, posts
 from storage.outbox import Mark
-from storage.records import GameRecord, Status
+from storage.records import GameRecord
 
 log = logging.getLogger(__name__)
 PAGE = 50  # Telegram's most results in one answer
-HAND = "hand_"  # the hand button's: /start hand_<game> shows the hand in the private chat
 __all__ = ["HELP", "answer_query", "chosen_result", "hand_query"]
 
 
@@ -90,7 +90,7 @@ async def hand_query(ask: Query) -> None:
     adapter = None if game is None else svc.adapters[game.kind]
     seat = None if game is None else seat_of_user(game, user.id)
     hands = None if adapter is None else adapter.hand
-    if game is None or adapter is None or hands is None or seat is None or not _dealt(game):
+    if game is None or adapter is None or hands is None or seat is None or not dealt(game):
         await _nothing(svc, query, found, seat, language)
         return
     state = state_of(adapter, game)
@@ -105,43 +105,6 @@ async def hand_query(ask: Query) -> None:
         return
     more = str(start + PAGE) if start + PAGE < len(results) else ""
     await answer_query(query, results[start : start + PAGE], button=hand, next_offset=more)
-
-
-async def show_hand(svc: Services, user_id: int, payload: str) -> bool:
-    """``/start hand_<game>`` (the hand button, in the private chat just opened): the
-    person's hand is drawn there now, as every private hand (``bot.sync.hand``); False
-    when the payload is no such thing or they hold no hand there now."""
-    try:
-        game_id = from36(payload.removeprefix(HAND)) if payload.startswith(HAND) else None
-    except ForgedCallback:
-        game_id = None
-    game = None if game_id is None else await gamestore.get_game(svc.db, game_id)
-    adapter = None if game is None else svc.adapters.get(game.kind)
-    if game is None or adapter is None or adapter.hand is None or not _dealt(game):
-        return False
-    if seat_of_user(game, user_id) is None:
-        return False
-    await outbox.mark(svc.db, [Mark(game.id, user_id, user_id, game.version)])
-    svc.wake_chats({user_id})
-    return True
-
-
-async def show_hands(svc: Services, user_id: int) -> None:
-    """A plain ``/start`` in the private chat: the person can be written to from now on,
-    so each hand they hold in a running game is drawn there now (else it would come with
-    the next move, and a turn reminder before that would point at a hand not there)."""
-    marks = [
-        Mark(game.id, user_id, user_id, game.version)
-        for game in await gamestore.running_games_naming(svc.db, user_id)
-        if game.id is not None
-        and (adapter := svc.adapters.get(game.kind)) is not None
-        and adapter.hand is not None
-        and _dealt(game)
-        and seat_of_user(game, user_id) is not None
-    ]
-    if marks:
-        await outbox.mark(svc.db, marks)
-        svc.wake_chats({user_id})
 
 
 async def answer_query(
@@ -161,12 +124,6 @@ async def answer_query(
         if "query is too old" not in str(error).lower():
             raise
         log.info("an inline query was answered too late: %s", error)
-
-
-def _dealt(game: GameRecord) -> bool:
-    """A running game (a lobby has no hand yet; an ended game's hands are shown in
-    the private chats as they ended)."""
-    return game.status is Status.RUNNING and game.state is not None
 
 
 async def _nothing(
@@ -231,7 +188,7 @@ async def chosen_result(result: Chosen) -> None:
         return  # not a game, or delivered again: already applied
     reply = Posted(svc, game, chosen.inline_message_id, update_id)
     adapter = svc.adapters[game.kind]
-    if adapter.hand is None or not _dealt(game):
+    if adapter.hand is None or not dealt(game):
         await reply.stale()
         return
     await play(svc, adapter, game, seat_of_user(game, user.id), button, update_id, reply)

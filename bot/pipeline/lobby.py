@@ -18,8 +18,8 @@ from bot.messaging import reply
 from bot.people import may_sit_down, message_link, remember, topic_of
 from bot.personal import tell_person
 from bot.pipeline.flow import start_game
-from bot.pipeline.inline import show_hands
 from bot.pipeline.lobby_buttons import COMPUTER, JOIN, LEAVE, OPTION, START, LobbyChange, join
+from bot.pipeline.own_hands import show_hands
 from bot.pipeline.press import Action, Press
 from bot.pipeline.rematch import rematch, start_in_order
 from bot.pipeline.save import create, save
