@@ -66,12 +66,18 @@ def held(view: DurakView, seat: int, at: int, picked: dict[tuple[int, Card], int
 
 def contradictions(view: DurakView, policy: str) -> int:
     """How many of the other seats' logged moves ``policy`` would not have made."""
-    picked = pickups(view)
+    return _contradictions(view, policy, pickups(view), sizes_before(view)[2])
+
+
+def _contradictions(
+    view: DurakView, policy: str, picked: dict[tuple[int, Card], int], stocks: list[int]
+) -> int:
+    """:func:`contradictions`, given what the log says whatever the policy (read once
+    for all the policies weighed)."""
     count = 0
     for seat, _, said, at in facts(view, policy):
         if said & held(view, seat, at, picked):
             count += 1
-    stocks = sizes_before(view)[2]
     open_table = False
     taking = False
     for at, event in enumerate(view.log):
@@ -90,4 +96,5 @@ def contradictions(view: DurakView, policy: str) -> int:
 
 def weights(view: DurakView, policies: tuple[str, ...]) -> list[float]:
     """Each of ``policies``' weight: :data:`PENALTY` to the power of its contradictions."""
-    return [PENALTY ** contradictions(view, policy) for policy in policies]
+    picked, stocks = pickups(view), sizes_before(view)[2]
+    return [PENALTY ** _contradictions(view, policy, picked, stocks) for policy in policies]
