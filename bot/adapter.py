@@ -70,6 +70,12 @@ def store_state(adapter: GameAdapter[S], game: GameRecord, state: S) -> None:
         game.status = Status.FINISHED
 
 
+def dealt(game: GameRecord) -> bool:
+    """A running game (a lobby has no hand yet; an ended game's hands are shown in
+    the private chats as they ended)."""
+    return game.status is Status.RUNNING and game.state is not None
+
+
 def waits_for(adapter: GameAdapter[S], game: GameRecord, state: S) -> list[int]:
     """The seats of people (not computers, not seats the computer took over) the game
     waits for now: their turn's clock runs."""

@@ -54,14 +54,14 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
-from bot.adapter import seat_of_user, state_of
+from bot.adapter import dealt, seat_of_user, state_of
 from bot.buttons import GameButton, Verb, to36, whole_number
 from bot.command import Query
 from bot.game_types import InlineMove
 from bot.language import language_of, table_language, user_language
 from bot.marks import refused_post
 from bot.pipeline.inline_why import HELP, asked_game, button, final_hand, reason
-from bot.pipeline.own_hands import HAND, dealt
+from bot.pipeline.own_hands import HAND
 from bot.pipeline.play import play
 from bot.presenters.hand_app import inline_app_url
 from bot.presenters.lobby_view import my_cards_button

@@ -7,20 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.adapter import seat_of_user
+from bot.adapter import dealt, seat_of_user
 from bot.buttons import ForgedCallback, from36
 from bot.services import Services
 from storage import gamestore, outbox
 from storage.outbox import Mark
-from storage.records import GameRecord, Status
+from storage.records import GameRecord
 
 HAND = "hand_"  # the hand button's: /start hand_<game> shows the hand in the private chat
-
-
-def dealt(game: GameRecord) -> bool:
-    """A running game (a lobby has no hand yet; an ended game's hands are shown in
-    the private chats as they ended)."""
-    return game.status is Status.RUNNING and game.state is not None
 
 
 async def show_hand(svc: Services, user_id: int, payload: str) -> bool:
