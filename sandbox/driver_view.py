@@ -74,6 +74,12 @@ class WorldView:
         return list(self.world.updates)
 
     @property
+    def undelivered(self) -> list[Update]:
+        """Updates no getUpdates has returned yet (a polling bot has not received them;
+        one received but not yet confirmed is pending, not undelivered)."""
+        return [u for u in self.world.updates if u.update_id not in self.world.delivered]
+
+    @property
     def calls(self) -> list[ApiCall]:
         return list(self.world.calls)
 

@@ -175,6 +175,7 @@ class BotApiServer:
             updates = take_updates(self.world, params)
             remaining = deadline - loop.time()
             if updates or remaining <= 0 or self._stopping:
+                self.world.delivered.update(update["update_id"] for update in updates)
                 return updates
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(event.wait(), remaining)

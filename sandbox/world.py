@@ -78,6 +78,7 @@ class World:
         self.calls: list[ApiCall] = []
         self.updates: list[Update] = []
         self.sent: dict[int, Update] = {}  # every update ever queued, for redelivery
+        self.delivered: set[int] = set()  # update ids a getUpdates has returned
         self.next_update_id = 1
         self.allowed_updates: frozenset[str] | None = None
         self.webhook = WebhookState()
@@ -252,6 +253,7 @@ class World:
         """Queue an update again with its id, as Telegram does when the bot never
         confirmed it (it crashed after handling it, before the next getUpdates)."""
         update = self.sent[update_id]
+        self.delivered.discard(update_id)
         if update not in self.updates:
             self.updates = sorted([*self.updates, update], key=lambda u: u.update_id)
         self.notify("update", detail=update)

@@ -41,6 +41,7 @@ from bot.glue.chats import (
 from bot.glue.commands import language_button, language_command, start, stop_command, turn_time
 from bot.glue.menu import announce_commands
 from bot.glue.notify import notify_command
+from bot.glue.polled import PolledBot
 from bot.glue.privacy import privacy_handlers
 from bot.glue.processor import KeyedUpdateProcessor
 from bot.glue.ratings_cmd import leaders_command, rating_command
@@ -216,19 +217,19 @@ def build_application(
         patience=WEBHOOK_PATIENCE if config.webhook_url else None,
         refuse_writes=db.refuse_waiting_writes,  # at a stop while the database fails
     )
-    builder = (
-        ApplicationBuilder()
-        .token(config.token)
-        .concurrent_updates(processor)
-        .request(JsonRequest(connection_pool_size=256))  # PTB's default pool (bot.glue.request)
+    base = config.api_base_url or "https://api.telegram.org/bot"
+    # getUpdates' offset held at the oldest polled update not yet handled (bot.glue.polled)
+    telegram_bot = PolledBot(
+        config.token,
+        processor.polled,
+        base_url=base,
+        base_file_url=base.replace("/bot", "/file/bot", 1),
+        request=JsonRequest(connection_pool_size=256),  # PTB's default pool (bot.glue.request)
         # the updater's last getUpdates at shutdown must not wait for the long poll's
         # connection (PTB logs a pool time-out as an error otherwise)
-        .get_updates_request(UpdatesRequest(connection_pool_size=2))
+        get_updates_request=UpdatesRequest(connection_pool_size=2),
     )
-    if config.api_base_url:
-        builder = builder.base_url(config.api_base_url).base_file_url(
-            config.api_base_url.replace("/bot", "/file/bot", 1)
-        )
+    builder = ApplicationBuilder().bot(telegram_bot).concurrent_updates(processor)
     application = builder.post_init(on_startup).post_stop(on_shutdown).build()
     built.append(application)
     application.bot_data[SERVICES] = make_services(

@@ -15,6 +15,7 @@ from telegram import Update
 from telegram.ext import BaseUpdateProcessor
 
 from bot.buttons import TableOffer, game_of
+from bot.glue.polled import Polled
 from bot.glue.unfinished import Unfinished, update_id
 from bot.pipeline.group_offer import posted_offer
 from bot.transient import database_failed
@@ -102,6 +103,9 @@ class KeyedUpdateProcessor(BaseUpdateProcessor):
         # the one record of unfinished updates: the error handler writes into this very
         # object (``bot.glue.app``), the webhook reads it; nobody builds another
         self.unfinished = Unfinished()
+        # the one record of polled updates not yet handled (``bot.glue.polled``): the
+        # application's bot holds getUpdates' offset at the oldest (``bot.glue.app``)
+        self.polled = Polled()
         self.redo = redo  # None: an unfinished update is not tried again (unit tests)
         self.patience = patience
         self.first_pause = FIRST_PAUSE
@@ -131,11 +135,16 @@ class KeyedUpdateProcessor(BaseUpdateProcessor):
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         key = order_key(update)
-        if key is None:  # ordered with nothing (an inline query, a chosen table), but
-            await self._until_finished(update, None, coroutine)  # tried again all the same
-            return
-        async with self._in_line(key):
-            await self._until_finished(update, key, coroutine)
+        try:
+            if key is None:  # ordered with nothing (an inline query, a chosen table), but
+                await self._until_finished(update, None, coroutine)  # tried all the same
+                return
+            async with self._in_line(key):
+                await self._until_finished(update, key, coroutine)
+        finally:  # handled, or failed for good: Telegram may count it as received (but
+            number = update_id(update)  # one kept at a stop, once the file holds it)
+            if number is not None and update not in self.left_at_stop:
+                self.polled.finished([number])
 
     async def in_line(self, key: OrderKey, work: Callable[[], Awaitable[T]]) -> T:
         """Work that is no Telegram update (a move from the hand app, ``bot.webapp``) in

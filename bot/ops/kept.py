@@ -1,17 +1,20 @@
 """Polled updates still waiting for the database when the bot stops, kept for the
 next start.
 
-With long polling Telegram counts an update as received once the bot asks for the
-next ones, so an update whose handling is still failing on the database (and being
-tried again, ``bot.glue.processor``) when the bot is stopped would be lost. At the
-stop they are written to a small JSON file (``UNFINISHED_FILE``, by default beside the
+With long polling the bot confirms an update to Telegram only once it is handled
+(``bot.glue.polled``), so one whose handling is still failing on the database (and
+being tried again, ``bot.glue.processor``) when the bot is stopped is Telegram's to
+deliver again, for 24 hours at most (the file was written for python-telegram-bot's
+updater, which confirmed a batch as soon as it had queued it). At the stop they are
+written to a small JSON file (``UNFINISHED_FILE``, by default beside the
 SQLite file), and the next start hands them to the application before polling
 resumes; the file forgets them once every one is handled (a bot killed before that
 finds them again at its next start). An update applied meanwhile is recognised by its
 processed update id, so nothing is applied twice. A webhook needs none of this for its
 own updates (an unfinished one is answered 503 and Telegram delivers it again), but a
 bot that comes back with a webhook still handles what the file keeps, and keeps again
-what of it still fails at its stop.
+what of it still fails at its stop. Telegram is told the polled ones are received
+once the file holds them (``bot.ops.serve``), so they come back from the file alone.
 """
 
 from __future__ import annotations

@@ -23,12 +23,14 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from sqlalchemy.exc import DBAPIError
-from telegram.error import BadRequest, InvalidToken, NetworkError, RetryAfter
+from telegram.error import BadRequest, InvalidToken, NetworkError, RetryAfter, TelegramError
 from telegram.ext import Application
 
 from bot.config import Config, shown_database
 from bot.glue.app import ALLOWED_UPDATES, build_application
+from bot.glue.polled import Polled
 from bot.glue.processor import KeyedUpdateProcessor
+from bot.glue.unfinished import update_id
 from bot.ops import kept
 from bot.ops.webhook import Healthy, Servers, health_routes, set_webhook, webhook_routes
 from bot.ops.workers import first_worker
@@ -206,6 +208,7 @@ async def _stop(application: Application, unfinished_path: str) -> None:  # type
     processor = application.update_processor
     if isinstance(processor, KeyedUpdateProcessor):
         processor.stopping.set()
+    polling = application.updater is not None and application.updater.running
     if application.updater is not None and application.updater.running:
         await application.updater.stop()
     if application.running:
@@ -213,13 +216,30 @@ async def _stop(application: Application, unfinished_path: str) -> None:  # type
             await application.stop()
             if isinstance(processor, KeyedUpdateProcessor):
                 handled = processor.resumed - processor.kept_ids  # (the file has them)
-                kept.keep(unfinished_path, processor.left_at_stop, handled)
+                left = processor.left_at_stop
+                if kept.keep(unfinished_path, left, handled) or not left:
+                    processor.polled.finished(n for u in left if (n := update_id(u)) is not None)
+                if polling:
+                    await _confirm(application, processor.polled)
         finally:
             if application.post_stop is not None:  # the sender and the sweep stop here
                 await application.post_stop(application)
     await application.shutdown()
     if application.post_shutdown is not None:
         await application.post_shutdown(application)
+
+
+async def _confirm(application: Application, polled: Polled) -> None:  # type: ignore[type-arg]
+    """Tell Telegram the polled updates handled or kept in the file are received (the
+    updater's own last call could not: some were still being handled). One still open
+    is delivered again at the next start."""
+    offset = polled.confirmable()
+    if offset is None:
+        return
+    try:
+        await application.bot.get_updates(offset=offset, timeout=0)
+    except TelegramError as error:  # delivered again at the next start: applied once
+        log.warning("could not confirm the last updates to Telegram: %s", error)
 
 
 async def retrying(action: Callable[[], Awaitable[object]], stopping: asyncio.Event) -> bool:

@@ -91,7 +91,7 @@ async def test_a_press_on_a_silent_server_is_kept_at_a_stop_within_the_grace(
             await run.tg.press_nowait(
                 run.alice, table, callback_data=data_of(table, hint_squares(table)[0])
             )
-            await run.tg.wait_for(lambda: not run.tg.pending_updates, what="the press received")
+            await run.tg.wait_for(lambda: not run.tg.undelivered, what="the press received")
             await stop_within_grace(run.bot)  # while the press waits on the server
             assert kept.exists(), "SIGKILLed before it kept the press: lost"
             assert run.bot.returncode == 0

@@ -36,9 +36,12 @@ async def test_a_kept_press_survives_a_kill_before_it_is_handled(tmp_path: Path)
         table = await run.tg.wait_for_bot_message(run.group)
         run.tg.fail_until_lifted("getChatMember", 502, "Bad Gateway")
         await run.tg.press_nowait(run.bob, table, "Join")
+        join = run.tg.pending_updates[-1].update_id
         await line_with(run.bot, MAY_PASS)
         await stopped(run.bot)
         assert kept.exists()
+        # confirmed once the file holds it, or Telegram would deliver it a second time
+        assert all(update.update_id != join for update in run.tg.pending_updates)
         killed = await start_process(run.tg, tmp_path / "bot.db", env)
         await line_with(killed, RESUMED)
         await line_with(killed, MAY_PASS)  # resumed, and failing still

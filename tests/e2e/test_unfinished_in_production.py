@@ -272,7 +272,7 @@ async def test_presses_queued_behind_a_failing_one_are_kept_within_the_stop_grac
             await line_with(run.bot, MAY_PASS)  # the first waited out the lock, and failed
             for _ in range(3):  # taps again, impatient: in line behind the first
                 await run.tg.press_nowait(run.alice, table, callback_data=data)
-            await run.tg.wait_for(lambda: not run.tg.pending_updates, what="the taps received")
+            await run.tg.wait_for(lambda: not run.tg.undelivered, what="the taps received")
             await stop_within_grace(run.bot)
             assert kept.exists(), "SIGKILLed before it kept them: every press lost"
             assert run.bot.returncode == 0
@@ -306,7 +306,7 @@ async def test_presses_on_several_games_waiting_for_the_writer_are_kept_within_t
             await line_with(run.bot, MAY_PASS)
             for table, data in zip(tables[1:], moves[1:], strict=True):
                 await run.tg.press_nowait(run.alice, table, callback_data=data)
-            await run.tg.wait_for(lambda: not run.tg.pending_updates, what="the taps received")
+            await run.tg.wait_for(lambda: not run.tg.undelivered, what="the taps received")
             await stop_within_grace(run.bot)
             assert kept.exists(), "SIGKILLed before it kept them: every press lost"
             assert run.bot.returncode == 0

@@ -35,6 +35,16 @@ async def test_offsets_confirm_updates(bot, tg, alice):
     assert update.update_id == first[-1].update_id + 1
 
 
+async def test_undelivered_is_what_no_get_updates_returned(bot, tg, alice):
+    for text in ("/one", "/two"):
+        await tg.send_text(alice, alice, text)
+    assert [u.update_id for u in tg.undelivered] == [u.update_id for u in tg.pending_updates]
+    (first,) = await bot.get_updates(limit=1)
+    assert len(tg.pending_updates) == 2 and len(tg.undelivered) == 1  # received, unconfirmed
+    tg.world.redeliver(first.update_id)  # Telegram delivers it again: not received yet
+    assert len(tg.undelivered) == 2
+
+
 async def test_limit_and_negative_offset(bot, tg, alice):
     for n in range(5):
         await tg.send_text(alice, alice, f"/n{n}")
