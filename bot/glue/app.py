@@ -41,7 +41,7 @@ from bot.glue.chats import (
 from bot.glue.commands import language_button, language_command, start, stop_command, turn_time
 from bot.glue.menu import announce_commands
 from bot.glue.notify import notify_command
-from bot.glue.polled import PolledBot
+from bot.glue.polled import polled_bot
 from bot.glue.privacy import privacy_handlers
 from bot.glue.processor import KeyedUpdateProcessor
 from bot.glue.ratings_cmd import leaders_command, rating_command
@@ -49,7 +49,6 @@ from bot.glue.record_inline import PATTERN as RECORD_QUERY
 from bot.glue.record_inline import record_query
 from bot.glue.record_list import RecordButton, record_button, record_command
 from bot.glue.registry import Registered, default_games, registered
-from bot.glue.request import JsonRequest, UpdatesRequest
 from bot.glue.routes import game_buttons, game_command
 from bot.glue.rules import rules_command
 from bot.glue.stats import stats
@@ -217,18 +216,10 @@ def build_application(
         patience=WEBHOOK_PATIENCE if config.webhook_url else None,
         refuse_writes=db.refuse_waiting_writes,  # at a stop while the database fails
     )
-    base = config.api_base_url or "https://api.telegram.org/bot"
-    # getUpdates' offset held at the oldest polled update not yet handled (bot.glue.polled)
-    telegram_bot = PolledBot(
-        config.token,
-        processor.polled,
-        base_url=base,
-        base_file_url=base.replace("/bot", "/file/bot", 1),
-        request=JsonRequest(connection_pool_size=256),  # PTB's default pool (bot.glue.request)
-        # the updater's last getUpdates at shutdown must not wait for the long poll's
-        # connection (PTB logs a pool time-out as an error otherwise)
-        get_updates_request=UpdatesRequest(connection_pool_size=2),
-    )
+    # getUpdates' offset held at the oldest polled update not yet handled, or written
+    # down in UNFINISHED_FILE (bot.glue.polled)
+    polled_file = None if config.webhook_url else config.unfinished_path
+    telegram_bot = polled_bot(config.token, processor.polled, config.api_base_url, polled_file)
     builder = ApplicationBuilder().bot(telegram_bot).concurrent_updates(processor)
     application = builder.post_init(on_startup).post_stop(on_shutdown).build()
     built.append(application)

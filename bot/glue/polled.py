@@ -6,10 +6,11 @@ the offset past the last) as soon as it has queued one, so a bot killed while
 handling a press (SIGKILL, an OOM kill, a power cut) lost it: Telegram had counted it
 as received before its effect was saved. Here the offset a getUpdates call sends is
 held at the oldest update still being handled (:class:`Polled`, one record, which the
-update processor keeps); the updates Telegram hands back again because of it are
-left out of what the updater sees, so each is handled once per run, and one that
-survives a kill is delivered again at the next start (its processed update id keeps
-a move from being applied twice).
+update processor keeps), or written down in ``UNFINISHED_FILE`` (one that takes long,
+so it holds up no newer update); the updates Telegram hands back again because of it
+are left out of what the updater sees, so each is handled once per run, and one that
+survives a kill is delivered again, or read from the file, at the next start (its
+processed update id keeps a move from being applied twice).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as dtm
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from telegram import Update
 from telegram._utils.defaultvalue import DEFAULT_NONE
@@ -25,16 +26,32 @@ from telegram._utils.types import JSONDict, ODVInput, TimePeriod
 from telegram.ext import ExtBot
 from telegram.request import BaseRequest
 
+from bot.glue import kept_file
+from bot.glue.request import JsonRequest, UpdatesRequest
+
 HELD_PAUSE = 1.0  # seconds between getUpdates that return only updates still handled
+SOON = 0.2  # seconds a held update gets to be handled before it is written down
+LIMIT = 100  # updates a getUpdates returns at most (Telegram's default and maximum)
+Spill = Callable[[Sequence[Update]], bool]
 
 
 class Polled:
-    """The polled updates not yet handled, and the offset that confirms all the others."""
+    """The polled updates not yet handled, and the offset that confirms all the others.
+
+    An update that takes long (the database failing, a long line behind its game)
+    would hold the offset, and with it every newer update once Telegram's answer is
+    full: ``spill`` writes the open updates down (``UNFINISHED_FILE``, which the next
+    start handles first), and the offset may pass them; once every update written down
+    is handled, ``forget`` lets the file drop them."""
 
     def __init__(self) -> None:
-        self._open: set[int] = set()
+        self._open: dict[int, Update] = {}  # polled, neither handled nor written down
+        self._written: set[int] = set()  # written down, not yet handled
+        self.written_done: set[int] = set()  # written down, since handled
         self._next = 0  # one past the newest update handed to the updater
         self.progress = asyncio.Event()  # set when one is handled
+        self.spill: Spill | None = None  # polling with a file (``bot.ops.serve``)
+        self.forget: Callable[[set[int]], None] = lambda handled: None
 
     def offset(self, asked: int | None) -> int | None:
         """The offset to send instead of ``asked``: never past an update still open."""
@@ -47,21 +64,43 @@ class Polled:
         """The updates never handed over before (now open); the rest are left out."""
         fresh = tuple(update for update in updates if update.update_id >= self._next)
         for update in fresh:
-            self._open.add(update.update_id)
+            self._open[update.update_id] = update
         if fresh:
             self._next = fresh[-1].update_id + 1
         return fresh
 
     def finished(self, update_ids: Iterable[int]) -> None:
-        """Handled (or kept in ``UNFINISHED_FILE``): Telegram may count them as received."""
+        """Handled (or kept in ``UNFINISHED_FILE`` at a stop): Telegram may count them
+        as received."""
         for update_id in update_ids:
-            self._open.discard(update_id)
+            self._open.pop(update_id, None)
+            if update_id in self._written:
+                self._written.discard(update_id)
+                self.written_done.add(update_id)
+        if self.written_done and not self._written:
+            self.forget(self.written_done)
+            self.written_done = set()
         self.progress.set()
+
+    def write_down(self) -> bool:
+        """Write the open updates down (True: done, the offset may pass them)."""
+        if self.spill is None or not self._open or not self.spill(list(self._open.values())):
+            return False
+        self._written |= set(self._open)
+        self._open.clear()
+        return True
 
     def confirmable(self) -> int | None:
         """The offset that confirms every update handled and none still open (None:
         nothing was polled)."""
         return self.offset(self._next) if self._next else None
+
+    async def handled_within(self, seconds: float) -> bool:
+        """Whether an update is handled within ``seconds`` (since the last getUpdates)."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.progress.wait(), seconds)
+            return True
+        return False
 
 
 def _waits(timeout: TimePeriod | None) -> bool:
@@ -121,8 +160,31 @@ class PolledBot(ExtBot[None]):
         )
         fresh = polled.taken(updates)
         if updates and not fresh and _waits(timeout):
-            # Telegram answers at once while it holds an update still handled here: ask
-            # again once one is handled, or after a pause, not in a tight loop
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(polled.progress.wait(), HELD_PAUSE)
+            # Telegram answers at once while it holds an update still handled here. A
+            # full answer may hide newer updates: written down at once. Otherwise ask
+            # again once one is handled; one not handled soon is written down too (no
+            # file: ask again after a pause, never in a tight loop)
+            full = len(updates) >= (limit or LIMIT)
+            held = full or not await polled.handled_within(SOON)
+            if held and not polled.write_down():
+                await polled.handled_within(HELD_PAUSE)
         return fresh
+
+
+def polled_bot(token: str, polled: Polled, base_url: str | None, file: str | None) -> PolledBot:
+    """The application's bot; ``file``: where a long-held polled update is written
+    down (None: a webhook, which polls nothing)."""
+    base = base_url or "https://api.telegram.org/bot"
+    if file is not None:
+        polled.spill = lambda updates: kept_file.spill(file, updates)
+        polled.forget = lambda handled: kept_file.forget(file, handled)
+    return PolledBot(
+        token,
+        polled,
+        base_url=base,
+        base_file_url=base.replace("/bot", "/file/bot", 1),
+        request=JsonRequest(connection_pool_size=256),  # PTB's default pool (bot.glue.request)
+        # the updater's last getUpdates at shutdown must not wait for the long poll's
+        # connection (PTB logs a pool time-out as an error otherwise)
+        get_updates_request=UpdatesRequest(connection_pool_size=2),
+    )

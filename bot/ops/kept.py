@@ -19,7 +19,6 @@ once the file holds them (``bot.ops.serve``), so they come back from the file al
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 from collections.abc import Collection, Sequence
@@ -28,6 +27,7 @@ from pathlib import Path
 from telegram import Update
 from telegram.ext import Application
 
+from bot.glue.kept_file import forget, read, rewrite, unique, write
 from bot.glue.processor import KeyedUpdateProcessor
 
 log = logging.getLogger(__name__)
@@ -55,11 +55,11 @@ def keep(path: str, updates: Sequence[object], handled: Collection[int] = ()) ->
     the start resumed them, and each update once); how many the file holds."""
     found = [u.to_dict() for u in updates if isinstance(u, Update)]
     if handled:
-        _forget(path, handled)
+        forget(path, handled)
     if not found:
         return 0
-    kept = _unique([*_read(path), *found])
-    if not _write(path, kept):
+    kept = unique([*read(path), *found])
+    if not write(path, kept):
         log.error("%d updates waiting for the database could not be kept in %s",
                   len(found), path)  # fmt: skip
         return 0
@@ -75,7 +75,7 @@ async def resume(application: Application, path: str) -> int:  # type: ignore[ty
     cannot be read back (written by another version, damaged) is set aside in
     ``<path>.unreadable`` for the operator, with an error: it never stops a start."""
     readable, unreadable, updates = [], [], []
-    for data in _read(path):
+    for data in read(path):
         try:
             update = Update.de_json(data, application.bot)
         except Exception as error:  # anything python-telegram-bot raises on bad data
@@ -88,65 +88,16 @@ async def resume(application: Application, path: str) -> int:  # type: ignore[ty
             updates.append(update)
     ids = {update.update_id for update in updates}
     if unreadable:
-        _write(f"{path}.unreadable", [*_read(f"{path}.unreadable"), *unreadable])
+        write(f"{path}.unreadable", [*read(f"{path}.unreadable"), *unreadable])
         log.error("%d kept updates set aside in %s.unreadable", len(unreadable), path)
-        _rewrite(path, readable)
+        rewrite(path, readable)
     processor = application.update_processor
     if isinstance(processor, KeyedUpdateProcessor):  # tried until it succeeds, in
         processor.kept_ids |= ids  # webhook mode too; then the file forgets them
         processor.resumed = frozenset(ids)
-        processor.kept_done = lambda: _forget(path, ids)
+        processor.kept_done = lambda: forget(path, ids)
     for update in updates:
         await application.update_queue.put(update)
     if updates:
         log.info("%d updates kept at the last stop are handled now", len(updates))
     return len(updates)
-
-
-def _forget(path: str, handled: Collection[int]) -> None:
-    """The file without the updates ``handled``."""
-    _rewrite(path, [e for e in _read(path) if e.get("update_id") not in handled])
-
-
-def _rewrite(path: str, entries: list[dict[str, object]]) -> None:
-    """The file holding ``entries`` alone; removed when there are none."""
-    if entries:
-        _write(path, entries)
-        return
-    try:
-        Path(path).unlink(missing_ok=True)
-    except OSError as error:
-        log.error("the kept updates in %s cannot be removed: %s", path, error)
-
-
-def _unique(entries: list[dict[str, object]]) -> list[dict[str, object]]:
-    """Each update once (the first of each update id)."""
-    seen: set[object] = set()
-    unique = []
-    for entry in entries:
-        if entry.get("update_id") not in seen:
-            seen.add(entry.get("update_id"))
-            unique.append(entry)
-    return unique
-
-
-def _write(path: str, entries: list[dict[str, object]]) -> bool:
-    temporary = Path(f"{path}.tmp")
-    try:
-        temporary.write_text(json.dumps(entries), encoding="utf-8")
-        os.replace(temporary, path)
-    except OSError as error:  # changed since start-up (``unusable``): said, not a crash
-        log.error("%s cannot be written: %s", path, error)
-        return False
-    return True
-
-
-def _read(path: str) -> list[dict[str, object]]:
-    try:
-        found = json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return []
-    except (OSError, ValueError) as error:
-        log.error("the kept updates in %s cannot be read: %s", path, error)
-        return []
-    return [item for item in found if isinstance(item, dict)] if isinstance(found, list) else []

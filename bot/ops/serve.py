@@ -216,6 +216,7 @@ async def _stop(application: Application, unfinished_path: str) -> None:  # type
             await application.stop()
             if isinstance(processor, KeyedUpdateProcessor):
                 handled = processor.resumed - processor.kept_ids  # (the file has them)
+                handled |= processor.polled.written_done
                 left = processor.left_at_stop
                 if kept.keep(unfinished_path, left, handled) or not left:
                     processor.polled.finished(n for u in left if (n := update_id(u)) is not None)
