@@ -70,8 +70,7 @@ class Polled:
         return fresh
 
     def finished(self, update_ids: Iterable[int]) -> None:
-        """Handled (or kept in ``UNFINISHED_FILE`` at a stop): Telegram may count them
-        as received."""
+        """Handled: Telegram may count them as received (and the file forget them)."""
         for update_id in update_ids:
             self._open.pop(update_id, None)
             if update_id in self._written:
@@ -81,6 +80,13 @@ class Polled:
             self.forget(self.written_done)
             self.written_done = set()
         self.progress.set()
+
+    def kept(self, update_ids: Iterable[int]) -> None:
+        """Kept in ``UNFINISHED_FILE`` at a stop, unhandled: Telegram may count them as
+        received, and the file keeps them."""
+        for update_id in update_ids:
+            self._open.pop(update_id, None)
+            self._written.discard(update_id)
 
     def write_down(self) -> bool:
         """Write the open updates down (True: done, the offset may pass them)."""

@@ -219,7 +219,7 @@ async def _stop(application: Application, unfinished_path: str) -> None:  # type
                 handled |= processor.polled.written_done
                 left = processor.left_at_stop
                 if kept.keep(unfinished_path, left, handled) or not left:
-                    processor.polled.finished(n for u in left if (n := update_id(u)) is not None)
+                    processor.polled.kept(n for u in left if (n := update_id(u)) is not None)
                 if polling:
                     await _confirm(application, processor.polled)
         finally:
