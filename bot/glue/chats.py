@@ -11,6 +11,7 @@ from telegram.constants import ChatMemberStatus, ChatType
 from telegram.ext import ContextTypes
 
 from bot.adapter import state_of, store_state
+from bot.marks import IN_GROUP
 from bot.pipeline.flow import publish
 from bot.pipeline.play import clear_press_notes
 from bot.pipeline.save import save
@@ -136,7 +137,7 @@ async def on_migration(event: Migration) -> None:
     and each moved game's table is posted there at once (the old chat is read-only).
     The private hands stay as they are: their buttons name the game, not the chat."""
     message, svc, new_chat_id = event.message, event.svc, event.new_chat_id
-    moved = await chats.migrate_chat(svc.db, message.chat.id, new_chat_id)
+    moved = await chats.migrate_chat(svc.db, message.chat.id, new_chat_id, IN_GROUP)
     log.info("group upgraded; %d games moved", moved, extra={"chat_id": message.chat.id})
     game = await gamestore.active_game(svc.db, new_chat_id)  # a basic group has no topics: one game
     if game is not None and game.table_message_id is None:  # not re-posted by a press yet

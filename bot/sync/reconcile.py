@@ -24,7 +24,7 @@ from telegram import Bot
 from bot.adapter import GameAdapter
 from bot.i18n import tr
 from bot.language import table_language
-from bot.marks import chats_of, is_notice, is_refused_post
+from bot.marks import IN_GROUP, chats_of, is_notice, is_refused_post
 from bot.presenters.table import render_table
 from bot.sync.announce import Notices
 from bot.sync.delivery import Desired
@@ -172,4 +172,4 @@ class GameReconciler:
     async def chat_moved(self, chat_id: int, new_chat_id: int) -> None:
         """The group became a supergroup before we heard of it: its games (and marks)
         move, and each table is marked to be posted again in the new chat."""
-        await chats.migrate_chat(self._db, chat_id, new_chat_id)
+        await chats.migrate_chat(self._db, chat_id, new_chat_id, IN_GROUP)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from sandbox import Message, User
-from sandbox.model import KICKED
+from sandbox.model import ADMINISTRATOR, KICKED
 from storage import gamestore
+from tests.e2e.clock import TURN, ManualClock
 from tests.e2e.harness import World, running_world
 from tests.e2e.reversi_board import data_of, hint_squares, turn_name
 
@@ -130,3 +131,34 @@ async def _hands_say(world: World, words: str) -> None:
         assert hand is not None
         await world.tg.wait_for(lambda h=hand: words in (h.text or ""), what=words)
         assert hand.buttons() == [], hand.buttons()
+
+
+async def test_an_upgraded_group_keeps_none_of_the_old_chats_message_ids(
+    tmp_path: Path,
+) -> None:
+    """A nudge posted in a basic group stays behind when the group becomes a
+    supergroup, whose message ids start again from 1: the next move must not delete
+    the new chat's message that has the old nudge's id (the bot is an admin there, so
+    it would be someone else's)."""
+    async with running_world(tmp_path, supergroup=False) as world:
+        world.tg.world.chats[world.group.id].members[world.tg.world.bot.id] = ADMINISTRATOR
+        clock = ManualClock()
+        await world.start_bot(clock=clock)
+        await _reversi(world)
+        clock.advance(TURN / 2)  # Alice is late: the group is told
+        nudge = await world.tg.wait_for(
+            lambda: next((m for m in world.tg.bot_messages(world.group)
+                          if "your turn in" in (m.text or "")), None), what="a nudge",
+        )  # fmt: skip
+        new = world.tg.upgrade_to_supergroup(world.group, by=world.alice)
+        moved = await world.tg.wait_for_bot_message(new, containing="Reversi")
+        said: list[Message] = []
+        while not said or said[-1].message_id < nudge.message_id:
+            said.append(await world.tg.send_text(world.carol, new, "good luck!"))
+        assert said[-1].message_id == nudge.message_id  # the old nudge's id, here Carol's
+        await world.tg.press(
+            world.alice, moved, callback_data=data_of(moved, hint_squares(moved)[0])
+        )
+        await world.tg.wait_for(lambda: turn_name(moved) == "Bob", what="Alice's move")
+        await world.synced()
+        assert not said[-1].deleted
