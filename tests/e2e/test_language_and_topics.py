@@ -53,3 +53,13 @@ async def test_one_game_per_forum_topic(tmp_path: Path) -> None:
         assert pointer.reply_to is not None and pointer.reply_to.message_id == one.message_id
         link = [e for e in pointer.entities if e.get("type") == "text_link"]
         assert link and f"/{one.message_id}?thread={first}" in link[0]["url"]
+
+
+async def test_a_running_table_follows_the_chats_new_language(world: World) -> None:
+    """An admin sets the group's language mid-game: the table the group is looking
+    at is redrawn in it, not left in the old one until somebody moves."""
+    board = await world.open_lobby("/reversi", [world.bob])  # full: it starts
+    assert "Turn: ⚫ Alice" in (board.text or "")
+    menu = await world.command(world.alice, world.group, "/language")
+    await world.tg.press(world.alice, menu, "Español")
+    await world.tg.wait_for(lambda: "Turno: ⚫ Alice" in (board.text or ""), what="Spanish")
