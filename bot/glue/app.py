@@ -36,6 +36,7 @@ from bot.glue.chats import (
     chat_lost,
     on_migration,
     on_my_member_change,
+    table_unseen,
     topic_lost,
 )
 from bot.glue.commands import language_button, language_command, start, stop_command, turn_time
@@ -145,7 +146,8 @@ def make_services(
     reconciler = GameReconciler(
         db, games, lambda chat_id: sender[0].wake(chat_id), clock, application.bot,
         Endings(lambda game_id: topic_lost(services_of(application), game_id),
-                lambda chat_id: chat_lost(services_of(application), chat_id)),
+                lambda chat_id: chat_lost(services_of(application), chat_id),
+                lambda game_id: table_unseen(services_of(application), game_id)),
     )  # fmt: skip
     sender.append(Sender(application.bot, db, reconciler, budget, time.monotonic))
     sweep = Sweep(

@@ -98,6 +98,17 @@ async def topic_lost(svc: Services, game_id: int) -> None:
                  extra={"chat_id": game.chat_id, "game_id": game_id})  # fmt: skip
 
 
+async def table_unseen(svc: Services, game_id: int) -> None:
+    """The group took no new message from the bot (restricted from sending) and the
+    game's table was not there to edit (a lobby's first post, a table deleted): the
+    game ends as when the bot can no longer write in its group (its hands say so)."""
+    game = await gamestore.get_game(svc.db, game_id)
+    if game is not None and game.active and not is_inline_chat(game.chat_id):
+        await _end(svc, game, CHAT_LOST)
+        log.info("the group takes no message from the bot; game ended",
+                 extra={"chat_id": game.chat_id, "game_id": game_id})  # fmt: skip
+
+
 REMOVED, TOPIC_GONE, CHAT_LOST = "removed", "topic gone", "chat lost"  # why a game ends
 
 

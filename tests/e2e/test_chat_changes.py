@@ -162,3 +162,62 @@ async def test_an_upgraded_group_keeps_none_of_the_old_chats_message_ids(
         await world.tg.wait_for(lambda: turn_name(moved) == "Bob", what="Alice's move")
         await world.synced()
         assert not said[-1].deleted
+
+
+async def test_a_game_the_muted_bot_cannot_show_ends_and_blocks_nothing(world: World) -> None:
+    """An admin restricts the bot from sending messages: a lobby opened then cannot be
+    posted, so it ends at once (not an invisible lobby that answers the next game
+    command with a pointer to nothing); once the bot may write again, a game opens."""
+    world.tg.mute_member(world.group, world.tg.bot, by=world.alice)
+    await world.start_privately(world.bob)
+    mark = world.tg.mark()
+    await world.tg.send_text(world.alice, world.group, "/reversi")
+    await world.tg.wait_for(
+        lambda: [c for c in world.tg.calls_since(mark, method="sendMessage")
+                 if c.chat_id == world.group.id and c.error_code == 400],
+        what="the lobby's post refused",
+    )  # fmt: skip
+    await world.synced()
+    assert await gamestore.active_game(world.bots[0].db, world.group.id) is None
+    world.tg.mute_member(world.group, world.tg.bot, by=world.alice, muted=False)
+    lobby = await world.command(world.bob, world.group, "/reversi")
+    assert "Waiting for players" in (lobby.text or ""), lobby.text
+
+
+async def test_a_table_deleted_while_the_bot_is_muted_ends_its_game(tmp_path: Path) -> None:
+    """The bot is muted and an admin deletes the running table: it cannot be posted
+    again, so the game ends there (played on where nobody sees it, the turn timer
+    would play for everybody), and the private hands say why."""
+    async with running_world(tmp_path) as world:
+        clock = ManualClock()
+        await world.start_bot(clock=clock)
+        table = await _gofish_of_two(world)
+        world.tg.mute_member(world.group, world.tg.bot, by=world.alice)
+        world.tg.delete_message(world.group, table.message_id)
+        mover = world.alice if "▶️ Alice" in (table.text or "") else world.bob
+        hand = _hand_of(world, mover)
+        assert hand is not None and hand.buttons()
+        await world.tg.press(mover, hand, callback_data=hand.buttons()[0][0].callback_data)
+        if hand.buttons() and hand.buttons()[0][0].text.startswith("Ask "):
+            await world.tg.press(mover, hand, callback_data=hand.buttons()[0][0].callback_data)
+        await _hands_say(world, "The game was stopped: the bot can no longer write in its group.")
+        (game,) = await gamestore.games_with_status(world.bots[0].db, "stopped")
+        assert game.chat_id == world.group.id
+
+
+async def test_a_table_the_muted_bot_cannot_move_below_stays_and_plays_on(world: World) -> None:
+    """The bot is muted and someone sends /table: the table cannot be posted again at
+    the bottom, so it stays where it is and the game goes on there."""
+    board = await _reversi(world)
+    world.tg.mute_member(world.group, world.tg.bot, by=world.alice)
+    mark = world.tg.mark()
+    await world.tg.send_text(world.bob, world.group, "/table")
+    await world.tg.wait_for(
+        lambda: [c for c in world.tg.calls_since(mark, method="sendMessage")
+                 if c.chat_id == world.group.id and c.error_code == 400],
+        what="the repost refused",
+    )  # fmt: skip
+    await world.synced()
+    await world.tg.press(world.alice, board, callback_data=data_of(board, hint_squares(board)[0]))
+    await world.tg.wait_for(lambda: turn_name(board) == "Bob", what="Alice's move shown")
+    assert not board.deleted
