@@ -149,6 +149,8 @@ async def language_button(press: Tap) -> None:
     await chats.set_chat_language(svc.db, chat.id, code)
     for game in await gamestore.active_games(svc.db, chat.id):  # what the chat shows now
         await publish_table(svc, game)
+    if chat.type == ChatType.PRIVATE:  # and the hands its person reads here
+        await show_hands(svc, chat.id)
     await query.answer(tr(code, "This chat now speaks English."))
     await query.edit_message_text(tr(code, "This chat now speaks English."))
 

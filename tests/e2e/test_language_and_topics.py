@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from sandbox import Message
 from tests.e2e.harness import World, running_world
 
 
@@ -63,3 +64,20 @@ async def test_a_running_table_follows_the_chats_new_language(world: World) -> N
     menu = await world.command(world.alice, world.group, "/language")
     await world.tg.press(world.alice, menu, "Español")
     await world.tg.wait_for(lambda: "Turno: ⚫ Alice" in (board.text or ""), what="Spanish")
+
+
+async def test_a_private_hand_follows_its_readers_new_language(world: World) -> None:
+    """A player sets their private chat's language mid-game: the hand they are
+    looking at there is redrawn in it, not left in the old one until the game moves."""
+    await world.start_privately(world.alice, world.bob)
+    table = await world.open_lobby("/gofish", [world.bob])
+    await world.start_game(table)
+
+    def hand() -> Message | None:
+        hands = [m for m in world.tg.bot_messages(world.bob) if "Your hand" in (m.text or "")]
+        return hands[-1] if hands else None
+
+    shown = await world.tg.wait_for(hand, what="Bob's hand")
+    menu = await world.command(world.bob, world.bob, "/language")
+    await world.tg.press(world.bob, menu, "Español")
+    await world.tg.wait_for(lambda: "Tu mano: " in (shown.text or ""), what="Spanish")
