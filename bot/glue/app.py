@@ -10,7 +10,7 @@ from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 from telegram import Update
-from telegram.error import Forbidden, NetworkError
+from telegram.error import ChatMigrated, Forbidden, NetworkError
 from telegram.ext import (
     Application,
     ApplicationBuilder,
@@ -178,6 +178,9 @@ def error_handler(unfinished: Unfinished) -> ErrorHandler:
         extra = {"chat_id": chat.id if chat is not None else None}
         if error is not None and unfinished.record(update, error):
             log.warning("handling failed for a reason that may pass: %s", error, extra=extra)
+            return
+        if isinstance(error, ChatMigrated):  # an update of a group upgraded meanwhile
+            log.info("the group has moved; its update is dropped: %s", error, extra=extra)
             return
         log.error("handler failed", exc_info=error, extra=extra)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from sandbox import Message, User
@@ -221,3 +222,32 @@ async def test_a_table_the_muted_bot_cannot_move_below_stays_and_plays_on(world:
     await world.tg.press(world.alice, board, callback_data=data_of(board, hint_squares(board)[0]))
     await world.tg.wait_for(lambda: turn_name(board) == "Bob", what="Alice's move shown")
     assert not board.deleted
+
+
+async def test_a_game_opened_in_the_supergroup_first_does_not_strand_the_old_one(
+    tmp_path: Path,
+) -> None:
+    """The group is upgraded while the bot is still busy with an update of the old
+    chat (an admin's /turntime waiting on Telegram), and someone opens a game in the
+    new supergroup before the bot hears of the upgrade: the old chat's running game
+    still moves (the one game a chat holds is the one that was running), its table is
+    posted in the new chat, and the command opened there meanwhile is answered with a
+    pointer to it (the admin's /turntime, for a chat that is gone, is dropped)."""
+    async with running_world(tmp_path, supergroup=False) as world:
+        running = await world.start_bot()
+        board = await _reversi(world)
+        release = asyncio.Event()
+        world.tg.slow_next("getChatMember", release.wait())
+        await world.tg.send_text(world.alice, world.group, "/turntime 30")
+        await world.tg.wait_for(lambda: world.tg.world.transit == {}, what="the slow call")
+        hello = await world.command(world.carol, world.carol, "/start")
+        new = world.tg.upgrade_to_supergroup(world.group, by=world.alice)
+        await world.tg.send_text(world.carol, new, "/gofish")  # before anything is seen
+        pointer = await world.tg.wait_for_bot_message(world.carol, after=hello.message_id)
+        assert "already running" in (pointer.text or ""), pointer.text
+        moved = await world.tg.wait_for_bot_message(new, containing="Reversi")
+        assert turn_name(moved) == turn_name(board)
+        release.set()
+        await world.synced()
+        game = await gamestore.active_game(running.db, new.id)
+        assert game is not None and game.kind == "reversi" and game.status == "running"
