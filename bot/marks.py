@@ -21,6 +21,7 @@ from storage.records import GameRecord
 
 GROUP_NUDGE = -1
 SUMMARY = -2
+IN_GROUP = (GROUP_NUDGE, SUMMARY)  # the kept messages that live in the game's group
 NOTICES = 2**52  # notice targets lie below -NOTICES (user ids are far smaller)
 REFUSED = 2**53  # refused posts' targets lie below -REFUSED (Telegram's ids: 52 bits)
 

@@ -84,6 +84,7 @@ def get_chat_member(world: World, p: Params) -> dict[str, Any]:
         world.status(chat, user),
         anonymous=user_id in chat.anonymous_admins,
         restricted=user_id in chat.restricted,
+        muted=user_id in chat.muted,
     )
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from sandbox.access import bot_chat
+from sandbox.access import bot_chat, may_send
 from sandbox.api_messages import _flood_checked, _reply_target, _thread, open_topic
 from sandbox.entities import format_text
 from sandbox.errors import bad_request
@@ -81,6 +81,7 @@ def _send(world: World, p: Params, kind: str) -> dict[str, Any]:
     fields["reply_to"] = _reply_target(world, chat, p)
     fields["disable_notification"] = p.flag("disable_notification")
     open_topic(world, chat, fields.get("thread_id"))
+    may_send(world, chat, "photos" if kind == "photo" else "animations")
     message = _flood_checked(world, chat, lambda: world.add_message(chat, world.bot, **fields))
     return message.to_json()
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from sandbox import errors
-from sandbox.access import bot_chat, bot_is_admin, find_chat
+from sandbox.access import bot_chat, bot_is_admin, find_chat, may_send
 from sandbox.api_inline import inline_message
 from sandbox.entities import format_text
 from sandbox.errors import bad_request
@@ -111,7 +111,7 @@ def send_message(world: World, p: Params) -> dict[str, Any]:
     fields["reply_to"] = reply_to
     fields["disable_notification"] = p.flag("disable_notification")
     open_topic(world, chat, fields.get("thread_id"))
-
+    may_send(world, chat, "text messages")
     message = _flood_checked(world, chat, lambda: world.add_message(chat, world.bot, **fields))
     return message.to_json()
 

@@ -269,5 +269,10 @@ class StandIn(InlineDriver, GuestDriver, WebAppDriver):
     def restrict_member(self, group: Chat, user: User) -> None:
         members.restrict_member(self.world, group, user)
 
+    def mute_member(self, group: Chat, user: User, by: User, muted: bool = True) -> None:
+        """An administrator restricts ``user`` (the bot too: ``tg.bot``) from sending
+        messages, or (``muted`` false) lifts it."""
+        members.mute_member(self.world, group, user, by, muted)
+
     def upgrade_to_supergroup(self, group: Chat, by: User | None = None) -> Chat:
         return people.upgrade_to_supergroup(self.world, group, by)

@@ -39,6 +39,7 @@ QUERY_TOO_OLD = "query is too old and response timeout expired or query ID is in
 ANSWER_TOO_LONG = "MESSAGE_TOO_LONG"
 UPGRADED = "group chat was upgraded to a supergroup chat"
 INLINE_KEYBOARD_EXPECTED = "inline keyboard expected"
+NOT_ENOUGH_RIGHTS = "not enough rights to send {what} to the chat"  # a muted bot
 
 # 403 texts (without the "Forbidden: " prefix).
 CANT_INITIATE = "bot can't initiate conversation with a user"

@@ -27,6 +27,27 @@ def restrict_member(world: World, chat: Chat, user: User) -> None:
     world.notify("chat", chat.id, detail=(user.id, world.status(chat, user), RESTRICTED))
 
 
+def mute_member(world: World, chat: Chat, user: User, by: User, muted: bool = True) -> None:
+    """An administrator restricts a member (the bot too) from sending messages
+    (restrictChatMember with ``can_send_messages`` false), or lifts it (``muted``
+    false): my_chat_member for the bot, chat_member for anyone else. A muted member
+    still edits the messages they sent; a new one is refused
+    (``sandbox.access.may_send``)."""
+    if chat.type != SUPERGROUP:
+        raise ValueError(f"only supergroups restrict members, not {chat.type} {chat.title!r}")
+    if chat.members.get(by.id) not in ADMINS:
+        raise ValueError(f"{by.first_name} is no administrator of {chat.title!r}")
+    status = chat.members.get(user.id, LEFT)
+    if status in ADMINS:
+        raise ValueError(f"{user.first_name} is an administrator of {chat.title!r}")
+    was = user.id in chat.muted
+    if muted:
+        chat.muted.add(user.id)
+    else:
+        chat.muted.discard(user.id)
+    world.queue_member_change(chat, by, user, status, status, was_muted=was, muted=muted)
+
+
 def remove_member(world: World, chat: Chat, user: User) -> None:
     old = chat.members.get(user.id, LEFT)
     chat.members[user.id] = LEFT

@@ -69,6 +69,7 @@ class Chat:
     migrated_to: int | None = None
     migrated_from: int | None = None
     restricted: set[int] = field(default_factory=set)  # shown as "restricted" (is_member)
+    muted: set[int] = field(default_factory=set)  # restricted from sending (the bot too)
     anonymous_admins: set[int] = field(default_factory=set)  # admins who speak as the group
     next_message_id: int = 1
     messages: dict[int, Message] = field(default_factory=dict, repr=False)
@@ -273,17 +274,20 @@ _RESTRICTED_RIGHTS = dict.fromkeys(
 
 
 def member_json(
-    user: User, status: str, *, anonymous: bool = False, restricted: bool = False
-) -> dict[str, Any]:
+    user: User, status: str, *, anonymous: bool = False, restricted: bool = False,
+    muted: bool = False,
+) -> dict[str, Any]:  # fmt: skip
     """A ChatMember object with the fields python-telegram-bot requires.
 
     ``anonymous``: an administrator who speaks as the group; ``restricted``: a user
     with restrictions, "restricted" whether in the chat (``is_member``) or not, as
-    Telegram keeps a restricted user who left restricted."""
-    if restricted and status not in ADMINS and status != KICKED:
+    Telegram keeps a restricted user who left restricted; ``muted``: restricted from
+    sending anything (``can_send_messages`` false)."""
+    if (restricted or muted) and status not in ADMINS and status != KICKED:
+        rights = dict.fromkeys(_RESTRICTED_RIGHTS, False) if muted else _RESTRICTED_RIGHTS
         return {
             "status": RESTRICTED, "user": user.to_json(), "is_member": status in PRESENT,
-            "until_date": 0, **_RESTRICTED_RIGHTS,
+            "until_date": 0, **rights,
         }  # fmt: skip
     data: dict[str, Any] = {"status": status, "user": user.to_json()}
     if status == CREATOR:

@@ -107,6 +107,8 @@ def send_text(
 ) -> Message:
     chat = _chat_for(world, user, target)
     _check_text(text)
+    if user.id in chat.muted and world.status(chat, user) not in ADMINS:
+        raise ValueError(f"{user.first_name} may not send messages in {chat.title!r}")
     if chat.id == user.id:
         _start_private_chat(world, user)
     message = world.add_message(

@@ -264,15 +264,17 @@ class World:
             self.notify("confirm")
 
     def queue_member_change(
-        self, chat: Chat, actor: User, user: User, old: str, new: str
-    ) -> Update | None:
-        """Queue my_chat_member (the bot's status) or chat_member (anyone else's)."""
+        self, chat: Chat, actor: User, user: User, old: str, new: str,
+        was_muted: bool = False, muted: bool = False,
+    ) -> Update | None:  # fmt: skip
+        """Queue my_chat_member (the bot's status) or chat_member (anyone else's);
+        ``was_muted``, ``muted``: restricted from sending before, after."""
         payload = {
             "chat": chat.to_json(),
             "from": actor.to_json(),
             "date": self.now(),
-            "old_chat_member": member_json(user, old),
-            "new_chat_member": member_json(user, new),
+            "old_chat_member": member_json(user, old, muted=was_muted),
+            "new_chat_member": member_json(user, new, muted=muted),
         }
         self.notify("chat", chat.id, detail=(user.id, old, new))
         return self.enqueue("my_chat_member" if user.id == self.bot.id else "chat_member", payload)

@@ -3,9 +3,13 @@ happens to a chat's games when the chat changes."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Collection
+
 from storage.core import Core
 from storage.outbox import TABLE, move_chat
 from storage.records import UserRecord
+from storage.rows import json_object
 from storage.tx import Tx
 
 # the tables a chat's rows move with when a group becomes a supergroup, and the
@@ -28,12 +32,18 @@ async def _move_rows(tx: Tx, table: str, key: str | None, old: int, new: int) ->
     await tx.execute(f"UPDATE {table} SET chat_id = $1 WHERE chat_id = $2", (new, old))
 
 
-async def migrate_chat(db: Core, old_chat_id: int, new_chat_id: int) -> int:
+async def migrate_chat(
+    db: Core, old_chat_id: int, new_chat_id: int, in_group: Collection[int]
+) -> int:
     """A group became a supergroup: its games, settings, chips and results move
     to the new id; table messages stay behind in the old chat (None), and each
-    active game's table is marked to be posted in the new chat. Returns how
+    active game's table is marked to be posted in the new chat. The other messages
+    a game keeps in the group (``in_group``: the targets of its kept message ids,
+    a nudge, a round's summary) stay behind too: the new chat numbers its messages
+    from 1 again, so an old id there names someone else's message. Returns how
     many active games moved."""
     async with db.transaction() as tx:
+        await _forget_group_messages(tx, old_chat_id, {str(t) for t in in_group})
         cursor = await tx.execute(
             "UPDATE games SET chat_id = $1, table_message_id = CASE WHEN status IN"
             " ('lobby', 'running') THEN NULL ELSE table_message_id END WHERE chat_id = $2",
@@ -51,6 +61,24 @@ async def migrate_chat(db: Core, old_chat_id: int, new_chat_id: int) -> int:
         for table, key in _KEYED_BY_CHAT:
             await _move_rows(tx, table, key, old_chat_id, new_chat_id)
     return moved
+
+
+async def _forget_group_messages(tx: Tx, chat_id: int, targets: set[str]) -> None:
+    rows = await tx.execute(
+        "SELECT id, hand_messages FROM games WHERE chat_id = $1"
+        " AND status IN ('lobby', 'running')" + tx.for_update(),
+        (chat_id,),
+    )
+    for game_id, kept in rows.all():
+        try:
+            messages = json_object(kept, "hand_messages")
+        except ValueError:
+            continue  # an unreadable game: set aside when it is next loaded
+        if targets & messages.keys():
+            left = {k: v for k, v in messages.items() if k not in targets}
+            await tx.execute(
+                "UPDATE games SET hand_messages = $1 WHERE id = $2", (json.dumps(left), game_id)
+            )
 
 
 async def chat_results(db: Core, chat_id: int) -> list[tuple[int, str, str, int, int]]:

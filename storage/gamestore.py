@@ -118,6 +118,16 @@ async def recent_game(db: Core, chat_id: int) -> GameRecord | None:
     return readable(row)
 
 
+async def active_games(db: Core, chat_id: int) -> list[GameRecord]:
+    """The chat's lobbies and running games, every forum topic's, that can be read."""
+    rows = await db.fetchall(
+        f"SELECT {GAME_COLUMNS} FROM games WHERE chat_id = $1"
+        " AND status IN ('lobby', 'running') ORDER BY id",
+        (chat_id,),
+    )
+    return [game for row in rows if (game := readable(row)) is not None]
+
+
 async def running_games(db: Core, chat_id: int) -> list[GameRecord]:
     """The chat's running games, every forum topic's, that can be read."""
     rows = await db.fetchall(

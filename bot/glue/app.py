@@ -10,7 +10,7 @@ from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 from telegram import Update
-from telegram.error import Forbidden, NetworkError
+from telegram.error import ChatMigrated, Forbidden, NetworkError
 from telegram.ext import (
     Application,
     ApplicationBuilder,
@@ -36,6 +36,7 @@ from bot.glue.chats import (
     chat_lost,
     on_migration,
     on_my_member_change,
+    table_unseen,
     topic_lost,
 )
 from bot.glue.commands import language_button, language_command, start, stop_command, turn_time
@@ -145,7 +146,8 @@ def make_services(
     reconciler = GameReconciler(
         db, games, lambda chat_id: sender[0].wake(chat_id), clock, application.bot,
         Endings(lambda game_id: topic_lost(services_of(application), game_id),
-                lambda chat_id: chat_lost(services_of(application), chat_id)),
+                lambda chat_id: chat_lost(services_of(application), chat_id),
+                lambda game_id: table_unseen(services_of(application), game_id)),
     )  # fmt: skip
     sender.append(Sender(application.bot, db, reconciler, budget, time.monotonic))
     sweep = Sweep(
@@ -176,6 +178,9 @@ def error_handler(unfinished: Unfinished) -> ErrorHandler:
         extra = {"chat_id": chat.id if chat is not None else None}
         if error is not None and unfinished.record(update, error):
             log.warning("handling failed for a reason that may pass: %s", error, extra=extra)
+            return
+        if isinstance(error, ChatMigrated):  # an update of a group upgraded meanwhile
+            log.info("the group has moved; its update is dropped: %s", error, extra=extra)
             return
         log.error("handler failed", exc_info=error, extra=extra)
 

@@ -11,6 +11,7 @@ from telegram.constants import ChatMemberStatus, ChatType
 from telegram.ext import ContextTypes
 
 from bot.adapter import state_of, store_state
+from bot.marks import IN_GROUP
 from bot.pipeline.flow import publish
 from bot.pipeline.play import clear_press_notes
 from bot.pipeline.save import save
@@ -39,19 +40,28 @@ class MemberChange(Request):
 
 @dataclass(frozen=True)
 class Migration(Request):
-    """A chat event: a group upgraded to a supergroup, with the new chat's id."""
+    """A chat event: a group upgraded to a supergroup, with the old and new chats' ids.
+    Telegram says it in both chats (``migrate_to_chat_id`` in the old one,
+    ``migrate_from_chat_id`` in the new one), and either moves the games (the other
+    finds nothing left to move): updates wait behind their chat's, so the new chat's
+    own word comes before anything said there, even while an update of the old chat
+    keeps the bot busy (a game opened in the new chat first would leave the old one's
+    running game nowhere to go: one game a topic)."""
 
     update: Update
     context: ContextTypes.DEFAULT_TYPE
     message: Message
+    old_chat_id: int
     new_chat_id: int
 
     @classmethod
     async def of(cls, update: Update, context: ContextTypes.DEFAULT_TYPE) -> Migration | None:
         message = update.effective_message
-        if message is None or message.migrate_to_chat_id is None:
-            return None
-        return cls(update, context, message, message.migrate_to_chat_id)
+        if message is not None and message.migrate_to_chat_id is not None:
+            return cls(update, context, message, message.chat.id, message.migrate_to_chat_id)
+        if message is not None and message.migrate_from_chat_id is not None:
+            return cls(update, context, message, message.migrate_from_chat_id, message.chat.id)
+        return None
 
 
 async def on_my_member_change(event: MemberChange) -> None:
@@ -97,6 +107,17 @@ async def topic_lost(svc: Services, game_id: int) -> None:
                  extra={"chat_id": game.chat_id, "game_id": game_id})  # fmt: skip
 
 
+async def table_unseen(svc: Services, game_id: int) -> None:
+    """The group took no new message from the bot (restricted from sending) and the
+    game's table was not there to edit (a lobby's first post, a table deleted): the
+    game ends as when the bot can no longer write in its group (its hands say so)."""
+    game = await gamestore.get_game(svc.db, game_id)
+    if game is not None and game.active and not is_inline_chat(game.chat_id):
+        await _end(svc, game, CHAT_LOST)
+        log.info("the group takes no message from the bot; game ended",
+                 extra={"chat_id": game.chat_id, "game_id": game_id})  # fmt: skip
+
+
 REMOVED, TOPIC_GONE, CHAT_LOST = "removed", "topic gone", "chat lost"  # why a game ends
 
 
@@ -135,9 +156,9 @@ async def on_migration(event: Migration) -> None:
     """A group upgraded to a supergroup: its games carry on under the new chat id,
     and each moved game's table is posted there at once (the old chat is read-only).
     The private hands stay as they are: their buttons name the game, not the chat."""
-    message, svc, new_chat_id = event.message, event.svc, event.new_chat_id
-    moved = await chats.migrate_chat(svc.db, message.chat.id, new_chat_id)
-    log.info("group upgraded; %d games moved", moved, extra={"chat_id": message.chat.id})
+    svc, old_chat_id, new_chat_id = event.svc, event.old_chat_id, event.new_chat_id
+    moved = await chats.migrate_chat(svc.db, old_chat_id, new_chat_id, IN_GROUP)
+    log.info("group upgraded; %d games moved", moved, extra={"chat_id": old_chat_id})
     game = await gamestore.active_game(svc.db, new_chat_id)  # a basic group has no topics: one game
     if game is not None and game.table_message_id is None:  # not re-posted by a press yet
         await publish(svc, svc.adapters[game.kind], game)

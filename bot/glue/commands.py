@@ -21,6 +21,7 @@ from bot.language import chat_language, person_language, reply_language, user_la
 from bot.messaging import reply
 from bot.people import is_admin, remember, topic_of
 from bot.personal import tell_person
+from bot.pipeline.flow import publish_table
 from bot.pipeline.inline_table import challenge_keyboard
 from bot.pipeline.lobby import join_via_link
 from bot.pipeline.own_hands import show_hand, show_hands
@@ -146,6 +147,10 @@ async def language_button(press: Tap) -> None:
         await query.answer(tr(reader, "Only a chat administrator can do that."), True)
         return
     await chats.set_chat_language(svc.db, chat.id, code)
+    for game in await gamestore.active_games(svc.db, chat.id):  # what the chat shows now
+        await publish_table(svc, game)
+    if chat.type == ChatType.PRIVATE:  # and the hands its person reads here
+        await show_hands(svc, chat.id)
     await query.answer(tr(code, "This chat now speaks English."))
     await query.edit_message_text(tr(code, "This chat now speaks English."))
 

@@ -7,6 +7,7 @@ import logging
 import secrets
 from typing import Any
 
+from telegram import Bot
 from telegram.constants import ChatType
 
 from bot.adapter import GameAdapter, Seat, seat_of_user, seats_of, set_seats
@@ -15,7 +16,7 @@ from bot.command import Command
 from bot.i18n import tr
 from bot.language import person_language, user_language
 from bot.messaging import reply
-from bot.people import may_sit_down, message_link, remember, topic_of
+from bot.people import may_sit_down, membership, message_link, remember, topic_of
 from bot.personal import tell_person
 from bot.pipeline.flow import start_game
 from bot.pipeline.lobby_buttons import COMPUTER, JOIN, LEAVE, OPTION, START, LobbyChange, join
@@ -28,7 +29,7 @@ from bot.services import Services
 from bot.ui import Rendered, escape
 from storage import chats, gamestore
 from storage.meta import GameMeta
-from storage.records import GameRecord, Status
+from storage.records import GameRecord, Status, is_inline_chat
 
 log = logging.getLogger(__name__)
 
@@ -123,6 +124,8 @@ async def lobby_press(press: Press, button: LobbyChange) -> None:
     if sits_down and not await may_sit_down(press.context.bot, game.chat_id, user.id):
         await query.answer(tr(language, "Only members of this group can sit down."), True)
         return
+    if button.sits_down:
+        await release_departed(press.context.bot, game, user.id)
     refusal = button.change(adapter, game, user.id, user.first_name, argument, language)
     if refusal:
         await query.answer(refusal, show_alert=True)
@@ -139,6 +142,22 @@ async def lobby_press(press: Press, button: LobbyChange) -> None:
         await query.answer(hands_sentence(language), show_alert=True)  # the lobby's own line
         return
     await query.answer()
+
+
+async def release_departed(bot: Bot, game: GameRecord, presser: int) -> None:
+    """A group's rematch lobby keeps a seat for each player of the last game; one who
+    has left the group since (``bot.people.membership``) cannot sit down again, so the
+    lobby no longer waits for them. Telegram is asked only when someone else takes a
+    seat, the seats kept being what would refuse them."""
+    asked = game.meta.rematch_of
+    if not asked or game.chat_id > 0 or is_inline_chat(game.chat_id):
+        return
+    seated = {s.user for s in seats_of(game)} | {presser}
+    people = asked.get("people", [])
+    waited = [int(p["user"]) for p in people if p["user"] not in seated]
+    gone = {user for user in waited if await membership(bot, game.chat_id, user) is False}
+    if gone:
+        asked["people"] = [p for p in people if p["user"] not in gone]
 
 
 def ready_to_start(adapter: GameAdapter[Any], game: GameRecord) -> bool:
@@ -199,6 +218,7 @@ async def _sit_by_link(cmd: Command, game: GameRecord, language: str) -> str:
     """Seat the person who followed the link; the answer to send them."""
     svc, user = cmd.svc, cmd.user
     adapter = svc.adapters[game.kind]
+    await release_departed(cmd.bot, game, user.id)
     refusal = join(adapter, game, user.id, user.first_name, "", language)
     if refusal is not None:
         return refusal

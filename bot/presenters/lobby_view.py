@@ -214,7 +214,7 @@ def _closed_lobby(
     """A lobby that never started: left by everyone, stopped, or expired."""
     if game.meta.expired:
         reason = tr(language, "This table closed: nobody started the game in time.")
-    elif game.meta.topic_gone or game.meta.stopped_by:
+    elif game.meta.topic_gone or game.meta.chat_lost or game.meta.stopped_by:
         reason = stopped_line(language, game)
     else:
         reason = tr(language, "This table closed: everybody left.")

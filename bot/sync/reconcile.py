@@ -24,7 +24,7 @@ from telegram import Bot
 from bot.adapter import GameAdapter
 from bot.i18n import tr
 from bot.language import table_language
-from bot.marks import chats_of, is_notice, is_refused_post
+from bot.marks import IN_GROUP, chats_of, is_notice, is_refused_post
 from bot.presenters.table import render_table
 from bot.sync.announce import Notices
 from bot.sync.delivery import Desired
@@ -46,6 +46,7 @@ class Endings:
 
     topic: Callable[[int], Awaitable[None]]  # the game (by id) whose forum topic is gone
     chat: Callable[[int], Awaitable[None]]  # the running games of a group (by id) gone
+    unseen: Callable[[int], Awaitable[None]]  # the game (by id) whose table cannot be sent
 
 
 class GameReconciler:
@@ -169,7 +170,23 @@ class GameReconciler:
             return
         await self._endings.topic(game.id or 0)
 
+    async def silenced(self, mark: Mark) -> bool:
+        """The group refused the table as a new message (an administrator restricted
+        the bot from sending; it may still edit what it sent). A table asked to move
+        below stays where it is, and is drawn there; one that cannot be shown at all
+        (a lobby's first post, a table someone deleted) ends its game
+        (``bot.glue.chats.table_unseen``): played on where nobody sees it, its timers
+        would play for everybody. Whether the table is to be drawn again."""
+        game = await gamestore.get_game(self._db, mark.game_id)
+        if game is None or not game.active:
+            return False
+        if (await display.requests(self._db, game)).repost and game.table_message_id:
+            await display.set_repost(self._db, game.id, False)
+            return True
+        await self._endings.unseen(game.id or 0)
+        return True
+
     async def chat_moved(self, chat_id: int, new_chat_id: int) -> None:
         """The group became a supergroup before we heard of it: its games (and marks)
         move, and each table is marked to be posted again in the new chat."""
-        await chats.migrate_chat(self._db, chat_id, new_chat_id)
+        await chats.migrate_chat(self._db, chat_id, new_chat_id, IN_GROUP)

@@ -11,10 +11,11 @@ Telegram's answers: "message is not modified" is success; "message to edit
 not found" posts the message anew; 429 pauses only its chat; a network error
 or 5xx is retried with backoff; "bot was blocked" in a private chat tells the
 reconciler the person is unreachable; "bot was kicked" in a group ends the
-chat's games; a migrated group moves its marks. Nothing here holds a game's
-lock: presses only write marks and wake the chat's task. Putting one message out
-within the budget is ``bot.sync.delivery``; the chat's lease across workers, and
-the watch for chats nobody sends, ``bot.sync.lease``.
+chat's games; a group that takes no new message from the bot (restricted) ends
+the game whose table cannot be shown; a migrated group moves its marks. Nothing
+here holds a game's lock: presses only write marks and wake the chat's task.
+Putting one message out within the budget is ``bot.sync.delivery``; the chat's
+lease across workers, and the watch for chats nobody sends, ``bot.sync.lease``.
 """
 
 from __future__ import annotations
@@ -62,6 +63,10 @@ class Reconciler(Protocol):
     async def chat_moved(self, chat_id: int, new_chat_id: int) -> None: ...
 
     async def topic_gone(self, mark: Mark) -> None: ...
+
+    async def silenced(self, mark: Mark) -> bool:
+        """The group refused the table as a new message; whether to draw it again."""
+        ...
 
 
 class Sender:
@@ -257,6 +262,10 @@ class Sender:
         elif isinstance(error, BadRequest) and is_group(chat_id) and topic_gone(error):
             await self._reconciler.topic_gone(mark)  # its game ends: nothing to retry
             await outbox.clear(self._db, mark, mark.version)  # the end's edit still goes
+        elif isinstance(error, BadRequest) and is_group(chat_id) and may_not_send(error):
+            log.info("the group takes no new message: %s", error, extra={"chat_id": chat_id})
+            if not (mark.is_table and await self._reconciler.silenced(mark)):
+                await outbox.clear(self._db, mark, 2**62)  # a nudge, a summary: not sent
         elif isinstance(error, BadRequest):  # a message Telegram will never take: drop it
             log.error("Telegram refused a message: %s", error, extra={"chat_id": chat_id})
             await outbox.clear(self._db, mark, 2**62)
@@ -294,6 +303,16 @@ TOPIC_GONE = ("topic_closed", "topic_deleted", "message thread not found")
 def topic_gone(error: BadRequest) -> bool:
     text = str(error).lower()
     return any(words in text for words in TOPIC_GONE)
+
+
+# Telegram's words for a new message to a group where an administrator restricted the
+# bot from sending (it may still edit what it sent)
+MAY_NOT_SEND = ("not enough rights to send", "have no rights to send", "chat_write_forbidden")
+
+
+def may_not_send(error: BadRequest) -> bool:
+    text = str(error).lower()
+    return any(words in text for words in MAY_NOT_SEND)
 
 
 class _LeaseLost(Exception):

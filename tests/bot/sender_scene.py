@@ -93,6 +93,9 @@ class Games:
     async def topic_gone(self, mark: Mark) -> None:
         raise AssertionError("no forum topics here")
 
+    async def silenced(self, mark: Mark) -> bool:
+        raise AssertionError("no group refuses the bot here")
+
 
 @dataclass
 class Scene:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from sandbox import Message, User
-from sandbox.model import KICKED
+from sandbox.model import ADMINISTRATOR, KICKED
 from storage import gamestore
+from tests.e2e.clock import TURN, ManualClock
 from tests.e2e.harness import World, running_world
 from tests.e2e.reversi_board import data_of, hint_squares, turn_name
 
@@ -130,3 +132,122 @@ async def _hands_say(world: World, words: str) -> None:
         assert hand is not None
         await world.tg.wait_for(lambda h=hand: words in (h.text or ""), what=words)
         assert hand.buttons() == [], hand.buttons()
+
+
+async def test_an_upgraded_group_keeps_none_of_the_old_chats_message_ids(
+    tmp_path: Path,
+) -> None:
+    """A nudge posted in a basic group stays behind when the group becomes a
+    supergroup, whose message ids start again from 1: the next move must not delete
+    the new chat's message that has the old nudge's id (the bot is an admin there, so
+    it would be someone else's)."""
+    async with running_world(tmp_path, supergroup=False) as world:
+        world.tg.world.chats[world.group.id].members[world.tg.world.bot.id] = ADMINISTRATOR
+        clock = ManualClock()
+        await world.start_bot(clock=clock)
+        await _reversi(world)
+        clock.advance(TURN / 2)  # Alice is late: the group is told
+        nudge = await world.tg.wait_for(
+            lambda: next((m for m in world.tg.bot_messages(world.group)
+                          if "your turn in" in (m.text or "")), None), what="a nudge",
+        )  # fmt: skip
+        new = world.tg.upgrade_to_supergroup(world.group, by=world.alice)
+        moved = await world.tg.wait_for_bot_message(new, containing="Reversi")
+        said: list[Message] = []
+        while not said or said[-1].message_id < nudge.message_id:
+            said.append(await world.tg.send_text(world.carol, new, "good luck!"))
+        assert said[-1].message_id == nudge.message_id  # the old nudge's id, here Carol's
+        await world.tg.press(
+            world.alice, moved, callback_data=data_of(moved, hint_squares(moved)[0])
+        )
+        await world.tg.wait_for(lambda: turn_name(moved) == "Bob", what="Alice's move")
+        await world.synced()
+        assert not said[-1].deleted
+
+
+async def test_a_game_the_muted_bot_cannot_show_ends_and_blocks_nothing(world: World) -> None:
+    """An admin restricts the bot from sending messages: a lobby opened then cannot be
+    posted, so it ends at once (not an invisible lobby that answers the next game
+    command with a pointer to nothing); once the bot may write again, a game opens."""
+    world.tg.mute_member(world.group, world.tg.bot, by=world.alice)
+    await world.start_privately(world.bob)
+    mark = world.tg.mark()
+    await world.tg.send_text(world.alice, world.group, "/reversi")
+    await world.tg.wait_for(
+        lambda: [c for c in world.tg.calls_since(mark, method="sendMessage")
+                 if c.chat_id == world.group.id and c.error_code == 400],
+        what="the lobby's post refused",
+    )  # fmt: skip
+    await world.synced()
+    assert await gamestore.active_game(world.bots[0].db, world.group.id) is None
+    world.tg.mute_member(world.group, world.tg.bot, by=world.alice, muted=False)
+    lobby = await world.command(world.bob, world.group, "/reversi")
+    assert "Waiting for players" in (lobby.text or ""), lobby.text
+
+
+async def test_a_table_deleted_while_the_bot_is_muted_ends_its_game(tmp_path: Path) -> None:
+    """The bot is muted and an admin deletes the running table: it cannot be posted
+    again, so the game ends there (played on where nobody sees it, the turn timer
+    would play for everybody), and the private hands say why."""
+    async with running_world(tmp_path) as world:
+        clock = ManualClock()
+        await world.start_bot(clock=clock)
+        table = await _gofish_of_two(world)
+        world.tg.mute_member(world.group, world.tg.bot, by=world.alice)
+        world.tg.delete_message(world.group, table.message_id)
+        mover = world.alice if "▶️ Alice" in (table.text or "") else world.bob
+        hand = _hand_of(world, mover)
+        assert hand is not None and hand.buttons()
+        await world.tg.press(mover, hand, callback_data=hand.buttons()[0][0].callback_data)
+        if hand.buttons() and hand.buttons()[0][0].text.startswith("Ask "):
+            await world.tg.press(mover, hand, callback_data=hand.buttons()[0][0].callback_data)
+        await _hands_say(world, "The game was stopped: the bot can no longer write in its group.")
+        (game,) = await gamestore.games_with_status(world.bots[0].db, "stopped")
+        assert game.chat_id == world.group.id
+
+
+async def test_a_table_the_muted_bot_cannot_move_below_stays_and_plays_on(world: World) -> None:
+    """The bot is muted and someone sends /table: the table cannot be posted again at
+    the bottom, so it stays where it is and the game goes on there."""
+    board = await _reversi(world)
+    world.tg.mute_member(world.group, world.tg.bot, by=world.alice)
+    mark = world.tg.mark()
+    await world.tg.send_text(world.bob, world.group, "/table")
+    await world.tg.wait_for(
+        lambda: [c for c in world.tg.calls_since(mark, method="sendMessage")
+                 if c.chat_id == world.group.id and c.error_code == 400],
+        what="the repost refused",
+    )  # fmt: skip
+    await world.synced()
+    await world.tg.press(world.alice, board, callback_data=data_of(board, hint_squares(board)[0]))
+    await world.tg.wait_for(lambda: turn_name(board) == "Bob", what="Alice's move shown")
+    assert not board.deleted
+
+
+async def test_a_game_opened_in_the_supergroup_first_does_not_strand_the_old_one(
+    tmp_path: Path,
+) -> None:
+    """The group is upgraded while the bot is still busy with an update of the old
+    chat (an admin's /turntime waiting on Telegram), and someone opens a game in the
+    new supergroup before the bot hears of the upgrade: the old chat's running game
+    still moves (the one game a chat holds is the one that was running), its table is
+    posted in the new chat, and the command opened there meanwhile is answered with a
+    pointer to it (the admin's /turntime, for a chat that is gone, is dropped)."""
+    async with running_world(tmp_path, supergroup=False) as world:
+        running = await world.start_bot()
+        board = await _reversi(world)
+        release = asyncio.Event()
+        world.tg.slow_next("getChatMember", release.wait())
+        await world.tg.send_text(world.alice, world.group, "/turntime 30")
+        await world.tg.wait_for(lambda: world.tg.world.transit == {}, what="the slow call")
+        hello = await world.command(world.carol, world.carol, "/start")
+        new = world.tg.upgrade_to_supergroup(world.group, by=world.alice)
+        await world.tg.send_text(world.carol, new, "/gofish")  # before anything is seen
+        pointer = await world.tg.wait_for_bot_message(world.carol, after=hello.message_id)
+        assert "already running" in (pointer.text or ""), pointer.text
+        moved = await world.tg.wait_for_bot_message(new, containing="Reversi")
+        assert turn_name(moved) == turn_name(board)
+        release.set()
+        await world.synced()
+        game = await gamestore.active_game(running.db, new.id)
+        assert game is not None and game.kind == "reversi" and game.status == "running"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from sandbox import Message
 from tests.e2e.harness import World, running_world
 
 
@@ -53,3 +54,30 @@ async def test_one_game_per_forum_topic(tmp_path: Path) -> None:
         assert pointer.reply_to is not None and pointer.reply_to.message_id == one.message_id
         link = [e for e in pointer.entities if e.get("type") == "text_link"]
         assert link and f"/{one.message_id}?thread={first}" in link[0]["url"]
+
+
+async def test_a_running_table_follows_the_chats_new_language(world: World) -> None:
+    """An admin sets the group's language mid-game: the table the group is looking
+    at is redrawn in it, not left in the old one until somebody moves."""
+    board = await world.open_lobby("/reversi", [world.bob])  # full: it starts
+    assert "Turn: ⚫ Alice" in (board.text or "")
+    menu = await world.command(world.alice, world.group, "/language")
+    await world.tg.press(world.alice, menu, "Español")
+    await world.tg.wait_for(lambda: "Turno: ⚫ Alice" in (board.text or ""), what="Spanish")
+
+
+async def test_a_private_hand_follows_its_readers_new_language(world: World) -> None:
+    """A player sets their private chat's language mid-game: the hand they are
+    looking at there is redrawn in it, not left in the old one until the game moves."""
+    await world.start_privately(world.alice, world.bob)
+    table = await world.open_lobby("/gofish", [world.bob])
+    await world.start_game(table)
+
+    def hand() -> Message | None:
+        hands = [m for m in world.tg.bot_messages(world.bob) if "Your hand" in (m.text or "")]
+        return hands[-1] if hands else None
+
+    shown = await world.tg.wait_for(hand, what="Bob's hand")
+    menu = await world.command(world.bob, world.bob, "/language")
+    await world.tg.press(world.bob, menu, "Español")
+    await world.tg.wait_for(lambda: "Tu mano: " in (shown.text or ""), what="Spanish")

@@ -168,3 +168,20 @@ async def test_a_betting_nudge_edited_for_those_left_says_the_seconds_left_then(
         assert "15 seconds left" in (first.text or ""), first.text
         await world.synced()
         assert not first.deleted and _nudges(world) == [first]
+
+
+async def test_a_nudge_whose_deletion_meets_flood_control_still_goes(tmp_path: Path) -> None:
+    """Telegram answers the nudge's deletion with 429 (flood control): the nudge is
+    deleted once the wait it names is over, not left behind telling the group that
+    someone who has moved is late."""
+    async with running_world(tmp_path) as world:
+        clock = ManualClock()
+        await world.start_bot(clock=clock)
+        tg = world.tg
+        board = await _reversi(world)
+        clock.advance(TURN / 2)
+        nudge = await tg.wait_for(lambda: next(iter(_nudges(world)), None), what="a nudge")
+        tg.fail_next("deleteMessage", 429, "Too Many Requests: retry after 1", retry_after=1)
+        await tg.press(world.alice, board, callback_data=data_of(board, hint_squares(board)[0]))
+        await tg.wait_for(lambda: nudge.deleted, what="Alice's nudge deleted")
+        assert [c.error_code for c in tg.calls if c.method == "deleteMessage"] == [429, None]

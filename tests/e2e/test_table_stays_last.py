@@ -58,3 +58,24 @@ async def test_a_refusal_to_one_person_goes_to_their_private_chat(world: World) 
     answer = await tg.wait_for_bot_message(world.group, after=asked.message_id)
     assert answer.reply_to is not None and answer.reply_to.message_id == asked.message_id
     assert answer.text == RATED, answer.text
+
+
+async def test_table_while_the_lobby_waits_for_flood_control_tells_no_untruth(
+    world: World,
+) -> None:
+    """Telegram holds the group back (429) as a lobby opens: someone's /table before
+    its first post is told nothing untrue ("No game is running here." while a game
+    command would say one is), and the lobby comes once, when Telegram allows."""
+    tg = world.tg
+    await world.start_privately(world.bob)
+    tg.fail_next("sendMessage", 429, "Too Many Requests: retry after 2", retry_after=2)
+    mark = tg.mark()
+    await tg.send_text(world.alice, world.group, "/reversi")
+    await tg.wait_for(lambda: [c for c in tg.calls_since(mark) if c.error_code == 429],
+                      what="the lobby's post held back")  # fmt: skip
+    await tg.send_text(world.bob, world.group, "/table")
+    lobby = await tg.wait_for_bot_message(world.group, containing="Waiting for players")
+    await world.synced()
+    said = [m.text for chat in (world.bob, world.group) for m in tg.bot_messages(chat)]
+    assert not [t for t in said if "No game is running here." in (t or "")], said
+    assert [m for m in tg.bot_messages(world.group) if "Reversi" in (m.text or "")] == [lobby]

@@ -4,10 +4,12 @@ strangers pressing buttons of a public group."""
 from __future__ import annotations
 
 import pytest
-from telegram import ChatMemberRestricted
+from telegram import ChatMemberRestricted, InputFile
 from telegram import InlineKeyboardButton as Button
 from telegram import InlineKeyboardMarkup as Markup
 from telegram.error import BadRequest
+
+from tests.sandbox.test_media import picture
 
 ANONYMOUS_BOT = 1087968824  # @GroupAnonymousBot
 
@@ -76,3 +78,35 @@ async def test_a_banned_member_is_kicked_and_seen_leaving(bot, tg):
         tg.ban_member(group, alice, by=bob)
     with pytest.raises(BadRequest, match="Chat not found"):
         await bot.get_chat_member(-100, carol.id)
+
+
+async def test_a_muted_bot_edits_what_it_sent_and_sends_nothing_new(bot, tg):
+    """An administrator restricts the bot from sending messages: my_chat_member says
+    so, a new message is refused with Telegram's 400 (text, photo), and the messages
+    it already sent can still be edited; lifted, it sends again."""
+    alice, bob = tg.add_user("Alice"), tg.add_user("Bob")
+    group = tg.add_group("Friends", [alice, bob], admins=[alice])
+    sent = await bot.send_message(group.id, "table")
+    tg.mute_member(group, tg.bot, by=alice)
+    (update,) = await bot.get_updates(allowed_updates=["my_chat_member"])
+    change = update.my_chat_member
+    assert change is not None and change.from_user.id == alice.id
+    assert isinstance(change.new_chat_member, ChatMemberRestricted)
+    assert change.new_chat_member.is_member and not change.new_chat_member.can_send_messages
+    member = await bot.get_chat_member(group.id, tg.bot.id)
+    assert isinstance(member, ChatMemberRestricted) and not member.can_send_messages
+    with pytest.raises(BadRequest, match="Not enough rights to send text messages"):
+        await bot.send_message(group.id, "again")
+    with pytest.raises(BadRequest, match="Not enough rights to send photos"):
+        await bot.send_photo(group.id, InputFile(picture(), filename="p.png"))
+    await bot.edit_message_text("table, edited", group.id, sent.message_id)
+    assert tg.message(group, sent.message_id).text == "table, edited"
+    tg.mute_member(group, bob, by=alice)
+    with pytest.raises(ValueError, match="may not send messages"):
+        await tg.send_text(bob, group, "hello?")
+    tg.mute_member(group, tg.bot, by=alice, muted=False)
+    await bot.send_message(group.id, "again")
+    with pytest.raises(ValueError, match="no administrator"):
+        tg.mute_member(group, bob, by=bob)
+    with pytest.raises(ValueError, match="only supergroups"):
+        tg.mute_member(tg.add_group("Basic", [alice], supergroup=False), bob, by=alice)
