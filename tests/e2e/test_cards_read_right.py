@@ -33,9 +33,11 @@ async def test_in_a_russian_group_a_refusal_is_an_alert_in_the_pressers_language
     table = await world.start_game(await world.open_lobby("/durak", [world.bob], 0))
     menu = await world.command(world.alice, world.group, "/language")  # the group: Russian
     await world.tg.press(world.alice, menu, "Русский")
+    hand = "🃏 Мои карты"  # the running table is redrawn in the group's new language
+    await world.tg.wait_for(lambda: any(b.text == hand for r in table.buttons() for b in r))
+    await world.synced()
     mark = world.tg.bot_messages(world.group)[-1].message_id
     versions = len(table.versions)
-    hand = next(b.text for r in table.buttons() for b in r if b.text.startswith("🃏"))
     answer = await world.tg.press(ana, table, hand)
     assert answer.show_alert and answer.text == "No juegas en esta partida."
     english = await world.tg.press(world.carol, table, hand)  # Carol's Telegram is English
