@@ -30,8 +30,7 @@ from bot.glue import kept_file
 from bot.glue.request import JsonRequest, UpdatesRequest
 
 HELD_PAUSE = 1.0  # seconds between getUpdates that return only updates still handled
-SOON = 0.2  # seconds a held update gets to be handled before it is written down
-LIMIT = 100  # updates a getUpdates returns at most (Telegram's default and maximum)
+SOON = 0.2  # seconds a polled update gets to be handled before it is written down
 Spill = Callable[[Sequence[Update]], bool]
 
 
@@ -88,12 +87,33 @@ class Polled:
             self._open.pop(update_id, None)
             self._written.discard(update_id)
 
-    def write_down(self) -> bool:
+    async def settle(self, seconds: float) -> None:
+        """Before a long poll: until every polled update is handled, or ``seconds``;
+        then the ones still open are written down (an offset held by them would make
+        Telegram answer at once, and a full answer hide newer updates)."""
+        loop = asyncio.get_running_loop()
+        until = loop.time() + seconds
+        while self._open:
+            left = until - loop.time()
+            if left <= 0:
+                await self.write_down()
+                return
+            self.progress.clear()
+            await self.handled_within(left)
+
+    async def write_down(self) -> bool:
         """Write the open updates down (True: done, the offset may pass them)."""
-        if self.spill is None or not self._open or not self.spill(list(self._open.values())):
+        if self.spill is None or not self._open:
             return False
-        self._written |= set(self._open)
-        self._open.clear()
+        updates = dict(self._open)
+        if not await asyncio.to_thread(self.spill, list(updates.values())):
+            return False
+        for update_id in updates:
+            if self._open.pop(update_id, None) is None:  # handled while being written
+                self.written_done.add(update_id)
+            else:
+                self._written.add(update_id)
+        self.finished(())
         return True
 
     def confirmable(self) -> int | None:
@@ -152,6 +172,8 @@ class PolledBot(ExtBot[None]):
         api_kwargs: JSONDict | None = None,
     ) -> tuple[Update, ...]:
         polled = self._polled
+        if _waits(timeout):  # the updates of the last answer first: handled, or written down
+            await polled.settle(SOON)
         polled.progress.clear()
         updates = await super().get_updates(
             offset=polled.offset(offset),
@@ -166,14 +188,9 @@ class PolledBot(ExtBot[None]):
         )
         fresh = polled.taken(updates)
         if updates and not fresh and _waits(timeout):
-            # Telegram answers at once while it holds an update still handled here. A
-            # full answer may hide newer updates: written down at once. Otherwise ask
-            # again once one is handled; one not handled soon is written down too (no
-            # file: ask again after a pause, never in a tight loop)
-            full = len(updates) >= (limit or LIMIT)
-            held = full or not await polled.handled_within(SOON)
-            if held and not polled.write_down():
-                await polled.handled_within(HELD_PAUSE)
+            # held (no file to write them down in): Telegram answers at once, so ask
+            # again once one is handled or after a pause, never in a tight loop
+            await polled.handled_within(HELD_PAUSE)
         return fresh
 
 
