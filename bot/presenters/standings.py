@@ -34,14 +34,30 @@ def book_standings(
 
 
 def out_order_standings(
-    language: str, out: Sequence[int], durak: int | None, seats: int, names: Sequence[str]
+    language: str,
+    out: Sequence[int],
+    durak: int | None,
+    seats: int,
+    names: Sequence[str],
+    resigned: Sequence[tuple[int, str]] = (),
 ) -> str:
     """Durak: the first out of cards is first; the durak, if any, is last; without one
-    (a draw: the last two went out together) those two share the last place."""
+    (a draw: the last two went out together) those two share the last place. The
+    people who resigned (``resigned``: seat, name) come after them all, marked as such,
+    sharing the last place, as the rating ranks them: the computer played their seat
+    on, and where it went out is not theirs."""
     order = list(out) + [s for s in range(seats) if s not in out and s != durak]
-    entries = [(i + 1, names[seat], "") for i, seat in enumerate(order)]
-    if durak is None and len(entries) >= 2:
-        entries[-1] = (entries[-2][0], *entries[-1][1:])
-    if durak is not None:
+    score = {seat: len(order) - i for i, seat in enumerate(order)}
+    if durak is None and len(order) >= 2:  # the last two went out together: a tie
+        score[order[-1]] = score[order[-2]]
+    gone = {seat for seat, _ in resigned}
+    entries: list[tuple[int, str, str]] = []
+    playing = [s for s in order if s not in gone]
+    for i, seat in enumerate(playing):
+        tied = i > 0 and score[playing[i - 1]] == score[seat]
+        entries.append((entries[-1][0] if tied else i + 1, names[seat], ""))
+    if durak is not None and durak not in gone:
         entries.append((len(entries) + 1, names[durak], tr(language, "the durak")))
+    last = len(entries) + 1  # those who resigned share it
+    entries += [(last, name, tr(language, "resigned")) for _, name in sorted(resigned)]
     return standings_line(language, entries)

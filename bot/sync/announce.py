@@ -25,11 +25,12 @@ from typing import Any
 from telegram import Bot, InlineKeyboardButton
 from telegram.error import TelegramError
 
-from bot.adapter import GameAdapter
+from bot.adapter import GameAdapter, seats_of
 from bot.i18n import tr
 from bot.marks import notice
 from bot.people import membership
 from bot.presenters.hands import reader_language
+from bot.presenters.lobby_view import rematch_waiting
 from bot.sync.delivery import Desired
 from bot.ui import Rendered, escape
 from storage import chats, gamestore, notices
@@ -51,12 +52,16 @@ class Notices:
         self._db, self._bot = db, bot
         self._clock = clock  # the bot's (Services.clock): the limits count from it
 
-    async def announce(self, game: GameRecord) -> list[Mark]:
+    async def announce(self, adapter: GameAdapter[Any], game: GameRecord) -> list[Mark]:
         """A new game's table is out: a notice for everyone who asked, but its opener,
         unless the group announced its limit of games in the last hour. A game that
         started at once, every seat taken (a rematch against the computer), has no
-        seat to call anyone to: none."""
+        seat to call anyone to: none; nor has a rematch whose free seats are all kept
+        for the last game's players (two people's Reversi)."""
         if game.status is not Status.LOBBY:
+            return []
+        taken = len(seats_of(game)) + len(rematch_waiting(game))
+        if taken >= adapter.declaration.max_seats:
             return []
         wanted = await notices.subscribers(self._db, game.chat_id)
         wanted = [s for s in wanted if s.user_id != game.created_by]

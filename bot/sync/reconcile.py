@@ -135,7 +135,10 @@ class GameReconciler:
 
     async def _announce(self, game_id: int) -> None:
         game = await gamestore.get_game(self._db, game_id)
-        marks = [] if game is None else await self._notices.announce(game)
+        adapter = None if game is None else self._adapters.get(game.kind)
+        marks = (
+            [] if game is None or adapter is None else await self._notices.announce(adapter, game)
+        )
         await outbox.mark(self._db, marks)
         for chat_id in chats_of(marks):
             self._wake(chat_id)

@@ -38,9 +38,10 @@ class DurakEngine:
         return views.view(state, seat)
 
     def outcome(self, state: DurakState) -> Outcome | None:
-        """The durak loses, everyone else wins; a draw (nobody left holding cards) has
-        neither. The scores are places: the first out of cards scores the most, the
-        durak nothing (a rating ranks the seats by them)."""
+        """The durak loses, everyone else wins; in a draw (nobody left holding cards:
+        the last two went out together) those two neither win nor lose, and whoever
+        went out before them won. The scores are places: the first out of cards scores
+        the most, the durak nothing (a rating ranks the seats by them)."""
         if not state.finished:
             return None
         order = views.out_order(state)
@@ -49,8 +50,8 @@ class DurakEngine:
         if durak is None and len(order) >= 2:  # the last two went out together: a tie
             places[order[-2]] = places[order[-1]]
         scores = tuple(places.get(seat, 0) for seat in range(state.seats))
-        if durak is None:
-            return Outcome(winners=(), scores=scores, draw=True)
+        if durak is None:  # nobody is the durak: who went out before the last two won
+            return Outcome(winners=order[:-2], scores=scores, draw=True)
         winners = tuple(seat for seat in range(state.seats) if seat != durak)
         return Outcome(winners=winners, losers=(durak,), scores=scores)
 

@@ -74,3 +74,23 @@ async def test_a_game_that_starts_at_once_is_not_announced(world: World) -> None
     await tg.wait_for(lambda: "Turn" in (rematch.text or ""), what="the rematch, running")
     await world.synced()
     assert len(_notices(world, world.bob)) == 1, [m.text for m in _notices(world, world.bob)]
+
+
+async def test_a_rematch_with_every_free_seat_kept_is_not_announced(world: World) -> None:
+    """A rematch between two people at Reversi keeps the other seat for the other player:
+    a notice would call people to a lobby whose Join refuses them."""
+    tg = world.tg
+    await world.start_privately(world.alice, world.bob, world.carol)
+    await _notify(world, world.carol)
+    board = await world.open_lobby("/reversi", [world.bob])  # full: it starts
+    await tg.wait_for(lambda: _notices(world, world.carol), what="Carol's notice of the lobby")
+    await tg.wait_for(lambda: "Turn" in (board.text or ""), what="the game")
+    await _resign_twice(world, world.bob, board)
+    await tg.wait_for(lambda: "🔁 Rematch" in str(board.buttons()), what="the end")
+    mark = max(m.message_id for m in tg.messages(world.group))
+    await tg.press(world.alice, board, "🔁 Rematch")
+    rematch = await tg.wait_for_bot_message(world.group, after=mark, containing="Reversi")
+    refused = await tg.press(world.carol, rematch, "Join")
+    assert refused.show_alert and "Bob" in (refused.text or ""), refused.text  # kept for Bob
+    await world.synced()
+    assert len(_notices(world, world.carol)) == 1, [m.text for m in _notices(world, world.carol)]

@@ -151,6 +151,14 @@ def _names(game: GameRecord, language: str) -> list[str]:
     return seat_labels(seats_of(game), language)
 
 
+def resigned_seats(game: GameRecord) -> list[tuple[int, str]]:
+    """The seats the computer took from people who resigned, with their names (HTML):
+    such a seat keeps the person's name (one added in the lobby has none; after their
+    /forgetme neither has)."""
+    seats = seats_of(game)
+    return [(i, escape(s.name)) for i, s in enumerate(seats) if s.is_computer and s.name]
+
+
 def _title_line(title: str, view: DurakView, language: str) -> str:
     line = f"<b>{escape(title)}</b>"
     return line + " · " + tr(language, "passing the attack on") if view.passing else line
@@ -174,7 +182,9 @@ def _status(game: GameRecord, view: DurakView, names: list[str], language: str) 
     if game.status is Status.STOPPED:
         return stopped_line(language, game)
     if view.finished:
-        standings = out_order_standings(language, view.out, view.durak, view.seats, names)
+        standings = out_order_standings(
+            language, view.out, view.durak, view.seats, names, resigned_seats(game)
+        )
         return result_line(view, names, language) + "\n" + standings
     return waiting_line(view, names, language)
 
