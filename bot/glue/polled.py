@@ -16,7 +16,6 @@ processed update id keeps a move from being applied twice).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import datetime as dtm
 from collections.abc import Callable, Iterable, Sequence
 
@@ -123,10 +122,12 @@ class Polled:
 
     async def handled_within(self, seconds: float) -> bool:
         """Whether an update is handled within ``seconds`` (since the last getUpdates)."""
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.progress.wait(), seconds)
-            return True
-        return False
+        try:  # not asyncio.wait_for: on Python 3.11 it may swallow a cancellation (the
+            async with asyncio.timeout(seconds):  # updater's stop) when one is handled
+                await self.progress.wait()
+        except TimeoutError:
+            return False
+        return True
 
 
 def _waits(timeout: TimePeriod | None) -> bool:
