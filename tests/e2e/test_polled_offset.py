@@ -7,14 +7,22 @@ it: the press was lost.)"""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 
 import pytest
 
 from tests.e2e.harness import start_process
-from tests.e2e.reversi_board import turn_name
-from tests.e2e.test_unfinished_in_production import MAY_PASS, bot_process, line_with, stopped
+from tests.e2e.reversi_board import data_of, hint_squares, turn_name
+from tests.e2e.test_unfinished_in_production import (
+    MAY_PASS,
+    Running,
+    bot_process,
+    line_with,
+    reversi_started,
+    stopped,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -62,5 +70,96 @@ async def test_a_press_being_handled_at_a_kill_is_delivered_again(tmp_path: Path
             assert (table.text or "").count("Bob") == 1
             await run.tg.wait_for(lambda: not held(), what="the Join confirmed")
             await run.tg.wait_for(lambda: not kept.exists(), what="the file forgetting it")
+        finally:
+            await stopped(again)
+
+
+SLOW_DISK = """\
+import os
+import time
+
+_fsync = os.fsync
+
+
+def _slow_fsync(fd):
+    time.sleep(float(os.environ["SLOW_FSYNC_SECONDS"]))
+    _fsync(fd)
+
+
+os.fsync = _slow_fsync
+"""
+
+
+def slow_disk(tmp_path: Path, seconds: float) -> dict[str, str]:
+    """The environment of a bot whose disk takes ``seconds`` for each fsync (a busy
+    disk): a ``sitecustomize`` the process imports at its start."""
+    folder = tmp_path / "slow_disk"
+    folder.mkdir()
+    (folder / "sitecustomize.py").write_text(SLOW_DISK)
+    return {"PYTHONPATH": str(folder), "SLOW_FSYNC_SECONDS": str(seconds)}
+
+
+async def test_a_press_written_down_while_the_file_forgets_another_is_not_lost(
+    tmp_path: Path,
+) -> None:
+    """The file is written from two places: a held press is written down in a thread,
+    while the event loop makes the file forget a press handled meanwhile. On a slow
+    disk the two overlapped: the loop read the file before the thread's write and
+    wrote it back after (through the same temporary file), so Carol's Join, written
+    down and confirmed to Telegram, was in neither: a kill lost it."""
+    kept = tmp_path / "kept.json"
+    env = {"UNFINISHED_FILE": str(kept)}
+    async with bot_process(tmp_path, env) as run:
+        carol = run.tg.add_user("Carol")
+        await run.tg.send_text(run.alice, run.group, "/reversi")
+        lobby = await run.tg.wait_for_bot_message(run.group)
+        two = run.tg.add_group("Two", members=[run.alice, run.bob], admins=[run.alice])
+        game = await reversi_started(Running(run.tg, run.bot, run.alice, run.bob, two))
+        three = run.tg.add_group("Three", members=[run.alice, carol], admins=[run.alice])
+        await run.tg.send_text(run.alice, three, "/reversi")
+        third = await run.tg.wait_for_bot_message(three)
+        # Bob's Join is kept at a stop while Telegram fails the membership check
+        run.tg.fail_until_lifted("getChatMember", 502, "Bad Gateway")
+        await run.tg.press_nowait(run.bob, lobby, "Join")
+        await line_with(run.bot, MAY_PASS)
+        await stopped(run.bot)
+        assert kept.exists()
+
+        def in_file(update_id: int) -> bool:
+            entries = json.loads(kept.read_text()) if kept.exists() else []
+            return update_id in [entry["update_id"] for entry in entries]
+
+        def held(update_id: int) -> bool:
+            return any(update.update_id == update_id for update in run.tg.pending_updates)
+
+        slow = await start_process(run.tg, tmp_path / "bot.db", {**env, **slow_disk(tmp_path, 1)})
+        answered = asyncio.Event()
+        try:
+            # Alice's move is saved, its answer to Telegram travels slowly: written down
+            run.tg.slow_next("answerCallbackQuery", answered.wait())
+            await run.tg.press_nowait(
+                run.alice, game, callback_data=data_of(game, hint_squares(game)[0])
+            )
+            move = run.tg.pending_updates[-1].update_id
+            await run.tg.wait_for(lambda: in_file(move), what="the move written down")
+            # Carol's Join waits for Telegram's membership check: written down in turn,
+            # and the move's answer arrives while that write is under way
+            await run.tg.press_nowait(carol, third, "Join")
+            join = run.tg.pending_updates[-1].update_id
+            temporary = Path(f"{kept}.tmp")
+            await run.tg.wait_for(temporary.exists, what="the Join being written down")
+            answered.set()
+            await run.tg.wait_for(lambda: not held(join), what="the Join confirmed")
+            await run.tg.wait_for(lambda: not temporary.exists(), what="the writes over")
+        finally:
+            answered.set()
+            slow.kill()
+            await slow.wait()
+        assert in_file(join), "Telegram counted Carol's Join as received, the file lost it"
+        run.tg.lift("getChatMember")
+        again = await start_process(run.tg, tmp_path / "bot.db", env)
+        try:
+            await run.tg.wait_for(lambda: turn_name(lobby) == "Alice", what="Bob seated")
+            await run.tg.wait_for(lambda: turn_name(third) == "Alice", what="Carol seated")
         finally:
             await stopped(again)
