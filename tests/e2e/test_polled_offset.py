@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import signal
 from pathlib import Path
 
 import pytest
@@ -161,5 +162,41 @@ async def test_a_press_written_down_while_the_file_forgets_another_is_not_lost(
         try:
             await run.tg.wait_for(lambda: turn_name(lobby) == "Alice", what="Bob seated")
             await run.tg.wait_for(lambda: turn_name(third) == "Alice", what="Carol seated")
+        finally:
+            await stopped(again)
+
+
+async def test_a_command_written_down_as_the_bot_stops_is_not_handled_again(
+    tmp_path: Path,
+) -> None:
+    """SIGTERM while a command held on Telegram's admin check is being written down
+    (a slow disk): the stop cut the write's bookkeeping short, the write itself went
+    on, so the file kept a command the bot then handled before it stopped, and the
+    next start handled it again: the group read the answer twice after a clean stop."""
+    kept = tmp_path / "kept.json"
+    env = {"UNFINISHED_FILE": str(kept)}
+    async with bot_process(tmp_path, {**env, **slow_disk(tmp_path, 2)}) as run:
+        checked = asyncio.Event()
+        run.tg.slow_next("getChatMember", checked.wait())
+        try:
+            await run.tg.send_text(run.alice, run.group, "/turntime 60")
+            temporary = Path(f"{kept}.tmp")
+            await run.tg.wait_for(temporary.exists, what="the command being written down")
+            run.bot.send_signal(signal.SIGTERM)
+            await run.tg.wait_for(lambda: not temporary.exists(), what="the write over")
+        finally:
+            checked.set()
+        await stopped(run.bot)
+
+        def answers(seconds: int) -> int:
+            return sum(f"lasts {seconds} seconds" in (m.text or "")
+                       for m in run.tg.bot_messages(run.group))  # fmt: skip
+
+        assert answers(60) == 1
+        again = await start_process(run.tg, tmp_path / "bot.db", env)
+        try:  # a command after it: in line behind anything the file handed back
+            await run.tg.send_text(run.alice, run.group, "/turntime 75")
+            await run.tg.wait_for(lambda: answers(75) == 1, what="the next command answered")
+            assert answers(60) == 1, "the command was answered again after a clean stop"
         finally:
             await stopped(again)
