@@ -41,7 +41,9 @@ class Polled:
     would hold the offset, and with it every newer update once Telegram's answer is
     full: ``spill`` writes the open updates down (``UNFINISHED_FILE``, which the next
     start handles first), and the offset may pass them; once every update written down
-    is handled, ``forget`` lets the file drop them."""
+    is handled, ``forget`` lets the file drop them, and before each long poll those
+    handled since the last (waiting for every one kept a command handled long ago there
+    while another was stuck for minutes: a kill had it answered again)."""
 
     def __init__(self) -> None:
         self._open: dict[int, Update] = {}  # polled, neither handled nor written down
@@ -89,9 +91,13 @@ class Polled:
             self._written.discard(update_id)
 
     async def settle(self, seconds: float) -> None:
-        """Before a long poll: until every polled update is handled, or ``seconds``;
-        then the ones still open are written down (an offset held by them would make
+        """Before a long poll: the file forgets the updates written down and handled
+        since; until every polled update is handled, or ``seconds``; then the ones
+        still open are written down (an offset held by them would make
         Telegram answer at once, and a full answer hide newer updates)."""
+        if self.written_done:  # handled while another written down is still handled
+            done, self.written_done = self.written_done, set()
+            await asyncio.to_thread(self.forget, done)
         loop = asyncio.get_running_loop()
         until = loop.time() + seconds
         while self._open:

@@ -21,6 +21,7 @@ from tests.e2e.test_unfinished_in_production import (
     Running,
     bot_process,
     line_with,
+    locked,
     reversi_started,
     stopped,
 )
@@ -198,5 +199,53 @@ async def test_a_command_written_down_as_the_bot_stops_is_not_handled_again(
             await run.tg.send_text(run.alice, run.group, "/turntime 75")
             await run.tg.wait_for(lambda: answers(75) == 1, what="the next command answered")
             assert answers(60) == 1, "the command was answered again after a clean stop"
+        finally:
+            await stopped(again)
+
+
+async def test_a_handled_command_leaves_the_file_while_another_press_stays_stuck(
+    tmp_path: Path,
+) -> None:
+    """Bob's Join waits for Telegram's membership check (502 for minutes), written down;
+    Alice's /turntime, held up by a locked database, is written down after it and then
+    handled. The file forgot handled updates only once every one written down was
+    handled, so it kept her command as long as Bob's Join was stuck, and a kill then
+    made the next start answer it a second time."""
+    kept = tmp_path / "kept.json"
+    env = {"UNFINISHED_FILE": str(kept)}
+    async with bot_process(tmp_path, env) as run:
+        await run.tg.send_text(run.alice, run.group, "/reversi")
+        lobby = await run.tg.wait_for_bot_message(run.group)
+
+        def in_file(update_id: int) -> bool:
+            entries = json.loads(kept.read_text()) if kept.exists() else []
+            return update_id in [entry["update_id"] for entry in entries]
+
+        def answers(seconds: int) -> int:
+            return sum(f"lasts {seconds} seconds" in (m.text or "")
+                       for m in run.tg.bot_messages(run.alice))  # fmt: skip
+
+        run.tg.fail_until_lifted("getChatMember", 502, "Bad Gateway")
+        await run.tg.press_nowait(run.bob, lobby, "Join")
+        join = run.tg.pending_updates[-1].update_id
+        await run.tg.wait_for(lambda: in_file(join), what="the Join written down")
+        with locked(tmp_path / "bot.db"):
+            await run.tg.send_text(run.alice, run.alice, "/turntime 60")
+            command = run.tg.pending_updates[-1].update_id
+            await run.tg.wait_for(lambda: in_file(command), what="the command written down")
+        await run.tg.wait_for(lambda: answers(60) == 1, timeout=30, what="the command answered")
+        # two more of her commands, each fetched by a later long poll: then a kill
+        for seconds in (75, 80):
+            await run.tg.send_text(run.alice, run.alice, f"/turntime {seconds}")
+            await run.tg.wait_for(lambda s=seconds: answers(s) == 1, what="the command answered")
+        run.bot.kill()
+        await run.bot.wait()
+        run.tg.lift("getChatMember")
+        again = await start_process(run.tg, tmp_path / "bot.db", env)
+        try:
+            await run.tg.wait_for(lambda: turn_name(lobby) == "Alice", what="Bob seated")
+            await run.tg.send_text(run.alice, run.alice, "/turntime 90")
+            await run.tg.wait_for(lambda: answers(90) == 1, what="a command after the start")
+            assert answers(60) == 1, "the command was answered again"
         finally:
             await stopped(again)
