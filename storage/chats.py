@@ -17,8 +17,9 @@ from storage.tx import Tx
 _KEYED_BY_CHAT = (
     ("chat_settings", None), ("chips", "user_id"), ("results", "game_id"),
     ("table_seats", "user_id"), ("game_notices", "user_id"), ("chip_stamps", "person"),
-    ("rating_changes", "game_id"),
+    ("rating_changes", "game_id"), ("notices_sent", "user_id"),
 )  # fmt: skip
+_COUNTED = ("results", "rating_changes", "notices_sent")  # rows with no key to clash on
 
 
 async def _move_rows(tx: Tx, table: str, key: str | None, old: int, new: int) -> None:
@@ -26,7 +27,7 @@ async def _move_rows(tx: Tx, table: str, key: str | None, old: int, new: int) ->
         where = "EXISTS (SELECT 1 FROM {t} o WHERE o.chat_id = $2)"
     else:
         where = f"{key} IN (SELECT o.{key} FROM {{t}} o WHERE o.chat_id = $2)"
-    if table not in ("results", "rating_changes"):  # keys with no chat id: no clash
+    if table not in _COUNTED:
         sql = f"DELETE FROM {table} WHERE chat_id = $1 AND " + where.format(t=table)
         await tx.execute(sql, (new, old))
     await tx.execute(f"UPDATE {table} SET chat_id = $1 WHERE chat_id = $2", (new, old))

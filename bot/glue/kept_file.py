@@ -4,6 +4,10 @@ of updates, each once, rewritten whole (to a temporary file, synced, then rename
 The bot writes an update there when Telegram may count it as received before it is
 handled: one that takes long while polling (``bot.glue.polled``), and those still
 unfinished at a stop (``bot.ops.kept``, which also hands them back at the next start).
+Each change (read, then written whole) holds ``ONE_WRITER``: an update is written down
+in a thread while the event loop makes the file forget others, and on a slow disk the
+two overlapped (the loop wrote back what it had read before the thread's write, through
+the same temporary file: an update confirmed to Telegram was in neither).
 """
 
 from __future__ import annotations
@@ -11,20 +15,23 @@ from __future__ import annotations
 import json
 import logging
 import os
+import threading
 from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from telegram import Update
 
 log = logging.getLogger(__name__)
+ONE_WRITER = threading.RLock()  # a change of the file: the event loop's, or a thread's
 
 
 def spill(path: str, updates: Sequence[object]) -> bool:
     """Write down polled updates still being handled (``bot.glue.polled``) beside the
     ones the file holds, so Telegram may count them as received; False when it cannot."""
     found = [u.to_dict() for u in updates if isinstance(u, Update)]
-    if not write(path, unique([*read(path), *found])):
-        return False
+    with ONE_WRITER:
+        if not write(path, unique([*read(path), *found])):
+            return False
     log.info("%d updates still being handled written down in %s", len(found), path)
     return True
 
@@ -32,7 +39,8 @@ def spill(path: str, updates: Sequence[object]) -> bool:
 def forget(path: str, handled: Collection[int]) -> None:
     """The file without the updates ``handled`` (resumed, or written down while
     polling, and handled since)."""
-    rewrite(path, [e for e in read(path) if e.get("update_id") not in handled])
+    with ONE_WRITER:
+        rewrite(path, [e for e in read(path) if e.get("update_id") not in handled])
 
 
 def rewrite(path: str, entries: list[dict[str, object]]) -> None:

@@ -40,7 +40,9 @@ class Polled:
     would hold the offset, and with it every newer update once Telegram's answer is
     full: ``spill`` writes the open updates down (``UNFINISHED_FILE``, which the next
     start handles first), and the offset may pass them; once every update written down
-    is handled, ``forget`` lets the file drop them."""
+    is handled, ``forget`` lets the file drop them, and before each long poll those
+    handled since the last (waiting for every one kept a command handled long ago there
+    while another was stuck for minutes: a kill had it answered again)."""
 
     def __init__(self) -> None:
         self._open: dict[int, Update] = {}  # polled, neither handled nor written down
@@ -50,6 +52,7 @@ class Polled:
         self.progress = asyncio.Event()  # set when one is handled
         self.spill: Spill | None = None  # polling with a file (``bot.ops.serve``)
         self.forget: Callable[[set[int]], None] = lambda handled: None
+        self.writing: asyncio.Future[bool] | None = None  # the last write_down
 
     def offset(self, asked: int | None) -> int | None:
         """The offset to send instead of ``asked``: never past an update still open."""
@@ -87,9 +90,13 @@ class Polled:
             self._written.discard(update_id)
 
     async def settle(self, seconds: float) -> None:
-        """Before a long poll: until every polled update is handled, or ``seconds``;
-        then the ones still open are written down (an offset held by them would make
+        """Before a long poll: the file forgets the updates written down and handled
+        since; until every polled update is handled, or ``seconds``; then the ones
+        still open are written down (an offset held by them would make
         Telegram answer at once, and a full answer hide newer updates)."""
+        if self.written_done:  # handled while another written down is still handled
+            done, self.written_done = self.written_done, set()
+            await asyncio.to_thread(self.forget, done)
         loop = asyncio.get_running_loop()
         until = loop.time() + seconds
         while self._open:
@@ -101,11 +108,17 @@ class Polled:
             await self.handled_within(left)
 
     async def write_down(self) -> bool:
-        """Write the open updates down (True: done, the offset may pass them)."""
+        """Write the open updates down (True: done, the offset may pass them). A stop
+        that cancels the long poll meanwhile does not cut the write short: it goes on
+        in its thread, and what it wrote is recorded (``writing``, which the stop
+        awaits), or the file would keep updates handled since."""
         if self.spill is None or not self._open:
             return False
-        updates = dict(self._open)
-        if not await asyncio.to_thread(self.spill, list(updates.values())):
+        self.writing = asyncio.ensure_future(self._written_down(self.spill, dict(self._open)))
+        return await asyncio.shield(self.writing)
+
+    async def _written_down(self, spill: Spill, updates: dict[int, Update]) -> bool:
+        if not await asyncio.to_thread(spill, list(updates.values())):
             return False
         for update_id in updates:
             if self._open.pop(update_id, None) is None:  # handled while being written
@@ -114,6 +127,11 @@ class Polled:
                 self._written.add(update_id)
         self.finished(())
         return True
+
+    async def written(self) -> None:
+        """Until the last write is over and recorded (a stop cancelled its poll)."""
+        if self.writing is not None:
+            await asyncio.wait([self.writing])
 
     def confirmable(self) -> int | None:
         """The offset that confirms every update handled and none still open (None:

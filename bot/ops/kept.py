@@ -27,7 +27,7 @@ from pathlib import Path
 from telegram import Update
 from telegram.ext import Application
 
-from bot.glue.kept_file import forget, read, rewrite, unique, write
+from bot.glue.kept_file import ONE_WRITER, forget, read, rewrite, unique, write
 from bot.glue.processor import KeyedUpdateProcessor
 
 log = logging.getLogger(__name__)
@@ -58,8 +58,10 @@ def keep(path: str, updates: Sequence[object], handled: Collection[int] = ()) ->
         forget(path, handled)
     if not found:
         return 0
-    kept = unique([*read(path), *found])
-    if not write(path, kept):
+    with ONE_WRITER:
+        kept = unique([*read(path), *found])
+        written = write(path, kept)
+    if not written:
         log.error("%d updates waiting for the database could not be kept in %s",
                   len(found), path)  # fmt: skip
         return 0

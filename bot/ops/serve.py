@@ -215,6 +215,7 @@ async def _stop(application: Application, unfinished_path: str) -> None:  # type
         try:
             await application.stop()
             if isinstance(processor, KeyedUpdateProcessor):
+                await processor.polled.written()  # a write the stop's cancel cut into
                 handled = processor.resumed - processor.kept_ids  # (the file has them)
                 handled |= processor.polled.written_done
                 left = processor.left_at_stop

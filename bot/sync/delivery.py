@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import TypeVar
 
@@ -155,7 +155,10 @@ class Delivery:
                 break
             except RetryAfter as error:
                 self._budget.pause(chat_id, seconds(error.retry_after) + 0.1)
-            except (Forbidden, BadRequest, ChatMigrated) as error:
+            except ChatMigrated as error:  # the group became a supergroup meanwhile: said
+                chat_id = error.new_chat_id  # there, as a reply to nothing (the new chat
+                post = replace(post, reply_to=None)  # numbers its messages from 1 again)
+            except (Forbidden, BadRequest) as error:
                 log.info("a reply could not be sent: %s", error, extra={"chat_id": chat_id})
                 break
             except NetworkError:

@@ -251,3 +251,27 @@ async def test_a_game_opened_in_the_supergroup_first_does_not_strand_the_old_one
         await world.synced()
         game = await gamestore.active_game(running.db, new.id)
         assert game is not None and game.kind == "reversi" and game.status == "running"
+
+
+async def test_a_reply_on_its_way_when_the_group_is_upgraded_is_said_in_the_new_chat(
+    tmp_path: Path,
+) -> None:
+    """Alice gives /turntime a number it does not take; before the answer (a reply to
+    her command) reaches Telegram the group becomes a supergroup. Telegram refuses the
+    old chat (migrate_to_chat_id): the answer was dropped, Alice answered nowhere. It
+    is said in the new chat, as a reply to nothing (the old chat's message ids name
+    other messages there)."""
+    async with running_world(tmp_path, supergroup=False) as world:
+        await world.start_bot()
+        arrived = asyncio.Event()
+        world.tg.slow_next("sendMessage", arrived.wait())
+        try:
+            await world.tg.send_text(world.alice, world.group, "/turntime 5")
+            await world.tg.wait_for(
+                lambda: "sendmessage" not in world.tg.world.transit, what="the answer sent"
+            )
+            new = world.tg.upgrade_to_supergroup(world.group, by=world.alice)
+        finally:
+            arrived.set()
+        answer = await world.tg.wait_for_bot_message(new, containing="seconds per turn")
+        assert answer.reply_to is None

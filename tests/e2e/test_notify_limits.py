@@ -152,3 +152,22 @@ async def test_a_person_gets_a_few_notices_an_hour(timed: World, clock: ManualCl
     await tg.wait_for(
         lambda: len(_notices(world, world.bob)) > PERSON_NOTICES_PER_HOUR, what="Bob's notice"
     )
+
+
+async def test_a_group_upgraded_to_a_supergroup_keeps_its_hour_of_announcements(
+    tmp_path: Path, clock: ManualClock
+) -> None:
+    """The group announced its few games of the hour, then became a supergroup: its
+    count stayed with the old chat id, so the new one announced as many again within
+    the hour (Carol, who asked for notices after the first few, got one)."""
+    async with running_world(tmp_path, supergroup=False) as world:
+        await world.start_bot(clock=clock)
+        await world.start_privately(world.alice, world.bob, world.carol)
+        await _notify(world, world.bob)
+        for _ in range(GROUP_NOTICES_PER_HOUR):
+            await _open_and_stop(world, world.alice)
+        assert len(_notices(world, world.bob)) == GROUP_NOTICES_PER_HOUR
+        await _notify(world, world.carol)
+        new = world.tg.upgrade_to_supergroup(world.group, by=world.alice)
+        await _open_and_stop(world, world.alice, new)
+        assert _notices(world, world.carol) == []

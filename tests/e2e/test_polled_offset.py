@@ -7,14 +7,24 @@ it: the press was lost.)"""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import signal
 from pathlib import Path
 
 import pytest
 
 from tests.e2e.harness import start_process
-from tests.e2e.reversi_board import turn_name
-from tests.e2e.test_unfinished_in_production import MAY_PASS, bot_process, line_with, stopped
+from tests.e2e.reversi_board import data_of, hint_squares, turn_name
+from tests.e2e.test_unfinished_in_production import (
+    MAY_PASS,
+    Running,
+    bot_process,
+    line_with,
+    locked,
+    reversi_started,
+    stopped,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -62,5 +72,180 @@ async def test_a_press_being_handled_at_a_kill_is_delivered_again(tmp_path: Path
             assert (table.text or "").count("Bob") == 1
             await run.tg.wait_for(lambda: not held(), what="the Join confirmed")
             await run.tg.wait_for(lambda: not kept.exists(), what="the file forgetting it")
+        finally:
+            await stopped(again)
+
+
+SLOW_DISK = """\
+import os
+import time
+
+_fsync = os.fsync
+
+
+def _slow_fsync(fd):
+    time.sleep(float(os.environ["SLOW_FSYNC_SECONDS"]))
+    _fsync(fd)
+
+
+os.fsync = _slow_fsync
+"""
+
+
+def slow_disk(tmp_path: Path, seconds: float) -> dict[str, str]:
+    """The environment of a bot whose disk takes ``seconds`` for each fsync (a busy
+    disk): a ``sitecustomize`` the process imports at its start."""
+    folder = tmp_path / "slow_disk"
+    folder.mkdir()
+    (folder / "sitecustomize.py").write_text(SLOW_DISK)
+    return {"PYTHONPATH": str(folder), "SLOW_FSYNC_SECONDS": str(seconds)}
+
+
+async def test_a_press_written_down_while_the_file_forgets_another_is_not_lost(
+    tmp_path: Path,
+) -> None:
+    """The file is written from two places: a held press is written down in a thread,
+    while the event loop makes the file forget a press handled meanwhile. On a slow
+    disk the two overlapped: the loop read the file before the thread's write and
+    wrote it back after (through the same temporary file), so Carol's Join, written
+    down and confirmed to Telegram, was in neither: a kill lost it."""
+    kept = tmp_path / "kept.json"
+    env = {"UNFINISHED_FILE": str(kept)}
+    async with bot_process(tmp_path, env) as run:
+        carol = run.tg.add_user("Carol")
+        await run.tg.send_text(run.alice, run.group, "/reversi")
+        lobby = await run.tg.wait_for_bot_message(run.group)
+        two = run.tg.add_group("Two", members=[run.alice, run.bob], admins=[run.alice])
+        game = await reversi_started(Running(run.tg, run.bot, run.alice, run.bob, two))
+        three = run.tg.add_group("Three", members=[run.alice, carol], admins=[run.alice])
+        await run.tg.send_text(run.alice, three, "/reversi")
+        third = await run.tg.wait_for_bot_message(three)
+        # Bob's Join is kept at a stop while Telegram fails the membership check
+        run.tg.fail_until_lifted("getChatMember", 502, "Bad Gateway")
+        await run.tg.press_nowait(run.bob, lobby, "Join")
+        await line_with(run.bot, MAY_PASS)
+        await stopped(run.bot)
+        assert kept.exists()
+
+        def in_file(update_id: int) -> bool:
+            entries = json.loads(kept.read_text()) if kept.exists() else []
+            return update_id in [entry["update_id"] for entry in entries]
+
+        def held(update_id: int) -> bool:
+            return any(update.update_id == update_id for update in run.tg.pending_updates)
+
+        slow = await start_process(run.tg, tmp_path / "bot.db", {**env, **slow_disk(tmp_path, 1)})
+        answered = asyncio.Event()
+        try:
+            # Alice's move is saved, its answer to Telegram travels slowly: written down
+            run.tg.slow_next("answerCallbackQuery", answered.wait())
+            await run.tg.press_nowait(
+                run.alice, game, callback_data=data_of(game, hint_squares(game)[0])
+            )
+            move = run.tg.pending_updates[-1].update_id
+            await run.tg.wait_for(lambda: in_file(move), what="the move written down")
+            # Carol's Join waits for Telegram's membership check: written down in turn,
+            # and the move's answer arrives while that write is under way
+            await run.tg.press_nowait(carol, third, "Join")
+            join = run.tg.pending_updates[-1].update_id
+            temporary = Path(f"{kept}.tmp")
+            await run.tg.wait_for(temporary.exists, what="the Join being written down")
+            answered.set()
+            await run.tg.wait_for(lambda: not held(join), what="the Join confirmed")
+            await run.tg.wait_for(lambda: not temporary.exists(), what="the writes over")
+        finally:
+            answered.set()
+            slow.kill()
+            await slow.wait()
+        assert in_file(join), "Telegram counted Carol's Join as received, the file lost it"
+        run.tg.lift("getChatMember")
+        again = await start_process(run.tg, tmp_path / "bot.db", env)
+        try:
+            await run.tg.wait_for(lambda: turn_name(lobby) == "Alice", what="Bob seated")
+            await run.tg.wait_for(lambda: turn_name(third) == "Alice", what="Carol seated")
+        finally:
+            await stopped(again)
+
+
+async def test_a_command_written_down_as_the_bot_stops_is_not_handled_again(
+    tmp_path: Path,
+) -> None:
+    """SIGTERM while a command held on Telegram's admin check is being written down
+    (a slow disk): the stop cut the write's bookkeeping short, the write itself went
+    on, so the file kept a command the bot then handled before it stopped, and the
+    next start handled it again: the group read the answer twice after a clean stop."""
+    kept = tmp_path / "kept.json"
+    env = {"UNFINISHED_FILE": str(kept)}
+    async with bot_process(tmp_path, {**env, **slow_disk(tmp_path, 2)}) as run:
+        checked = asyncio.Event()
+        run.tg.slow_next("getChatMember", checked.wait())
+        try:
+            await run.tg.send_text(run.alice, run.group, "/turntime 60")
+            temporary = Path(f"{kept}.tmp")
+            await run.tg.wait_for(temporary.exists, what="the command being written down")
+            run.bot.send_signal(signal.SIGTERM)
+            await run.tg.wait_for(lambda: not temporary.exists(), what="the write over")
+        finally:
+            checked.set()
+        await stopped(run.bot)
+
+        def answers(seconds: int) -> int:
+            return sum(f"lasts {seconds} seconds" in (m.text or "")
+                       for m in run.tg.bot_messages(run.group))  # fmt: skip
+
+        assert answers(60) == 1
+        again = await start_process(run.tg, tmp_path / "bot.db", env)
+        try:  # a command after it: in line behind anything the file handed back
+            await run.tg.send_text(run.alice, run.group, "/turntime 75")
+            await run.tg.wait_for(lambda: answers(75) == 1, what="the next command answered")
+            assert answers(60) == 1, "the command was answered again after a clean stop"
+        finally:
+            await stopped(again)
+
+
+async def test_a_handled_command_leaves_the_file_while_another_press_stays_stuck(
+    tmp_path: Path,
+) -> None:
+    """Bob's Join waits for Telegram's membership check (502 for minutes), written down;
+    Alice's /turntime, held up by a locked database, is written down after it and then
+    handled. The file forgot handled updates only once every one written down was
+    handled, so it kept her command as long as Bob's Join was stuck, and a kill then
+    made the next start answer it a second time."""
+    kept = tmp_path / "kept.json"
+    env = {"UNFINISHED_FILE": str(kept)}
+    async with bot_process(tmp_path, env) as run:
+        await run.tg.send_text(run.alice, run.group, "/reversi")
+        lobby = await run.tg.wait_for_bot_message(run.group)
+
+        def in_file(update_id: int) -> bool:
+            entries = json.loads(kept.read_text()) if kept.exists() else []
+            return update_id in [entry["update_id"] for entry in entries]
+
+        def answers(seconds: int) -> int:
+            return sum(f"lasts {seconds} seconds" in (m.text or "")
+                       for m in run.tg.bot_messages(run.alice))  # fmt: skip
+
+        run.tg.fail_until_lifted("getChatMember", 502, "Bad Gateway")
+        await run.tg.press_nowait(run.bob, lobby, "Join")
+        join = run.tg.pending_updates[-1].update_id
+        await run.tg.wait_for(lambda: in_file(join), what="the Join written down")
+        with locked(tmp_path / "bot.db"):
+            await run.tg.send_text(run.alice, run.alice, "/turntime 60")
+            command = run.tg.pending_updates[-1].update_id
+            await run.tg.wait_for(lambda: in_file(command), what="the command written down")
+        await run.tg.wait_for(lambda: answers(60) == 1, timeout=30, what="the command answered")
+        # two more of her commands, each fetched by a later long poll: then a kill
+        for seconds in (75, 80):
+            await run.tg.send_text(run.alice, run.alice, f"/turntime {seconds}")
+            await run.tg.wait_for(lambda s=seconds: answers(s) == 1, what="the command answered")
+        run.bot.kill()
+        await run.bot.wait()
+        run.tg.lift("getChatMember")
+        again = await start_process(run.tg, tmp_path / "bot.db", env)
+        try:
+            await run.tg.wait_for(lambda: turn_name(lobby) == "Alice", what="Bob seated")
+            await run.tg.send_text(run.alice, run.alice, "/turntime 90")
+            await run.tg.wait_for(lambda: answers(90) == 1, what="a command after the start")
+            assert answers(60) == 1, "the command was answered again"
         finally:
             await stopped(again)
