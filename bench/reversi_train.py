@@ -9,11 +9,17 @@ into ``games/reversi/weights.py``.
    each pattern class of ``games/reversi/patterns.py`` (the instances written
    for it into a C header from that module, so both read the same squares)
    plus the scalars, by least squares on the margin.
-3. The weights, in sixteenths of a disc, as 16-bit integers, zlib and base64,
+3. With ``--rounds N``, N times: ``bench/reversi_relabel.c`` labels every
+   position again by TD(lambda) along its game, from the end back: ``1 - lambda``
+   of a 2-ply search on the weights just fitted plus ``lambda`` of the next
+   position's label (positions of SOLVE empty squares or fewer keep the exact
+   margin), and the fit is made again on those labels.
+4. The weights, in sixteenths of a disc, as 16-bit integers, zlib and base64,
    go into ``games/reversi/weights.py``.
 
 Run: python -m bench.reversi_train [games per seed] [depth] [epochs] [--seed N]...
      [--solve 12] [--positions FILE]... (reuse positions already generated)
+     [--rounds 0] [--td 0.7] [--td-depth 2]
 The weights shipped: ``python -m bench.reversi_train 20000 4 12 --seed 1 --seed 2``
 (40,000 games, 2.4 million positions; about 20 minutes of one core, the fit 30 s).
 Everything heavy runs under ``nice``; the files go into the temporary directory.
@@ -69,9 +75,19 @@ def build(source: str, output: Path, *flags: str) -> None:
     subprocess.run(["cc", "-O2", *flags, "-o", str(output), str(HERE / source), "-lm"], check=True)
 
 
-def encode(values: list[float]) -> str:
-    """The module text holding ``values`` (in discs) as sixteenths of a disc."""
-    packed = array("h", [max(-32768, min(32767, round(v * patterns.UNIT))) for v in values])
+def fit(epochs: int, files: list[Path]) -> list[int]:
+    """The weights fitted on the positions of ``files``, in sixteenths of a disc."""
+    fitted = subprocess.run(
+        ["nice", "-n", "10", str(WORK / "fit"), str(epochs), *map(str, files)],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    sys.stderr.write(fitted.stderr)
+    return [max(-32768, min(32767, round(float(v) * patterns.UNIT))) for v in fitted.stdout.split()]
+
+
+def encode(values: list[int]) -> str:
+    """The module text holding ``values`` (sixteenths of a disc)."""
+    packed = array("h", values)
     if sys.byteorder != "little":
         packed.byteswap()
     text = base64.b64encode(zlib.compress(packed.tobytes(), 9)).decode()
@@ -93,6 +109,9 @@ def main() -> int:
     parser.add_argument("--seed", type=int, action="append")
     parser.add_argument("--solve", type=int, default=12)
     parser.add_argument("--positions", action="append", default=[])
+    parser.add_argument("--rounds", type=int, default=0)
+    parser.add_argument("--td", type=float, default=0.7)
+    parser.add_argument("--td-depth", type=int, default=2)
     args = parser.parse_args()
     WORK.mkdir(exist_ok=True)
     (WORK / "reversi_patterns.h").write_text(header())
@@ -108,12 +127,20 @@ def main() -> int:
                 )  # fmt: skip
             files.append(data)
     build("reversi_fit.c", WORK / "fit", f"-I{WORK}")
-    fitted = subprocess.run(
-        ["nice", "-n", "10", str(WORK / "fit"), str(args.epochs), *map(str, files)],
-        capture_output=True, text=True, check=True,
-    )  # fmt: skip
-    sys.stderr.write(fitted.stderr)
-    WEIGHTS.write_text(encode([float(v) for v in fitted.stdout.split()]))
+    values = fit(args.epochs, files)
+    if args.rounds:
+        build("reversi_relabel.c", WORK / "relabel", f"-I{WORK}")
+    for round_ in range(args.rounds):
+        fitted = WORK / "weights.txt"
+        fitted.write_text("".join(f"{v / patterns.UNIT}\n" for v in values))
+        labelled = WORK / f"labelled_{round_ % 2}.bin"
+        with labelled.open("wb") as out:
+            subprocess.run(
+                ["nice", "-n", "10", str(WORK / "relabel"), str(fitted), str(args.td),
+                 str(args.td_depth), str(args.solve), *map(str, files)], stdout=out, check=True,
+            )  # fmt: skip
+        values = fit(args.epochs, [labelled])
+    WEIGHTS.write_text(encode(values))
     print(f"wrote {WEIGHTS} ({WEIGHTS.stat().st_size} bytes)")
     return 0
 
