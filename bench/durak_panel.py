@@ -11,7 +11,7 @@ computer is the durak with a 95% interval (Wilson) against the goal (at most
 decisions with two or more legal actions; goal p95 at most 50 ms).
 
 Run: python -m bench.durak_panel [games] [seed] [--style S]... [--seats 2|3]...
-     [--player new|plain|mixed|weighted|uniform|blind|eagerbest|previous]... [--jobs N]
+     [--player new|plain|mixed|weighted|uniform|blind|eagerbest|previous|soft|as-P]... [--jobs N]
 
 Players: "new" (``ENGINE.choose``), "mixed" (``models.MIXED``, today's
 default: the search's other seats in a style drawn per world from a mix,
@@ -19,12 +19,14 @@ two-player endgames scored against a plain player, a lost one played for the
 move that wins against the most plain styles; its sampled worlds follow what
 the others' moves said of their hands, ``games/durak/evidence.py``, the policy
 drawn by how well it explains those moves, ``games/durak/likelihood.py``),
-"uniform" (the same, the policy drawn uniformly: the computer before that),
-"keeping" (the mix with a player keeping its trumps while the stock lasts), "blind"
+"uniform" (the same, the policy drawn uniformly: the computer before that), "blind"
 (the mix with worlds that ignore those moves: the computer before the evidence),
 "plain" (issue 25's model: the others greedy, throwing in whenever they can),
 "eagerbest" (the others greedy, endgames by best play, no plain player in the
-endgame), "previous" (the rules and the exact endgame, no search).
+endgame), "previous" (the rules and the exact endgame, no search), "soft" (the
+likelihood also weighs each move by its chance under the policy, ``models.SOFT``), "as-P" (the
+others modelled as the one policy P of ``games/durak/models.py``, as if their
+style were known: how much telling the styles apart could gain at most).
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ from bench.durak_styles import STYLES
 from bench.rates import cpu_text, percentile, rate_text
 from games.durak import ENGINE, Action, DurakState, DurakView
 from games.durak.ai import choose, ruled
-from games.durak.models import BLIND, MIXED, PLAIN, UNIFORM, WEIGHTED, Model
+from games.durak.models import BLIND, MIXED, PLAIN, POLICIES, SOFT, UNIFORM, WEIGHTED, Model
 
 MAX_ACTIONS = 5000
 GOALS = {2: 0.20, 3: 0.09}
@@ -54,6 +56,7 @@ PLAYERS: dict[str, Player] = {
     "plain": lambda view, legal, rng, level: choose(view, legal, rng, level, PLAIN),
     "mixed": lambda view, legal, rng, level: choose(view, legal, rng, level, MIXED),
     "blind": lambda view, legal, rng, level: choose(view, legal, rng, level, BLIND),
+    "soft": lambda view, legal, rng, level: choose(view, legal, rng, level, SOFT),
     "uniform": lambda view, legal, rng, level: choose(view, legal, rng, level, UNIFORM),
     "weighted": lambda view, legal, rng, level: choose(view, legal, rng, level, WEIGHTED),
     "eagerbest": lambda view, legal, rng, level: choose(
@@ -61,6 +64,15 @@ PLAYERS: dict[str, Player] = {
     ),
     "previous": lambda view, legal, rng, level: ruled(view, legal),
 }
+
+
+def known(name: str) -> Player:
+    """The computer modelling the others as the one policy ``name``."""
+    model = Model((name,), extra=())
+    return lambda view, legal, rng, level: choose(view, legal, rng, level, model)
+
+
+PLAYERS |= {f"as-{name}": known(name) for name in POLICIES}
 
 
 def play(

@@ -90,7 +90,9 @@ class Model:
     is drawn by how well each explains those moves (``weighted``,
     :mod:`games.durak.likelihood`; else uniformly), and the policies added to
     the mix with three or more players only (``extra``; two-player games were
-    not measured with them)."""
+    not measured with them), and whether that likelihood also weighs each move by
+    its chance under the policy (``soft``, :func:`games.durak.likelihood.chance`;
+    measured, not the default: ``bench/durak_paired.py``)."""
 
     policies: tuple[str, ...] = ("eager", "low", "never", "rules")
     endgame: str = "plain"
@@ -98,6 +100,7 @@ class Model:
     evidence: bool = True
     weighted: bool = True
     extra: tuple[str, ...] = ("keep",)
+    soft: bool = False
 
     def mix(self, seats: int) -> tuple[str, ...]:
         """The policies drawn from in a game of ``seats`` players."""
@@ -108,4 +111,5 @@ WEIGHTED = Model(extra=())  # the policy drawn by likelihood, no keeping player
 UNIFORM = Model(weighted=False, extra=())  # the worlds follow the moves, a policy drawn uniformly
 BLIND = Model(evidence=False, weighted=False, extra=())  # before the worlds followed the moves
 PLAIN = Model(("eager",), "plain", ("all",), False, False, ())  # issue 25's
+SOFT = Model(soft=True)  # each move also weighed by its chance under the policy
 MIXED = Model()

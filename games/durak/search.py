@@ -143,7 +143,7 @@ def search_choice(
     said: dict[str, list[Tier]] = {}
     styles = model.mix(view.seats)
     weighed = model.evidence and model.weighted and view.seats > 2
-    chances = weights(view, styles) if weighed else None
+    chances = weights(view, styles, model.soft) if weighed else None
     while view.seat is not None and len(options) > 1 and work.spent < work.budget:
         if model.evidence and view.seats > 2:  # the world follows what their moves said
             if len(styles) == 1:

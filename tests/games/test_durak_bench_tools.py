@@ -1,12 +1,13 @@
 """The Durak bench's measuring tools (issue 35): ``bench/durak_variants.py`` changes only
 the search constants it names, and ``bench/durak_losses.py`` follows a panel game to
-its end, the same game the panel plays."""
+its end, the same game the panel plays, and `bench/durak_paired.py` counts a split
+with an exact sign test."""
 
 from __future__ import annotations
 
 import pytest
 
-from bench import durak_losses, durak_panel, durak_variants
+from bench import durak_losses, durak_paired, durak_panel, durak_variants
 from games.durak import search
 
 
@@ -28,3 +29,11 @@ def test_a_followed_game_is_the_panels_game(monkeypatch: pytest.MonkeyPatch) -> 
         assert isinstance(sizes, tuple) and len(sizes) == 3
         if seen.get("two"):
             assert seen["value"] in (-1, 0, 1, "oob", None)
+
+
+def test_the_paired_bench_signs_its_split() -> None:
+    assert durak_paired.sign_test(0, 0) == 1.0
+    assert durak_paired.sign_test(5, 5) == 1.0
+    assert durak_paired.sign_test(10, 0) == pytest.approx(2 / 1024)
+    assert durak_paired.sign_test(3, 9) == durak_paired.sign_test(9, 3) < 0.2
+    assert "as-keep" in durak_panel.PLAYERS and "soft" in durak_panel.PLAYERS

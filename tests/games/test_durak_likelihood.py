@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from games.durak import ENGINE, DurakState
-from games.durak.likelihood import PENALTY, contradictions, weights
+from games.durak.likelihood import PENALTY, SHARP, contradictions, weights
 from games.durak.models import MIXED, UNIFORM
 from games.durak.models import POLICIES as PLAYED
 from games.durak.search import search_choice
 from tests.games.durak_helpers import position, run
 
 POLICIES = ("eager", "low", "never", "rules")
+PLAYED_MIX = (*POLICIES, "keep")
 
 
 def second_bout() -> DurakState:
@@ -56,3 +59,27 @@ def test_the_keeping_player_joins_the_mix_with_three_players_only() -> None:
     assert MIXED.mix(2) == UNIFORM.mix(3) == ("eager", "low", "never", "rules")
     assert MIXED.mix(3) == ("eager", "low", "never", "rules", "keep")
     assert all(policy in PLAYED for policy in MIXED.mix(3))
+
+
+@pytest.mark.parametrize("card", ["10C", "KC"])
+def test_soft_weights_weigh_each_move_by_its_chance_under_the_policy(card: str) -> None:
+    # seat 1 leads a plain card and seat 2 takes it: the rules player may lead a pair
+    # and would take unless it held a higher club, the keeping player too if the
+    # card is up to 10, a greedy one only if it held no trump either (seat 0 cannot tell)
+    hands = ["6S 10D KD 7S", f"{card} 8S QS 7H", "10H QH 9S JD"]
+    state = position(hands, trump="9H", rest="stock")
+    state, _ = run(state, (0, "a6S"), (1, "b0.8S"), (0, "d"), (2, "d"), (1, f"a{card}"), (2, "t"))
+    view = ENGINE.view(state, 0)
+    assert weights(view, PLAYED_MIX, soft=False) == [1.0] * len(PLAYED_MIX)
+    eager, low, never, rules, keep = weights(view, PLAYED_MIX, soft=True)
+    assert 0 < eager == low == never < rules < 1.0
+    assert eager < keep < rules if card == "10C" else keep == eager
+
+
+def test_soft_weights_count_a_trump_on_a_low_card_against_the_keeping_player() -> None:
+    state, _ = run(second_bout(), (1, "a7C"), (2, "b0.10H"))
+    view = ENGINE.view(state, 0)
+    hard = weights(view, PLAYED_MIX)
+    assert hard[3] == hard[4]
+    soft = weights(view, PLAYED_MIX, soft=True)
+    assert soft[4] < soft[3] * SHARP * 1.01
