@@ -12,16 +12,20 @@ from bot.buttons import from36
 from bot.games.durak import DURAK
 from bot.presenters.cards_text import card_text
 from bot.roles import TableView
+from bot.services import services_of
 from bot.ui import Buttons
 from games.cards import Card, parse_card
 from games.durak import ENGINE
 from games.durak.state import hand_order
 from sandbox import Button, Message, MessageVersion, User
-from storage import gamestore
+from storage import gamestore, outbox
+from storage.outbox import TABLE, Mark
 from storage.records import GameRecord
 from tests.e2e.harness import World
 
 CARD = re.compile(r"(?:10|[6-9JQKA])[♠♥♦♣]")
+RANKS = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")
+DECK = [f"{rank}{suit}" for suit in "CDHS" for rank in RANKS]  # codes, as the state holds them
 # how often the seeded players pick each kind of move (by the callback's action letter)
 WEIGHTS = {"a": 1.0, "b": 6.0, "k": 6.0, "t": 1.0, "d": 3.0, "p": 2.0}
 
@@ -184,3 +188,25 @@ def drawn_table(game: GameRecord, state: dict[str, Any], language: str = "en") -
     adapter = DURAK.adapter
     view = TableView(language, Buttons(game.id, game.version))
     return adapter.presenter.render_table(game, ENGINE.from_dict(state), view).text
+
+
+async def dealt_endgame(world: World, hands: list[list[str]], **state: Any) -> None:
+    """The group's running Durak game at its end: the stock empty, the seats holding
+    ``hands`` (codes), every other card discarded, the rest of ``state`` as given (who
+    attacks whom); its table drawn again, as a save of the bot's would."""
+    db = world.bots[0].db
+    game = await gamestore.active_game(db, world.group.id)
+    assert game is not None and game.state is not None
+    held = {code for hand in hands for code in hand}
+    ended = dict(game.state)
+    ended.update(
+        stock=[], trump="8D", table=[], taking=False, done=[], hands=hands,
+        discard=[c for c in DECK if c not in held], known=[[] for _ in hands], **state,
+    )  # fmt: skip
+    ENGINE.from_dict(ended)  # a state the engine takes
+    game.state = ended
+    assert await gamestore.save_game(db, game)
+    saved = await gamestore.get_game(db, game.id or 0)
+    assert saved is not None
+    await outbox.mark(db, [Mark(saved.id or 0, TABLE, saved.chat_id, saved.version)])
+    services_of(world.bots[0].application).wake_chats({saved.chat_id})

@@ -80,6 +80,17 @@ async def play_inline(
     return posted
 
 
+async def play_card(world: World, person: User, table: Message, card: str) -> None:
+    """``person`` plays ``card`` (as the table writes it: "7♣") from their current
+    answer, once the table shows every earlier move; until the table shows it."""
+    await world.synced()
+    version = drawn_at(table)
+    answer = await my_cards(world, person, table)
+    (move,) = [r for r in moves(answer) if card in r.title]
+    await world.tg.choose_result(person, answer, move.id)
+    await world.tg.wait_for(lambda: drawn_at(table) != version, what=f"{card} on the table")
+
+
 async def not_played(world: World, posted: Message) -> None:
     """Until the bot has edited ``posted`` (a move chosen from a stale answer) to say it
     was not played; it keeps its 🃏 My cards button."""
