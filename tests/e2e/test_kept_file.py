@@ -15,6 +15,7 @@ from tests.e2e.reversi_board import turn_name
 from tests.e2e.test_unfinished_in_production import (
     MAY_PASS,
     bot_process,
+    join_failing,
     line_with,
     reversi_started,
     stopped,
@@ -32,12 +33,7 @@ async def test_a_kept_press_survives_a_kill_before_it_is_handled(tmp_path: Path)
     kept = tmp_path / "kept.json"
     env = {"UNFINISHED_FILE": str(kept)}
     async with bot_process(tmp_path, env) as run:
-        await run.tg.send_text(run.alice, run.group, "/reversi")
-        table = await run.tg.wait_for_bot_message(run.group)
-        run.tg.fail_until_lifted("getChatMember", 502, "Bad Gateway")
-        await run.tg.press_nowait(run.bob, table, "Join")
-        join = run.tg.pending_updates[-1].update_id
-        await line_with(run.bot, MAY_PASS)
+        table, join = await join_failing(run)
         await stopped(run.bot)
         assert kept.exists()
         # confirmed once the file holds it, or Telegram would deliver it a second time

@@ -20,6 +20,7 @@ from tests.e2e.test_unfinished_in_production import (
     MAY_PASS,
     Running,
     bot_process,
+    join_failing,
     line_with,
     locked,
     reversi_started,
@@ -27,6 +28,12 @@ from tests.e2e.test_unfinished_in_production import (
 )
 
 pytestmark = pytest.mark.slow
+
+
+def in_file(kept: Path, update_id: int) -> bool:
+    """Whether the file (``UNFINISHED_FILE``) holds the update."""
+    entries = json.loads(kept.read_text()) if kept.exists() else []
+    return update_id in [entry["update_id"] for entry in entries]
 
 
 async def test_a_press_being_handled_at_a_kill_is_delivered_again(tmp_path: Path) -> None:
@@ -38,19 +45,11 @@ async def test_a_press_being_handled_at_a_kill_is_delivered_again(tmp_path: Path
     kept = tmp_path / "kept.json"
     env = {"UNFINISHED_FILE": str(kept)}
     async with bot_process(tmp_path, env) as run:
-        await run.tg.send_text(run.alice, run.group, "/reversi")
-        table = await run.tg.wait_for_bot_message(run.group)
-        run.tg.fail_until_lifted("getChatMember", 502, "Bad Gateway")
-        await run.tg.press_nowait(run.bob, table, "Join")
-        join = run.tg.pending_updates[-1].update_id
-        await line_with(run.bot, MAY_PASS)  # delivered, handled once, failing
+        table, join = await join_failing(run)  # delivered, handled once, failing
         mark = run.tg.mark()
 
         def held() -> bool:
             return any(update.update_id == join for update in run.tg.pending_updates)
-
-        def written() -> bool:
-            return kept.exists() and join in [e["update_id"] for e in json.loads(kept.read_text())]
 
         # a getUpdates sent after the Join was delivered has been answered (or has
         # confirmed it: the offset of python-telegram-bot's updater)
@@ -64,7 +63,7 @@ async def test_a_press_being_handled_at_a_kill_is_delivered_again(tmp_path: Path
         assert polls <= 10, f"{polls} getUpdates in 1.5 s: Telegram answers each at once"
         run.bot.kill()
         await run.bot.wait()
-        assert held() or written(), "Telegram counted the Join as received: lost"
+        assert held() or in_file(kept, join), "Telegram counted the Join as received: lost"
         run.tg.lift("getChatMember")
         again = await start_process(run.tg, tmp_path / "bot.db", env)
         try:
@@ -127,10 +126,6 @@ async def test_a_press_written_down_while_the_file_forgets_another_is_not_lost(
         await stopped(run.bot)
         assert kept.exists()
 
-        def in_file(update_id: int) -> bool:
-            entries = json.loads(kept.read_text()) if kept.exists() else []
-            return update_id in [entry["update_id"] for entry in entries]
-
         def held(update_id: int) -> bool:
             return any(update.update_id == update_id for update in run.tg.pending_updates)
 
@@ -143,7 +138,7 @@ async def test_a_press_written_down_while_the_file_forgets_another_is_not_lost(
                 run.alice, game, callback_data=data_of(game, hint_squares(game)[0])
             )
             move = run.tg.pending_updates[-1].update_id
-            await run.tg.wait_for(lambda: in_file(move), what="the move written down")
+            await run.tg.wait_for(lambda: in_file(kept, move), what="the move written down")
             # Carol's Join waits for Telegram's membership check: written down in turn,
             # and the move's answer arrives while that write is under way
             await run.tg.press_nowait(carol, third, "Join")
@@ -157,7 +152,7 @@ async def test_a_press_written_down_while_the_file_forgets_another_is_not_lost(
             answered.set()
             slow.kill()
             await slow.wait()
-        assert in_file(join), "Telegram counted Carol's Join as received, the file lost it"
+        assert in_file(kept, join), "Telegram counted Carol's Join as received, the file lost it"
         run.tg.lift("getChatMember")
         again = await start_process(run.tg, tmp_path / "bot.db", env)
         try:
@@ -217,10 +212,6 @@ async def test_a_handled_command_leaves_the_file_while_another_press_stays_stuck
         await run.tg.send_text(run.alice, run.group, "/reversi")
         lobby = await run.tg.wait_for_bot_message(run.group)
 
-        def in_file(update_id: int) -> bool:
-            entries = json.loads(kept.read_text()) if kept.exists() else []
-            return update_id in [entry["update_id"] for entry in entries]
-
         def answers(seconds: int) -> int:
             return sum(f"lasts {seconds} seconds" in (m.text or "")
                        for m in run.tg.bot_messages(run.alice))  # fmt: skip
@@ -228,11 +219,11 @@ async def test_a_handled_command_leaves_the_file_while_another_press_stays_stuck
         run.tg.fail_until_lifted("getChatMember", 502, "Bad Gateway")
         await run.tg.press_nowait(run.bob, lobby, "Join")
         join = run.tg.pending_updates[-1].update_id
-        await run.tg.wait_for(lambda: in_file(join), what="the Join written down")
+        await run.tg.wait_for(lambda: in_file(kept, join), what="the Join written down")
         with locked(tmp_path / "bot.db"):
             await run.tg.send_text(run.alice, run.alice, "/turntime 60")
             command = run.tg.pending_updates[-1].update_id
-            await run.tg.wait_for(lambda: in_file(command), what="the command written down")
+            await run.tg.wait_for(lambda: in_file(kept, command), what="the command written down")
         await run.tg.wait_for(lambda: answers(60) == 1, timeout=30, what="the command answered")
         # two more of her commands, each fetched by a later long poll: then a kill
         for seconds in (75, 80):

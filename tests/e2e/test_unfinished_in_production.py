@@ -79,6 +79,18 @@ async def line_with(bot: asyncio.subprocess.Process, needle: str, bound: float =
                 return line
 
 
+async def join_failing(run: Running) -> tuple[Message, int]:
+    """Alice opens Reversi; Bob's Join meets Telegram failing the membership check
+    (502) and has failed once (it is tried again): the table, and the Join's update id."""
+    await run.tg.send_text(run.alice, run.group, "/reversi")
+    table = await run.tg.wait_for_bot_message(run.group)
+    run.tg.fail_until_lifted("getChatMember", 502, "Bad Gateway")
+    await run.tg.press_nowait(run.bob, table, "Join")
+    join = run.tg.pending_updates[-1].update_id
+    await line_with(run.bot, MAY_PASS)
+    return table, join
+
+
 async def reversi_started(run: Running) -> Message:
     """Alice opens Reversi, Bob joins (the last seat starts it); Alice to move."""
     await run.tg.send_text(run.alice, run.group, "/reversi")
